@@ -1,0 +1,111 @@
+"""Melds (binokel.md §5): pure functions of (cards, trump, rules).
+
+Three kinds - suit (pair, family), Binokel, rank (four/eight of a kind) - plus the Dissle with
+Sevens.  A card may serve in melds of different kinds but only once within one kind, and a
+doubled meld replaces its singles.  Within each kind the best choice is forced (a family beats the
+pair inside it), so the best meld set is found kind by kind.
+
+>>> from binokel.cards import parse_cards, Suit
+>>> melds = find_melds(parse_cards("K♠ Q♠ Q♥ Q♣ Q♦ J♦"), trump=Suit.HEARTS)
+>>> [(m.name, m.points) for m in melds]
+[('pair', 20), ('binokel', 40), ('four queens', 60)]
+>>> sum(m.points for m in melds)
+120
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .cards import BITS, CARDS, RANK_SLOTS, Card, Rank, Suit, pack
+from .rules import BINOKEL, Rules
+
+_FAMILY = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK)
+_RANK_MELDS = (
+    (Rank.ACE, "aces", "meld_four_aces", "meld_eight_aces"),
+    (Rank.KING, "kings", "meld_four_kings", "meld_eight_kings"),
+    (Rank.QUEEN, "queens", "meld_four_queens", "meld_eight_queens"),
+    (Rank.JACK, "jacks", "meld_four_jacks", "meld_eight_jacks"),
+)
+_QS = Suit.SPADES * RANK_SLOTS + Rank.QUEEN
+_JD = Suit.DIAMONDS * RANK_SLOTS + Rank.JACK
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """One scored meld: its name (``pair``, ``family``, ``four queens`` ...), cards and points."""
+
+    name: str
+    cards: tuple[Card, ...]
+    points: int
+    suit: Suit | None = None
+
+    def __str__(self) -> str:
+        label = self.name.capitalize()
+        if self.suit is not None:
+            label += f" {self.suit.symbol}"
+        return f"{label} ({' '.join(str(c) for c in self.cards)}) {self.points}"
+
+
+def _count(packed: int, suit: int, rank: int) -> int:
+    return (packed >> ((suit * RANK_SLOTS + rank) * BITS)) & 3
+
+
+def find_melds_packed(packed: int, trump: Suit | None, rules: Rules = BINOKEL) -> tuple[Meld, ...]:
+    """The best meld set of a packed hand; ``trump=None`` for no trump suit."""
+    melds: list[Meld] = []
+    twice = rules.doubled_melds_twice
+    for suit in Suit:
+        counts = [_count(packed, suit, r) for r in _FAMILY]
+        is_trump = suit == trump
+        family_value = rules.meld_family_trump if is_trump else rules.meld_family_plain
+        pair_value = rules.meld_pair_trump if is_trump else rules.meld_pair_plain
+        families = min(counts)
+        family_cards = tuple(CARDS[suit * RANK_SLOTS + r] for r in _FAMILY)
+        if families == 2:
+            value = 2 * family_value if twice else rules.meld_double_family
+            melds.append(Meld("double family", family_cards * 2, value, suit))
+        elif families == 1:
+            melds.append(Meld("family", family_cards, family_value, suit))
+        kings, queens = counts[2] - families, counts[3] - families
+        pair = (CARDS[suit * RANK_SLOTS + Rank.KING], CARDS[suit * RANK_SLOTS + Rank.QUEEN])
+        for _ in range(min(kings, queens)):
+            melds.append(Meld("pair", pair, pair_value, suit))
+    binokels = min((packed >> (_QS * BITS)) & 3, (packed >> (_JD * BITS)) & 3)
+    if binokels:
+        cards = (CARDS[_QS], CARDS[_JD]) * binokels
+        if binokels == 2:
+            value = 2 * rules.meld_binokel if twice else rules.meld_double_binokel
+            melds.append(Meld("double binokel", cards, value))
+        else:
+            melds.append(Meld("binokel", cards, rules.meld_binokel))
+    for rank, label, four_field, eight_field in _RANK_MELDS:
+        if rank not in rules.ranks:
+            continue
+        sets = min(_count(packed, s, rank) for s in Suit)
+        if not sets:
+            continue
+        cards = tuple(CARDS[s * RANK_SLOTS + rank] for s in Suit) * sets
+        four_value: int = getattr(rules, four_field)
+        if sets == 2:
+            value = 2 * four_value if twice else getattr(rules, eight_field)
+            melds.append(Meld(f"eight {label}", cards, value))
+        else:
+            melds.append(Meld(f"four {label}", cards, four_value))
+    if trump is not None and rules.has_sevens:
+        sevens = _count(packed, trump, Rank.SEVEN)
+        if sevens:
+            seven = CARDS[trump * RANK_SLOTS + Rank.SEVEN]
+            melds.append(Meld("dissle", (seven,) * sevens, rules.meld_dissle * sevens, trump))
+    return tuple(melds)
+
+
+def find_melds(cards: Iterable[Card], trump: Suit | None, rules: Rules = BINOKEL) -> tuple[Meld, ...]:
+    """The best meld set of a hand (raises :class:`~binokel.cards.CardError` for three Q♠)."""
+    return find_melds_packed(pack(cards), trump, rules)
+
+
+def meld_total(melds: Iterable[Meld]) -> int:
+    """Points of a meld set."""
+    return sum(m.points for m in melds)

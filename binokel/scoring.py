@@ -1,0 +1,159 @@
+"""Scoring a hand (binokel.md §4 giving up, §7, §8) and deciding the game (§10): pure functions.
+
+Scores are kept per seat; in a team game both partners always receive their team's score, so
+partners' totals stay equal.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .cards import Suit
+from .melds import Meld
+from .rules import Rules
+from .tricks import Trick
+
+
+class Contract(enum.Enum):
+    """What the declarer chose to play."""
+
+    TRUMP = "trump"
+    DURCH = "durch"
+    OPEN_DURCH = "open durch"
+    OPEN_DURCH_NO_DABB = "open durch without Dabb"
+    GIVE_UP = "give up"
+
+    @property
+    def is_durch(self) -> bool:
+        return self in (Contract.DURCH, Contract.OPEN_DURCH, Contract.OPEN_DURCH_NO_DABB)
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """One line of the score sheet: how a hand went and what every seat scored."""
+
+    hand_no: int
+    dealer: int
+    declarer: int
+    bid: int
+    contract: Contract
+    trump: Suit | None
+    melds: tuple[tuple[Meld, ...], ...]
+    meld_points: tuple[int, ...]
+    """Meld points that counted (the player won a trick, or the declarer gave up)."""
+    trick_points: tuple[int, ...]
+    """Card points of the tricks each seat won, last-trick bonus included."""
+    tricks_won: tuple[int, ...]
+    discard_points: int
+    scores: tuple[int, ...]
+    totals: tuple[int, ...]
+    tricks: tuple[Trick, ...] = ()
+    """The tricks played, in order (all public)."""
+
+    @property
+    def made(self) -> bool:
+        """Whether the declarer's side scored positively (met the bid / won the Durch)."""
+        return self.contract is not Contract.GIVE_UP and self.scores[self.declarer] > 0
+
+
+def side_of(rules: Rules, seat: int) -> tuple[int, ...]:
+    """The seats on ``seat``'s side: its team, or the seat alone."""
+    for team in rules.teams:
+        if seat in team:
+            return team
+    return (seat,)
+
+
+def _round10(points: int) -> int:
+    return (points + 5) // 10 * 10
+
+
+def score_hand(
+    rules: Rules,
+    *,
+    active: Sequence[int],
+    declarer: int,
+    bid: int,
+    contract: Contract,
+    meld_points: Sequence[int],
+    tricks_won: Sequence[int],
+    trick_points: Sequence[int],
+    discard_points: int,
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Per-seat scores of a finished hand, and the meld points that counted.
+
+    >>> from binokel.rules import BINOKEL
+    >>> score_hand(BINOKEL, active=[0, 1, 2], declarer=0, bid=300, contract=Contract.TRUMP,
+    ...            meld_points=[190, 0, 0], tricks_won=[6, 3, 3], trick_points=[100, 80, 42],
+    ...            discard_points=28)[0]
+    (318, 80, 42)
+    """
+    n = rules.players
+    scores = [0] * n
+    counted = [0] * n
+    declaring = side_of(rules, declarer)
+    opponents = [s for s in active if s not in declaring]
+
+    def card_points(points: int) -> int:
+        return _round10(points) if rules.round_trick_points else points
+
+    if contract is Contract.GIVE_UP:
+        side_scores: dict[tuple[int, ...], int] = {declaring: -bid}
+        for seat in opponents:
+            counted[seat] = meld_points[seat] if rules.give_up_keeps_melds else 0
+            side = side_of(rules, seat)
+            side_scores[side] = side_scores.get(side, 0) + rules.give_up_bonus + counted[seat]
+    elif contract.is_durch:
+        value = {
+            Contract.DURCH: rules.durch_value,
+            Contract.OPEN_DURCH: rules.open_durch_value,
+            Contract.OPEN_DURCH_NO_DABB: rules.open_durch_without_dabb_value,
+        }[contract]
+        side_won = sum(tricks_won[s] for s in opponents)
+        side_scores = {declaring: value if side_won == 0 else -value}
+    else:
+        for seat in active:
+            counted[seat] = meld_points[seat] if tricks_won[seat] > 0 else 0
+        total = card_points(sum(trick_points[s] for s in declaring) + discard_points)
+        total += sum(counted[s] for s in declaring)
+        won = sum(tricks_won[s] for s in declaring)
+        side_scores = {declaring: total if total >= bid and won > 0 else -2 * bid}
+        for seat in opponents:
+            side = side_of(rules, seat)
+            if side in side_scores:
+                continue
+            members = [s for s in side if s in active]
+            if sum(tricks_won[s] for s in members) == 0:
+                side_scores[side] = 0
+                continue
+            side_scores[side] = card_points(sum(trick_points[s] for s in members)) + sum(
+                counted[s] for s in members
+            )
+    for side, value in side_scores.items():
+        for seat in side:
+            scores[seat] = value
+    return tuple(scores), tuple(counted)
+
+
+def game_winners(
+    rules: Rules, totals: Sequence[int], *, declarer: int, hands_played: int
+) -> tuple[int, ...]:
+    """The winning seats after a hand, or ``()`` when play goes on (§10)."""
+    seats = range(rules.players)
+    if rules.fixed_hands:
+        if hands_played < rules.fixed_hands:
+            return ()
+        best = max(totals)
+        return tuple(s for s in seats if totals[s] == best)
+    reached = [s for s in seats if totals[s] >= rules.target]
+    if not reached:
+        return ()
+    if declarer in reached:
+        return side_of(rules, declarer)
+    best = max(totals[s] for s in reached)
+    leaders = {side_of(rules, s) for s in reached if totals[s] == best}
+    if len(leaders) > 1:
+        return ()  # an exact tie plays another hand
+    return leaders.pop()
