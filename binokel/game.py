@@ -16,6 +16,7 @@ so the same seed and the same actions always give the same game.
 from __future__ import annotations
 
 import enum
+import functools
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -39,7 +40,7 @@ from .cards import (
 from .melds import Meld, find_melds_packed, meld_total
 from .rules import BINOKEL, FirstLead, Rules
 from .scoring import Contract, HandResult, game_winners, score_hand, side_of
-from .tricks import NO_TRUMP, Trick, beats, legal_mask
+from .tricks import NO_TRUMP, Trick, legal_mask
 
 if TYPE_CHECKING:
     from .views import View
@@ -78,23 +79,35 @@ class Deal:
 
 def deal_hand(rules: Rules, seed: int | str, hand_no: int, dealer: int) -> Deal:
     """Shuffle (one seeded permutation stands for shuffle and cut) and deal in packets (§2)."""
-    pack = [s * RANK_SLOTS + r for s in range(4) for r in rules.ranks for _ in range(2)]
+    pack = list(_full_pack(rules))
     random.Random(f"binokel/{seed}/{hand_no}").shuffle(pack)
     active = active_seats(rules, dealer)
+    acc = [0] * (len(active) + 1)  # the last slot is the Dabb
+    for kind, dest in zip(pack, _deal_order(rules), strict=True):
+        acc[dest] += ONE[kind]
     hands = [0] * rules.players
-    dabb = 0
+    for i, seat in enumerate(active):
+        hands[seat] = acc[i]
+    return Deal(tuple(hands), acc[-1])
+
+
+@functools.cache
+def _full_pack(rules: Rules) -> tuple[int, ...]:
+    return tuple(s * RANK_SLOTS + r for s in range(4) for r in rules.ranks for _ in range(2))
+
+
+@functools.cache
+def _deal_order(rules: Rules) -> tuple[int, ...]:
+    """Where each card of the shuffled pack goes: the index of an active seat, or the Dabb."""
+    n = rules.active_players
     per_drop = rules.dabb_size // len(rules.dabb_after_rounds) if rules.dabb_size else 0
-    pos = 0
+    order: list[int] = []
     for round_no in range(1, rules.hand_size // rules.deal_packet + 1):
-        for seat in active:
-            for kind in pack[pos:pos + rules.deal_packet]:
-                hands[seat] += ONE[kind]
-            pos += rules.deal_packet
+        for i in range(n):
+            order.extend([i] * rules.deal_packet)
         if round_no in rules.dabb_after_rounds:
-            for kind in pack[pos:pos + per_drop]:
-                dabb += ONE[kind]
-            pos += per_drop
-    return Deal(tuple(hands), dabb)
+            order.extend([n] * per_drop)
+    return tuple(order)
 
 
 def first_dealer(rules: Rules, seed: int | str) -> int:
@@ -127,46 +140,116 @@ class _Hand:
     discards_left: int = 0
     melds: tuple[tuple[Meld, ...], ...] = ()
     dabb_shown: bool = False
+    trump_index: int = NO_TRUMP
+    durch_side: tuple[int, ...] = ()
+    """The declaring side in a Durch (any other winner of a trick ends the hand)."""
 
 
 class GameState:
     """An immutable position of a whole Binokel game. Build one with :func:`new_game`."""
 
     __slots__ = (
-        "_best", "_h", "_legal", "_won", "dealer", "hand_no", "hands", "last_action", "leader",
-        "parent", "phase", "points", "results", "rules", "scores", "seed", "to_move", "trick",
-        "tricks", "winners",
+        "_best", "_dealer", "_h", "_hand_no", "_hands", "_last_action", "_leader", "_legal",
+        "_parent", "_phase", "_points", "_results", "_rules", "_scores", "_seed", "_to_move",
+        "_trick", "_tricks", "_winners", "_won",
     )
 
-    rules: Rules
-    seed: int | str
-    hand_no: int
-    dealer: int
-    scores: tuple[int, ...]
-    results: tuple[HandResult, ...]
-    winners: tuple[int, ...]
-    phase: Phase
-    to_move: int
-    hands: tuple[int, ...]
+    _rules: Rules
+    _seed: int | str
+    _hand_no: int
+    _dealer: int
+    _scores: tuple[int, ...]
+    _results: tuple[HandResult, ...]
+    _winners: tuple[int, ...]
+    _phase: Phase
+    _to_move: int
+    _hands: tuple[int, ...]
     _h: _Hand
-    trick: tuple[int, ...]
-    leader: int
+    _trick: tuple[int, ...]
+    _leader: int
     _best: int
-    tricks: tuple[Trick, ...]
+    _tricks: tuple[Trick, ...]
     _won: tuple[int, ...]
-    points: tuple[int, ...]
-    parent: GameState | None
-    last_action: Action | None
+    _points: tuple[int, ...]
+    _parent: GameState | None
+    _last_action: Action | None
     _legal: tuple[Action, ...] | None
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("GameState is immutable; use apply()")
 
     # --- reading the state ---------------------------------------------------------------------
 
     @property
+    def rules(self) -> Rules:
+        return self._rules
+
+    @property
+    def seed(self) -> int | str:
+        return self._seed
+
+    @property
+    def hand_no(self) -> int:
+        """Number of the hand being played, from 0."""
+        return self._hand_no
+
+    @property
+    def dealer(self) -> int:
+        return self._dealer
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Running game totals per seat."""
+        return self._scores
+
+    @property
+    def results(self) -> tuple[HandResult, ...]:
+        """The score sheet: one result per finished hand."""
+        return self._results
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The winning seats once the game is over."""
+        return self._winners
+
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def to_move(self) -> int:
+        """The seat to act, or :data:`TERMINAL`."""
+        return self._to_move
+
+    @property
+    def hands(self) -> tuple[int, ...]:
+        """Every seat's hand as a packed multiset (see :mod:`binokel.cards`)."""
+        return self._hands
+
+    @property
+    def leader(self) -> int:
+        """Who led (or is to lead) the current trick."""
+        return self._leader
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The finished tricks of this hand."""
+        return self._tricks
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        """Card points each seat has taken in tricks this hand (last-trick bonus included)."""
+        return self._points
+
+    @property
+    def parent(self) -> GameState | None:
+        """The state before the last action."""
+        return self._parent
+
+    @property
+    def last_action(self) -> Action | None:
+        return self._last_action
+
+    @property
     def is_over(self) -> bool:
-        return self.phase is Phase.GAME_OVER
+        return self._phase is Phase.GAME_OVER
 
     @property
     def active(self) -> tuple[int, ...]:
@@ -222,7 +305,7 @@ class GameState:
     @property
     def melds(self) -> tuple[tuple[Meld, ...], ...]:
         """Each seat's shown melds (empty before trumps are named, and in Durch)."""
-        return self._h.melds or tuple(() for _ in range(self.rules.players))
+        return self._h.melds or tuple(() for _ in range(self._rules.players))
 
     @property
     def tricks_won(self) -> tuple[int, ...]:
@@ -230,13 +313,13 @@ class GameState:
 
     def hand(self, seat: int) -> list[Card]:
         """A seat's cards, grouped by suit, high to low."""
-        return unpack(self.hands[seat])
+        return unpack(self._hands[seat])
 
     def current_trick(self) -> list[tuple[int, Card]]:
         """The trick in progress as (seat, card) in playing order."""
         out = []
-        seat = self.leader
-        for kind in self.trick:
+        seat = self._leader
+        for kind in self._trick:
             out.append((seat, CARDS[kind]))
             seat = self._h.next_seat[seat]
         return out
@@ -245,9 +328,9 @@ class GameState:
         """Every action applied since the game began, oldest first."""
         out: list[Action] = []
         state: GameState | None = self
-        while state is not None and state.last_action is not None:
-            out.append(state.last_action)
-            state = state.parent
+        while state is not None and state._last_action is not None:
+            out.append(state._last_action)
+            state = state._parent
         out.reverse()
         return out
 
@@ -256,7 +339,7 @@ class GameState:
         state: GameState | None = self
         while state is not None:
             yield state
-            state = state.parent
+            state = state._parent
 
     def view(self, seat: int) -> View:
         """What ``seat`` may know, and nothing more."""
@@ -266,7 +349,7 @@ class GameState:
 
     def __repr__(self) -> str:
         return (f"<GameState hand {self.hand_no} {self.phase.value} to_move={self.to_move} "
-                f"scores={list(self.scores)}>")
+                f"scores={list(self._scores)}>")
 
     # --- legal actions -------------------------------------------------------------------------
 
@@ -275,28 +358,28 @@ class GameState:
         legal = self._legal
         if legal is None:
             legal = self._compute_legal()
-            object.__setattr__(self, "_legal", legal)
+            self._legal = legal
         return legal
 
     def _must_beat(self, seat: int) -> bool:
-        if not (self.rules.partner_need_not_beat and self.rules.teams and self.trick):
+        if not (self._rules.partner_need_not_beat and self._rules.teams and self._trick):
             return True
         best_seat = self.current_trick()[self._best][0]
-        return best_seat not in side_of(self.rules, seat) or best_seat == seat
+        return best_seat not in side_of(self._rules, seat) or best_seat == seat
 
     def _play_mask(self) -> int:
-        hand = self.hands[self.to_move]
-        if not self.trick:
+        hand = self._hands[self._to_move]
+        if not self._trick:
             return hand
-        trump = NO_TRUMP if self._h.trump is None else int(self._h.trump)
-        return legal_mask(hand, self.trick, self.trick[self._best], trump, rules=self.rules,
-                          must_beat=self._must_beat(self.to_move))
+        return legal_mask(hand, self._trick, self._trick[self._best], self._h.trump_index,
+                          rules=self._rules,
+                          must_beat=self._must_beat(self._to_move))
 
     def _compute_legal(self) -> tuple[Action, ...]:
-        phase = self.phase
-        rules = self.rules
+        phase = self._phase
         if phase is Phase.PLAY:
             return _plays_of(self._play_mask())
+        rules = self._rules
         if phase is Phase.AUCTION:
             bid = self._h.bid
             if rules.bid_jumps:
@@ -309,7 +392,7 @@ class GameState:
         if phase is Phase.DABB:
             return (A.TAKE_DABB, A.OPEN_DURCH)
         if phase is Phase.DISCARD:
-            discards = tuple(A.DISCARD[k] for k in iter_kinds(self.hands[self.to_move]))
+            discards = tuple(A.DISCARD[k] for k in iter_kinds(self._hands[self._to_move]))
             # Giving up is open until trumps are named (§4).
             return discards if self._h.contract is not None else discards + A.GIVE_UP
         if phase is Phase.TRUMP:
@@ -329,17 +412,16 @@ class GameState:
 
         With ``seat``, the action is refused unless it is that seat's turn.
         """
-        if seat is not None and seat != self.to_move:
+        if seat is not None and seat != self._to_move:
             if self.is_over:
                 raise IllegalActionError("The game is over.")
-            raise IllegalActionError(f"It is not your turn: seat {self.to_move} is to act.")
+            raise IllegalActionError(f"It is not your turn: seat {self._to_move} is to act.")
         legal = self._legal if self._legal is not None else self.legal_actions()
         if action not in legal:
             raise IllegalActionError(self._why_illegal(action))
-        phase = self.phase
+        phase = self._phase
         if phase is Phase.PLAY:
-            assert isinstance(action, A.Play)
-            return self._play(action.card.kind, action)
+            return self._play(action.card.kind, action)  # type: ignore[union-attr]
         if phase is Phase.AUCTION:
             return self._auction(action)
         if phase is Phase.DABB:
@@ -354,75 +436,99 @@ class GameState:
     # --- transitions ---------------------------------------------------------------------------
 
     def _next(self, action: Action, **changes: object) -> GameState:
-        new = object.__new__(GameState)
-        put = object.__setattr__
-        for name in GameState.__slots__:
-            put(new, name, changes[name] if name in changes else getattr(self, name))
-        put(new, "parent", self)
-        put(new, "last_action", action)
-        if "_legal" not in changes:
-            put(new, "_legal", None)
+        new = self._copy(action)
+        for name, value in changes.items():
+            setattr(new, name, value)
+        return new
+
+    def _copy(self, action: Action) -> GameState:
+        """A copy of this state with ``action`` as its last step; the caller sets what changes."""
+        new = _new_state(GameState)
+        new._rules = self._rules
+        new._seed = self._seed
+        new._hand_no = self._hand_no
+        new._dealer = self._dealer
+        new._scores = self._scores
+        new._results = self._results
+        new._winners = self._winners
+        new._phase = self._phase
+        new._to_move = self._to_move
+        new._hands = self._hands
+        new._h = self._h
+        new._trick = self._trick
+        new._leader = self._leader
+        new._best = self._best
+        new._tricks = self._tricks
+        new._won = self._won
+        new._points = self._points
+        new._parent = self
+        new._last_action = action
+        new._legal = None
         return new
 
     def _auction(self, action: Action) -> GameState:
         h = self._h
-        mover = self.to_move
+        mover = self._to_move
         if isinstance(action, A.Bid):
             bids = (*h.bids, (mover, action.value))
             h2 = _replace_hand(h, bids=bids, bid=action.value, high_bidder=mover)
-            return self._next(action, _h=h2, to_move=h.high_bidder)
+            return self._next(action, _h=h2, _to_move=h.high_bidder)
         bids = (*h.bids, (mover, 0))
         if h.next_entrant < len(h.active):
             h2 = _replace_hand(h, bids=bids, next_entrant=h.next_entrant + 1)
-            return self._next(action, _h=h2, to_move=h.active[h.next_entrant])
+            return self._next(action, _h=h2, _to_move=h.active[h.next_entrant])
         h2 = _replace_hand(h, bids=bids, declarer=h.high_bidder)
-        if self.rules.open_durch_without_dabb:
-            return self._next(action, _h=h2, phase=Phase.DABB, to_move=h.high_bidder)
+        if self._rules.open_durch_without_dabb:
+            return self._next(action, _h=h2, _phase=Phase.DABB, _to_move=h.high_bidder)
         return self._after_dabb(action, h2)
 
     def _after_dabb(self, action: Action, h: _Hand) -> GameState:
         """The declarer turns up and takes the Dabb (§4.1)."""
-        hands = list(self.hands)
+        hands = list(self._hands)
         hands[h.declarer] += h.deal.dabb
-        h2 = _replace_hand(h, dabb_shown=True, discards_left=self.rules.dabb_size)
-        phase = Phase.TRUMP if self.rules.trump_before_discard else Phase.DISCARD
-        if not self.rules.dabb_size:
+        h2 = _replace_hand(h, dabb_shown=True, discards_left=self._rules.dabb_size)
+        phase = Phase.TRUMP if self._rules.trump_before_discard else Phase.DISCARD
+        if not self._rules.dabb_size:
             phase = Phase.TRUMP
-        return self._next(action, _h=h2, hands=tuple(hands), phase=phase, to_move=h.declarer)
+        return self._next(action, _h=h2, _hands=tuple(hands), _phase=phase, _to_move=h.declarer)
 
     def _take_dabb(self, action: Action) -> GameState:
         if isinstance(action, A.TakeDabb):
             return self._after_dabb(action, self._h)
-        h2 = _replace_hand(self._h, contract=Contract.OPEN_DURCH_NO_DABB, trump=None)
-        return self._start_play(action, h2, self.hands)
+        h2 = _replace_hand(self._h, contract=Contract.OPEN_DURCH_NO_DABB, trump=None,
+                           durch_side=side_of(self._rules, self._h.declarer))
+        return self._start_play(action, h2, self._hands)
 
     def _discard(self, action: A.Discard) -> GameState:
         h = self._h
         kind = action.card.kind
-        hands = list(self.hands)
+        hands = list(self._hands)
         hands[h.declarer] -= ONE[kind]
         left = h.discards_left - 1
         h2 = _replace_hand(h, discard=h.discard + ONE[kind], discards_left=left)
         if left:
-            return self._next(action, _h=h2, hands=tuple(hands))
+            return self._next(action, _h=h2, _hands=tuple(hands))
         if h.contract is not None:  # trumps were named before the discard
             return self._start_play(action, h2, tuple(hands))
-        return self._next(action, _h=h2, hands=tuple(hands), phase=Phase.TRUMP)
+        return self._next(action, _h=h2, _hands=tuple(hands), _phase=Phase.TRUMP)
 
     def _declare(self, action: Action) -> GameState:
         h = self._h
         if isinstance(action, A.NameTrump):
-            h2 = _replace_hand(h, contract=Contract.TRUMP, trump=action.suit)
+            h2 = _replace_hand(h, contract=Contract.TRUMP, trump=action.suit,
+                               trump_index=int(action.suit))
         elif isinstance(action, A.Durch):
-            h2 = _replace_hand(h, contract=Contract.DURCH, trump=None)
+            h2 = _replace_hand(h, contract=Contract.DURCH, trump=None,
+                               durch_side=side_of(self._rules, h.declarer))
         else:
-            h2 = _replace_hand(h, contract=Contract.OPEN_DURCH, trump=None)
-        if self.rules.trump_before_discard and h.discards_left:
-            return self._next(action, _h=h2, phase=Phase.DISCARD)
-        return self._start_play(action, h2, self.hands)
+            h2 = _replace_hand(h, contract=Contract.OPEN_DURCH, trump=None,
+                               durch_side=side_of(self._rules, h.declarer))
+        if self._rules.trump_before_discard and h.discards_left:
+            return self._next(action, _h=h2, _phase=Phase.DISCARD)
+        return self._start_play(action, h2, self._hands)
 
     def _start_play(self, action: Action, h: _Hand, hands: tuple[int, ...]) -> GameState:
-        rules = self.rules
+        rules = self._rules
         assert h.contract is not None
         if h.contract is Contract.TRUMP:
             melds = tuple(find_melds_packed(hands[s], h.trump, rules) if s in h.active else ()
@@ -432,57 +538,67 @@ class GameState:
             melds = tuple(() for _ in range(rules.players))
             leader = h.declarer
         h2 = _replace_hand(h, melds=melds)
-        return self._next(action, _h=h2, hands=hands, phase=Phase.PLAY, to_move=leader,
-                          leader=leader, trick=(), _best=0)
+        return self._next(action, _h=h2, _hands=hands, _phase=Phase.PLAY, _to_move=leader,
+                          _leader=leader, _trick=(), _best=0)
 
     def _give_up(self, action: A.GiveUp) -> GameState:
         h = self._h
-        rules = self.rules
+        rules = self._rules
         melds = tuple(
-            find_melds_packed(self.hands[s], action.suit, rules)
+            find_melds_packed(self._hands[s], action.suit, rules)
             if s in h.active and s not in side_of(rules, h.declarer) else ()
             for s in range(rules.players))
         h2 = _replace_hand(h, contract=Contract.GIVE_UP, trump=action.suit, melds=melds)
-        return self._finish_hand(action, h2, self.hands, self._won, self.points)
+        return self._finish_hand(action, h2, self._hands, self._won, self._points)
 
     def _play(self, kind: int, action: Action) -> GameState:
-        seat = self.to_move
+        # The hot path of every playout: plain attribute work, no keyword plumbing.
+        seat = self._to_move
         h = self._h
-        hands = list(self.hands)
+        hands = list(self._hands)
         hands[seat] -= ONE[kind]
-        trick = (*self.trick, kind)
+        trick = (*self._trick, kind)
         best = self._best
         if len(trick) > 1:
-            trump = NO_TRUMP if h.trump is None else int(h.trump)
-            if beats(kind, trick[best], trump):
+            best_kind = trick[best]
+            if kind // RANK_SLOTS == best_kind // RANK_SLOTS:
+                if kind > best_kind:
+                    best = len(trick) - 1
+            elif kind // RANK_SLOTS == h.trump_index:
                 best = len(trick) - 1
+        new = self._copy(action)
+        new._hands = tuple(hands)
         if len(trick) < len(h.active):
-            return self._next(action, hands=tuple(hands), trick=trick, _best=best,
-                              to_move=h.next_seat[seat], _legal=None)
+            new._trick = trick
+            new._best = best
+            new._to_move = h.next_seat[seat]
+            return new
         # The trick is complete.
-        winner = self.leader
+        winner = self._leader
         for _ in range(best):
             winner = h.next_seat[winner]
         won = list(self._won)
         won[winner] += 1
-        points = list(self.points)
+        points = list(self._points)
         last = hands[winner] == 0
-        points[winner] += sum(CARD_POINTS[k % RANK_SLOTS] for k in trick)
-        if last:
-            points[winner] += self.rules.last_trick_bonus
-        finished = Trick(self.leader, tuple(CARDS[k] for k in trick), winner)
-        tricks = (*self.tricks, finished)
-        durch_lost = (h.contract is not None and h.contract.is_durch
-                      and winner not in side_of(self.rules, h.declarer))
-        if last or durch_lost:
-            done = self._next(action, hands=tuple(hands), trick=(), tricks=tricks, _best=0)
-            return done._finish_hand(None, h, tuple(hands), tuple(won), tuple(points))
-        return self._next(action, hands=tuple(hands), trick=(), _best=0, tricks=tricks,
-                          _won=tuple(won), points=tuple(points), leader=winner, to_move=winner)
+        gained = 0
+        for k in trick:
+            gained += KIND_POINTS[k]
+        points[winner] += gained + (self._rules.last_trick_bonus if last else 0)
+        new._tricks = (*self._tricks, Trick(self._leader, tuple(CARDS[k] for k in trick), winner))
+        new._trick = ()
+        new._best = 0
+        if last or (h.durch_side and winner not in h.durch_side):
+            return new._finish_hand(None, h, new._hands, tuple(won), tuple(points))
+        new._won = tuple(won)
+        new._points = tuple(points)
+        new._leader = winner
+        new._to_move = winner
+        return new
 
     def _finish_hand(self, action: Action | None, h: _Hand, hands: tuple[int, ...],
                      won: tuple[int, ...], points: tuple[int, ...]) -> GameState:
-        rules = self.rules
+        rules = self._rules
         assert h.contract is not None
         meld_points = [meld_total(m) for m in h.melds] if h.melds else [0] * rules.players
         discard_points = points_of(h.discard)
@@ -490,34 +606,34 @@ class GameState:
             rules, active=h.active, declarer=h.declarer, bid=h.bid, contract=h.contract,
             meld_points=meld_points, tricks_won=won, trick_points=points,
             discard_points=discard_points)
-        totals = tuple(t + s for t, s in zip(self.scores, scores, strict=True))
+        totals = tuple(t + s for t, s in zip(self._scores, scores, strict=True))
         result = HandResult(
-            hand_no=self.hand_no, dealer=self.dealer, declarer=h.declarer, bid=h.bid,
+            hand_no=self._hand_no, dealer=self._dealer, declarer=h.declarer, bid=h.bid,
             contract=h.contract, trump=h.trump,
             melds=h.melds or tuple(() for _ in range(rules.players)),
             meld_points=counted, trick_points=points, tricks_won=won,
-            discard_points=discard_points, scores=scores, totals=totals, tricks=self.tricks)
-        results = (*self.results, result)
+            discard_points=discard_points, scores=scores, totals=totals, tricks=self._tricks)
+        results = (*self._results, result)
         winners = game_winners(rules, totals, declarer=h.declarer, hands_played=len(results))
         if winners:
             changes: dict[str, object] = dict(
-                scores=totals, results=results, winners=winners, phase=Phase.GAME_OVER,
-                to_move=TERMINAL, hands=hands, _won=won, points=points, _h=h, _legal=())
+                _scores=totals, _results=results, _winners=winners, _phase=Phase.GAME_OVER,
+                _to_move=TERMINAL, _hands=hands, _won=won, _points=points, _h=h, _legal=())
             if action is None:
                 # The hand ended with a card already recorded on this state; do not add a step.
                 for name, value in changes.items():
-                    object.__setattr__(self, name, value)
+                    setattr(self, name, value)
                 return self
             return self._next(action, **changes)
-        dealer = (self.dealer + 1) % rules.players
-        nxt = _hand_start(rules, self.seed, self.hand_no + 1, dealer, totals, results)
+        dealer = (self._dealer + 1) % rules.players
+        nxt = _hand_start(rules, self._seed, self._hand_no + 1, dealer, totals, results)
         if action is None:
             for name in GameState.__slots__:
-                if name not in ("parent", "last_action"):
-                    object.__setattr__(self, name, getattr(nxt, name))
+                if name not in ("_parent", "_last_action"):
+                    setattr(self, name, getattr(nxt, name))
             return self
         return self._next(action, **{n: getattr(nxt, n) for n in GameState.__slots__
-                                     if n not in ("parent", "last_action")})
+                                     if n not in ("_parent", "_last_action")})
 
     # --- explaining refusals -------------------------------------------------------------------
 
@@ -527,6 +643,8 @@ class GameState:
         return why_illegal(self, action)
 
 
+_new_state = object.__new__
+KIND_POINTS = tuple(CARD_POINTS[k % RANK_SLOTS] for k in range(4 * RANK_SLOTS))
 _PLAYS_CACHE: dict[int, tuple[Action, ...]] = {}
 
 
@@ -561,14 +679,15 @@ def _hand_start(rules: Rules, seed: int | str, hand_no: int, dealer: int,
     h = _Hand(deal=deal, active=active, next_seat=tuple(next_seat),
               bids=((active[0], rules.min_bid),), bid=rules.min_bid, high_bidder=active[0],
               next_entrant=2)
-    state = object.__new__(GameState)
+    state = _new_state(GameState)
     values: dict[str, object] = dict(
-        rules=rules, seed=seed, hand_no=hand_no, dealer=dealer, scores=scores, results=results,
-        winners=(), phase=Phase.AUCTION, to_move=active[1], hands=deal.hands, _h=h, trick=(),
-        leader=active[0], _best=0, tricks=(), _won=(0,) * rules.players,
-        points=(0,) * rules.players, parent=None, last_action=None, _legal=None)
+        _rules=rules, _seed=seed, _hand_no=hand_no, _dealer=dealer, _scores=scores,
+        _results=results, _winners=(), _phase=Phase.AUCTION, _to_move=active[1],
+        _hands=deal.hands, _h=h, _trick=(), _leader=active[0], _best=0, _tricks=(),
+        _won=(0,) * rules.players, _points=(0,) * rules.players, _parent=None,
+        _last_action=None, _legal=None)
     for name, value in values.items():
-        object.__setattr__(state, name, value)
+        setattr(state, name, value)
     return state
 
 

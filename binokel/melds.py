@@ -52,26 +52,41 @@ def _count(packed: int, suit: int, rank: int) -> int:
     return (packed >> ((suit * RANK_SLOTS + rank) * BITS)) & 3
 
 
+_SUIT_CACHE: dict[tuple[int, int, bool, Rules], tuple[Meld, ...]] = {}
+_SUIT_BITS = (1 << (RANK_SLOTS * BITS)) - 1
+
+
+def _suit_melds(bits: int, suit: Suit, is_trump: bool, rules: Rules) -> tuple[Meld, ...]:
+    """Family and pair melds of one suit, from that suit's packed counts."""
+    melds: list[Meld] = []
+    counts = [(bits >> (r * BITS)) & 3 for r in _FAMILY]
+    family_value = rules.meld_family_trump if is_trump else rules.meld_family_plain
+    pair_value = rules.meld_pair_trump if is_trump else rules.meld_pair_plain
+    families = min(counts)
+    family_cards = tuple(CARDS[suit * RANK_SLOTS + r] for r in _FAMILY)
+    if families == 2:
+        value = 2 * family_value if rules.doubled_melds_twice else rules.meld_double_family
+        melds.append(Meld("double family", family_cards * 2, value, suit))
+    elif families == 1:
+        melds.append(Meld("family", family_cards, family_value, suit))
+    kings, queens = counts[2] - families, counts[3] - families
+    pair = (CARDS[suit * RANK_SLOTS + Rank.KING], CARDS[suit * RANK_SLOTS + Rank.QUEEN])
+    for _ in range(min(kings, queens)):
+        melds.append(Meld("pair", pair, pair_value, suit))
+    return tuple(melds)
+
+
 def find_melds_packed(packed: int, trump: Suit | None, rules: Rules = BINOKEL) -> tuple[Meld, ...]:
     """The best meld set of a packed hand; ``trump=None`` for no trump suit."""
     melds: list[Meld] = []
     twice = rules.doubled_melds_twice
     for suit in Suit:
-        counts = [_count(packed, suit, r) for r in _FAMILY]
-        is_trump = suit == trump
-        family_value = rules.meld_family_trump if is_trump else rules.meld_family_plain
-        pair_value = rules.meld_pair_trump if is_trump else rules.meld_pair_plain
-        families = min(counts)
-        family_cards = tuple(CARDS[suit * RANK_SLOTS + r] for r in _FAMILY)
-        if families == 2:
-            value = 2 * family_value if twice else rules.meld_double_family
-            melds.append(Meld("double family", family_cards * 2, value, suit))
-        elif families == 1:
-            melds.append(Meld("family", family_cards, family_value, suit))
-        kings, queens = counts[2] - families, counts[3] - families
-        pair = (CARDS[suit * RANK_SLOTS + Rank.KING], CARDS[suit * RANK_SLOTS + Rank.QUEEN])
-        for _ in range(min(kings, queens)):
-            melds.append(Meld("pair", pair, pair_value, suit))
+        bits = (packed >> (suit * RANK_SLOTS * BITS)) & _SUIT_BITS
+        key = (bits, suit, suit == trump, rules)
+        found = _SUIT_CACHE.get(key)
+        if found is None:
+            found = _SUIT_CACHE[key] = _suit_melds(bits, suit, suit == trump, rules)
+        melds.extend(found)
     binokels = min((packed >> (_QS * BITS)) & 3, (packed >> (_JD * BITS)) & 3)
     if binokels:
         cards = (CARDS[_QS], CARDS[_JD]) * binokels

@@ -107,10 +107,16 @@ class Rules:
 
     # Derived, not set by hand.
     pack_size: int = field(init=False, repr=False, compare=False)
+    _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         _validate(self)
         object.__setattr__(self, "pack_size", 8 * len(self.ranks))
+        object.__setattr__(self, "_hash", hash(tuple(self.fields().values())))
+
+    def __hash__(self) -> int:
+        # Rules key many caches in hot loops; hashing 50 fields each time would dominate.
+        return self._hash
 
     @property
     def active_players(self) -> int:
