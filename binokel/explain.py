@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from . import actions as A
 from .actions import Action
 from .cards import CARDS, RANK_SLOTS, SUIT_MASK, count_of, iter_kinds
-from .tricks import ABOVE, NO_TRUMP
+from .tricks import ABOVE, NO_TRUMP, trick_winner
 
 if TYPE_CHECKING:
     from .game import GameState
@@ -65,10 +65,12 @@ def _why_card(state: GameState, kind: int) -> str:
     card = CARDS[kind]
     if not count_of(hand, kind):
         return f"You do not hold {card}."
-    trick = state.trick
+    # Read the trick through the public API: the engine's internals are free to change.
+    played = [c for _, c in state.current_trick()]
+    trick = [c.kind for c in played]
     led = trick[0] // RANK_SLOTS
     led_symbol = CARDS[trick[0]].suit.symbol
-    best = state.trick[state._best]  # noqa: SLF001 - the explainer reads the engine's own state
+    best = trick[trick_winner(played, state.trump)]
     trump = NO_TRUMP if state.trump is None else int(state.trump)
     suit = kind // RANK_SLOTS
     follow = hand & SUIT_MASK[led]
