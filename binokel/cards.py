@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 class Suit(enum.IntEnum):
@@ -82,11 +82,11 @@ class Card:
 
     suit: Suit
     rank: Rank
+    kind: int = field(init=False, repr=False, compare=False)
+    """Index of this card kind, 0..31 (``suit * RANK_SLOTS + rank``)."""
 
-    @property
-    def kind(self) -> int:
-        """Index of this card kind, 0..31."""
-        return self.suit * RANK_SLOTS + self.rank
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "kind", int(self.suit) * RANK_SLOTS + int(self.rank))
 
     @property
     def points(self) -> int:

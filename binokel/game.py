@@ -9,7 +9,7 @@ so the same seed and the same actions always give the same game.
 >>> from binokel import new_game, parse_action
 >>> state = new_game(seed=7)
 >>> state.phase, state.to_move, [str(a) for a in state.legal_actions()]
-(<Phase.AUCTION: 'auction'>, 2, ['pass', '160'])
+(<Phase.AUCTION: 'auction'>, 1, ['pass', '160'])
 >>> state = state.apply(parse_action("pass"))
 """
 
@@ -65,7 +65,7 @@ class IllegalActionError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Deal:
-    """The cards of one hand as dealt: packed hands per seat (0 for a seat sitting out), the Dabb."""
+    """One hand as dealt: packed hands per seat (0 for a seat sitting out) and the Dabb."""
 
     hands: tuple[int, ...]
     dabb: int
@@ -367,18 +367,21 @@ class GameState:
         best_seat = self.current_trick()[self._best][0]
         return best_seat not in side_of(self._rules, seat) or best_seat == seat
 
-    def _play_mask(self) -> int:
-        hand = self._hands[self._to_move]
-        if not self._trick:
-            return hand
-        return legal_mask(hand, self._trick, self._trick[self._best], self._h.trump_index,
-                          rules=self._rules,
-                          must_beat=self._must_beat(self._to_move))
-
     def _compute_legal(self) -> tuple[Action, ...]:
         phase = self._phase
         if phase is Phase.PLAY:
-            return _plays_of(self._play_mask())
+            trick = self._trick
+            hand = self._hands[self._to_move]
+            if not trick:
+                mask = hand
+            else:
+                rules = self._rules
+                mask = legal_mask(hand, trick, trick[self._best], self._h.trump_index, rules,
+                                  self._must_beat(self._to_move) if rules.teams else True)
+            found = _PLAYS_CACHE.get(mask)
+            if found is None:
+                found = _plays_of(mask)
+            return found
         rules = self._rules
         if phase is Phase.AUCTION:
             bid = self._h.bid
@@ -585,7 +588,8 @@ class GameState:
         for k in trick:
             gained += KIND_POINTS[k]
         points[winner] += gained + (self._rules.last_trick_bonus if last else 0)
-        new._tricks = (*self._tricks, Trick(self._leader, tuple(CARDS[k] for k in trick), winner))
+        new._tricks = (*self._tricks, Trick(self._leader, tuple(map(CARDS.__getitem__, trick)),
+                                             winner))
         new._trick = ()
         new._best = 0
         if last or (h.durch_side and winner not in h.durch_side):
@@ -645,26 +649,37 @@ class GameState:
 
 _new_state = object.__new__
 KIND_POINTS = tuple(CARD_POINTS[k % RANK_SLOTS] for k in range(4 * RANK_SLOTS))
+#: Legal card plays by mask of playable kinds; shared tuples of shared actions.
 _PLAYS_CACHE: dict[int, tuple[Action, ...]] = {}
 
 
 def _plays_of(mask: int) -> tuple[Action, ...]:
+    """Card plays of a mask, built from cached per-suit parts (a hand's full mask rarely recurs)."""
     out: tuple[Action, ...] = ()
-    for suit in range(4):
-        part = mask & SUIT_MASK[suit]
-        if not part:
-            continue
-        cached = _PLAYS_CACHE.get(part)
-        if cached is None:
-            cached = _PLAYS_CACHE[part] = tuple(A.PLAY[k] for k in iter_kinds(part))
-        out += cached
+    for suit_mask in SUIT_MASK:
+        part = mask & suit_mask
+        if part:
+            cached = _PLAYS_CACHE.get(part)
+            if cached is None:
+                cached = _PLAYS_CACHE[part] = tuple(A.PLAY[k] for k in iter_kinds(part))
+            out += cached
+    if len(_PLAYS_CACHE) < 200_000:
+        _PLAYS_CACHE[mask] = out
     return out
 
 
+_HAND_FIELDS = _Hand.__slots__
+
+
 def _replace_hand(h: _Hand, **changes: object) -> _Hand:
-    values = {name: getattr(h, name) for name in _Hand.__slots__}
-    values.update(changes)
-    return _Hand(**values)  # type: ignore[arg-type]
+    """A copy of ``h`` with some fields changed (cheaper than ``dataclasses.replace``)."""
+    new = _new_state(_Hand)
+    put = object.__setattr__
+    for name in _HAND_FIELDS:
+        put(new, name, getattr(h, name))
+    for name, value in changes.items():
+        put(new, name, value)
+    return new
 
 
 def _hand_start(rules: Rules, seed: int | str, hand_no: int, dealer: int,

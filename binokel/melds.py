@@ -76,18 +76,41 @@ def _suit_melds(bits: int, suit: Suit, is_trump: bool, rules: Rules) -> tuple[Me
     return tuple(melds)
 
 
+_SUIT_SHIFTS = tuple((int(suit), suit, suit * RANK_SLOTS * BITS) for suit in Suit)
+_OTHER_CACHE: dict[tuple[int, int, int, int, int, int, Rules], tuple[Meld, ...]] = {}
+
+
 def find_melds_packed(packed: int, trump: Suit | None, rules: Rules = BINOKEL) -> tuple[Meld, ...]:
     """The best meld set of a packed hand; ``trump=None`` for no trump suit."""
     melds: list[Meld] = []
-    twice = rules.doubled_melds_twice
-    for suit in Suit:
-        bits = (packed >> (suit * RANK_SLOTS * BITS)) & _SUIT_BITS
-        key = (bits, suit, suit == trump, rules)
+    trump_i = -1 if trump is None else int(trump)
+    for index, suit, shift in _SUIT_SHIFTS:
+        bits = (packed >> shift) & _SUIT_BITS
+        key = (bits, index, index == trump_i, rules)
         found = _SUIT_CACHE.get(key)
         if found is None:
-            found = _SUIT_CACHE[key] = _suit_melds(bits, suit, suit == trump, rules)
+            found = _SUIT_CACHE[key] = _suit_melds(bits, suit, index == trump_i, rules)
         melds.extend(found)
+    # Binokel, rank and Dissle melds depend on a few counts only; cache them by those counts.
     binokels = min((packed >> (_QS * BITS)) & 3, (packed >> (_JD * BITS)) & 3)
+    sets = [min((packed >> shift) & 3 for shift in shifts) for shifts in _RANK_SHIFTS]
+    sevens = _count(packed, trump_i, Rank.SEVEN) if trump_i >= 0 and rules.has_sevens else 0
+    key2 = (binokels, sets[0], sets[1], sets[2], sets[3], sevens * 4 + trump_i, rules)
+    other = _OTHER_CACHE.get(key2)
+    if other is None:
+        other = _OTHER_CACHE[key2] = _other_melds(binokels, sets, sevens, trump, rules)
+    melds.extend(other)
+    return tuple(melds)
+
+
+_RANK_SHIFTS = tuple(tuple((s * RANK_SLOTS + rank) * BITS for s in range(4))
+                     for rank, _, _, _ in _RANK_MELDS)
+
+
+def _other_melds(binokels: int, sets: list[int], sevens: int, trump: Suit | None,
+                 rules: Rules) -> tuple[Meld, ...]:
+    melds: list[Meld] = []
+    twice = rules.doubled_melds_twice
     if binokels:
         cards = (CARDS[_QS], CARDS[_JD]) * binokels
         if binokels == 2:
@@ -95,28 +118,25 @@ def find_melds_packed(packed: int, trump: Suit | None, rules: Rules = BINOKEL) -
             melds.append(Meld("double binokel", cards, value))
         else:
             melds.append(Meld("binokel", cards, rules.meld_binokel))
-    for rank, label, four_field, eight_field in _RANK_MELDS:
-        if rank not in rules.ranks:
+    for (rank, label, four_field, eight_field), count in zip(_RANK_MELDS, sets, strict=True):
+        if not count or rank not in rules.ranks:
             continue
-        sets = min(_count(packed, s, rank) for s in Suit)
-        if not sets:
-            continue
-        cards = tuple(CARDS[s * RANK_SLOTS + rank] for s in Suit) * sets
+        cards = tuple(CARDS[s * RANK_SLOTS + rank] for s in Suit) * count
         four_value: int = getattr(rules, four_field)
-        if sets == 2:
+        if count == 2:
             value = 2 * four_value if twice else getattr(rules, eight_field)
             melds.append(Meld(f"eight {label}", cards, value))
         else:
             melds.append(Meld(f"four {label}", cards, four_value))
-    if trump is not None and rules.has_sevens:
-        sevens = _count(packed, trump, Rank.SEVEN)
-        if sevens:
-            seven = CARDS[trump * RANK_SLOTS + Rank.SEVEN]
-            melds.append(Meld("dissle", (seven,) * sevens, rules.meld_dissle * sevens, trump))
+    if sevens and trump is not None:
+        seven = CARDS[trump * RANK_SLOTS + Rank.SEVEN]
+        melds.append(Meld("dissle", (seven,) * sevens, rules.meld_dissle * sevens, trump))
     return tuple(melds)
 
 
-def find_melds(cards: Iterable[Card], trump: Suit | None, rules: Rules = BINOKEL) -> tuple[Meld, ...]:
+def find_melds(
+    cards: Iterable[Card], trump: Suit | None, rules: Rules = BINOKEL
+) -> tuple[Meld, ...]:
     """The best meld set of a hand (raises :class:`~binokel.cards.CardError` for three Q♠)."""
     return find_melds_packed(pack(cards), trump, rules)
 

@@ -42,7 +42,7 @@ class Rules:
     """Everything that distinguishes one Binokel variant from another (binokel.md §1-§10)."""
 
     name: str = "binokel"
-    description: str = "Three players, 40 cards, 12 each and a Dabb of 4, bid from 150, game to 1500"
+    description: str = "Three players, 40 cards, 12 each and a Dabb of 4, bids from 150, to 1500"
 
     # Seats, pack and deal (§1, §2)
     players: int = 3
@@ -155,7 +155,8 @@ def _validate(rules: Rules) -> None:
             need(isinstance(value, str), f.name, f"must be text, not {value!r}")
     need(isinstance(rules.first_lead, FirstLead), "first_lead",
          f"must be 'forehand' or 'declarer', not {rules.first_lead!r}")
-    need(len(set(rules.ranks)) == len(rules.ranks) and all(isinstance(r, Rank) for r in rules.ranks),
+    need(len(set(rules.ranks)) == len(rules.ranks)
+         and all(isinstance(r, Rank) for r in rules.ranks),
          "ranks", "must be distinct ranks")
     need(rules.players >= 2, "players", "at least two players")
     active = rules.active_players

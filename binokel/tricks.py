@@ -15,7 +15,6 @@ rules on :class:`~binokel.cards.Card` values, for people and tests.
 from __future__ import annotations
 
 from collections.abc import Sequence
-
 from dataclasses import dataclass
 
 from .cards import BITS, RANK_SLOTS, SUIT_MASK, Card, Suit, iter_kinds, pack
@@ -44,7 +43,6 @@ def legal_mask(
     trick: Sequence[int],
     best: int,
     trump: int,
-    *,
     rules: Rules = BINOKEL,
     must_beat: bool = True,
 ) -> int:
@@ -92,12 +90,12 @@ def legal_cards(
     kinds = [c.kind for c in trick]
     t = NO_TRUMP if trump is None else int(trump)
     best = kinds[trick_winner(trick, trump)] if kinds else 0
-    mask = legal_mask(pack(hand), kinds, best, t, rules=rules)
+    mask = legal_mask(pack(hand), kinds, best, t, rules)
     return [CARDS[k] for k in iter_kinds(mask)]
 
 
 def trick_winner(trick: Sequence[Card], trump: Suit | None) -> int:
-    """Index of the card that wins ``trick``: the highest trump, else the highest of the led suit."""
+    """Index of the card winning ``trick``: the highest trump, else the highest of the led suit."""
     t = NO_TRUMP if trump is None else int(trump)
     best = 0
     for i in range(1, len(trick)):

@@ -1,0 +1,106 @@
+"""Benchmarks of the engine: random full hands and random card-play playouts, on one core.
+
+Figures are medians of several timed runs (this machine is noisy); nothing here asserts speed.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from . import actions as A
+from .game import GameState, Phase, new_game
+from .playout import Position, random_playout
+from .rules import BINOKEL, Rules
+
+_NOT_TRUMP_GAME = (A.GiveUp, A.Durch, A.OpenDurch)
+
+
+def play_random_hand(state: GameState, rnd: Callable[[], float]) -> GameState:
+    """Play the current hand of ``state`` to its end with uniformly random legal actions.
+
+    In the declarer's trump decision only the suits are drawn from, so every hand plays all its
+    tricks (giving up and Durch would end hands early and flatter the figure).
+    """
+    hand_no = state.hand_no
+    while state.hand_no == hand_no and not state.is_over:
+        legal = state.legal_actions()
+        phase = state.phase
+        if phase is Phase.TRUMP or phase is Phase.DISCARD or phase is Phase.DABB:
+            legal = tuple(a for a in legal if not isinstance(a, _NOT_TRUMP_GAME)) or legal
+        state = state.apply(legal[int(rnd() * len(legal))])
+    return state
+
+
+def hands_per_second(rules: Rules = BINOKEL, seconds: float = 3.0, seed: int = 0) -> float:
+    """Random full hands per second through the public API, deal, melds and scoring included."""
+    rnd = random.Random(seed).random
+    game = 0
+    hands = 0
+    state = new_game(rules, seed=f"bench/{seed}/{game}")
+    start = time.process_time()
+    deadline = start + seconds
+    while True:
+        state = play_random_hand(state, rnd)
+        hands += 1
+        if state.is_over:
+            game += 1
+            state = new_game(rules, seed=f"bench/{seed}/{game}")
+        if hands % 16 == 0 and time.process_time() >= deadline:
+            break
+    return hands / (time.process_time() - start)
+
+
+def playout_positions(rules: Rules = BINOKEL, count: int = 64, seed: int = 0) -> list[Position]:
+    """Dealt positions at the first lead of a trump game, after random auctions and discards."""
+    rnd = random.Random(seed).random
+    positions = []
+    for i in range(count):
+        state = new_game(rules, seed=f"positions/{seed}/{i}")
+        while state.phase is not Phase.PLAY:
+            legal = tuple(a for a in state.legal_actions() if not isinstance(a, _NOT_TRUMP_GAME))
+            state = state.apply(legal[int(rnd() * len(legal))])
+        positions.append(Position.from_state(state))
+    return positions
+
+
+def playouts_per_second(rules: Rules = BINOKEL, seconds: float = 3.0, seed: int = 0) -> float:
+    """Random card-play playouts per second through the compact form, from dealt positions."""
+    positions = playout_positions(rules, seed=seed)
+    rnd = random.Random(seed).random
+    done = 0
+    start = time.process_time()
+    deadline = start + seconds
+    while True:
+        for position in positions:
+            random_playout(position, rnd)
+        done += len(positions)
+        if time.process_time() >= deadline:
+            break
+    return done / (time.process_time() - start)
+
+
+@dataclass(frozen=True, slots=True)
+class BenchResult:
+    hands_per_second: float
+    playouts_per_second: float
+    hands_runs: tuple[float, ...]
+    playouts_runs: tuple[float, ...]
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "hands_per_second": round(self.hands_per_second, 1),
+            "playouts_per_second": round(self.playouts_per_second, 1),
+            "hands_runs": [round(x, 1) for x in self.hands_runs],
+            "playouts_runs": [round(x, 1) for x in self.playouts_runs],
+        }
+
+
+def run_bench(rules: Rules = BINOKEL, *, runs: int = 5, seconds: float = 3.0) -> BenchResult:
+    """Median of ``runs`` timed runs of each benchmark (CPU time of this process, one core)."""
+    hands = tuple(hands_per_second(rules, seconds, seed=i) for i in range(runs))
+    outs = tuple(playouts_per_second(rules, seconds, seed=i) for i in range(runs))
+    return BenchResult(statistics.median(hands), statistics.median(outs), hands, outs)

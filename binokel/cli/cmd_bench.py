@@ -1,0 +1,41 @@
+"""``binokel bench``: how fast the engine plays random hands and playouts."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from ..bench import run_bench
+from .common import add_rules_options, fail, rules_from_args
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "bench", help="measure engine speed (random hands, random playouts)",
+        description="Median of several timed runs on one core: random full hands through the "
+                    "public API, and random card-play playouts through the compact form.")
+    add_rules_options(parser)
+    parser.add_argument("--runs", type=int, default=5, help="timed runs per figure (default 5)")
+    parser.add_argument("--seconds", type=float, default=3.0,
+                        help="seconds per run (default 3)")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        rules = rules_from_args(args)
+    except ValueError as exc:
+        return fail(str(exc))
+    if args.runs < 1 or args.seconds <= 0:
+        return fail("--runs must be at least 1 and --seconds positive")
+    result = run_bench(rules, runs=args.runs, seconds=args.seconds)
+    if args.json:
+        print(json.dumps(result.as_dict()))
+    else:
+        print(f"rules              {rules.name}")
+        print(f"hands/s            {result.hands_per_second:10.0f}   (median of {args.runs} runs "
+              f"of {args.seconds:g} s: {', '.join(f'{x:.0f}' for x in result.hands_runs)})")
+        print(f"playouts/s         {result.playouts_per_second:10.0f}   (median of {args.runs} "
+              f"runs: {', '.join(f'{x:.0f}' for x in result.playouts_runs)})")
+    return 0
