@@ -165,6 +165,8 @@ def _general_playout(position: Position, rnd: Callable[[], float]) -> list[int]:
     n = len(order)
     trump = position.trump
     nxt = {order[i]: order[(i + 1) % n] for i in range(n)}
+    team_of = {seat: i for i, team in enumerate(rules.teams) for seat in team}
+    exempt = rules.partner_need_not_beat and bool(rules.teams)
     leader = position.leader
     trick = list(position.trick)
     while True:
@@ -173,12 +175,14 @@ def _general_playout(position: Position, rnd: Callable[[], float]) -> list[int]:
             seat = nxt[seat]
         while len(trick) < n:
             if trick:
-                best = trick[0]
+                best, best_seat, player = trick[0], leader, leader
                 for k in trick[1:]:
+                    player = nxt[player]
                     if (k >> 3 == best >> 3 and k > best) or (k >> 3 == trump
                                                              and best >> 3 != trump):
-                        best = k
-                mask = legal_mask(hands[seat], trick, best, trump, rules)
+                        best, best_seat = k, player
+                must_beat = not (exempt and team_of[best_seat] == team_of[seat])
+                mask = legal_mask(hands[seat], trick, best, trump, rules, must_beat)
             else:
                 mask = hands[seat]
             opts = _kinds(mask)
