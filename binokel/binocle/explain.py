@@ -1,0 +1,164 @@
+"""Why a Binocle action is illegal, in words a player understands (names the rule)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..cards import BITS, CARDS, RANK_SLOTS, SUIT_MASK, iter_kinds
+from ..tricks import ABOVE
+from . import actions as A
+from .melds import CLASS_NAMES, NO_MELD, MeldKind, candidate_melds, place_meld
+
+if TYPE_CHECKING:
+    from .game import BinocleState
+
+
+def why_illegal(state: BinocleState, action: object) -> str:
+    """A sentence naming the rule that forbids ``action`` in ``state``."""
+    from .game import Phase
+
+    phase = state.phase
+    if phase is Phase.GAME_OVER:
+        return "The game is over."
+    if not isinstance(action, A.Play | A.Meld | A.ExchangeDix | A.ShowDix | A.Done | A.Claim):
+        return f"Not a Binocle action: {action!r}."
+    if isinstance(action, A.Claim):
+        return "Claims are made automatically under these rules (claim_automatically is on)."
+    if isinstance(action, A.Play):
+        if phase is Phase.MELD:
+            return ("You won the trick: meld, exchange or show the dix, or say done; "
+                    "then the cards are drawn.")
+        return _why_card(state, action)
+    if isinstance(action, A.Done):
+        return "There is nothing to be done with: play a card."
+    if phase is not Phase.MELD:
+        if not state.stock_lasts:
+            return "No melds or dix once the stock is exhausted."
+        tricks = state.tricks
+        if (tricks and tricks[-1].winner == state.to_move and not state.current_trick()
+                and isinstance(action, A.Meld)):
+            # The meld phase was passed over because nothing could be melded: say why.
+            reason = _meld_law(state, action)
+            if reason:
+                return f"No meld was open after your trick: {reason[0].lower()}{reason[1:]}"
+        return "Only the winner of the trick just played may meld, before drawing."
+    if isinstance(action, A.Meld):
+        return _why_meld(state, action)
+    return _why_dix(state, action)
+
+
+def _why_card(state: BinocleState, action: A.Play) -> str:
+    seat = state.to_move
+    kind = action.card.kind
+    card = action.card
+    if action.from_table:
+        if not state.stock_lasts:
+            return "The melded cards went back to the hands when the stock was exhausted."
+        return f"{card} is not on your table."
+    hand = state.hands[seat]
+    if not (hand >> (kind * BITS)) & 3:
+        if (state.table_bits[seat] >> (kind * BITS)) & 3:
+            return f"Your {card} lies on the table: play it as 'table {card}'."
+        return f"You do not hold {card}."
+    led = state.current_trick()[0][1].kind
+    led_card = CARDS[led]
+    follow = hand & SUIT_MASK[led // RANK_SLOTS]
+    if follow:
+        higher = follow & ABOVE[led]
+        if higher:
+            return f"You must follow suit and win the trick: you hold {_names(higher)}."
+        return f"You must follow suit: you hold {_names(follow)}."
+    trumps = hand & SUIT_MASK[state.trump]
+    if trumps:
+        return (f"You must trump: you have no {led_card.suit.symbol} "
+                f"but hold {_names(trumps)}.")
+    return f"{card} may not be played here."
+
+
+def _why_meld(state: BinocleState, action: A.Meld) -> str:
+    if state.has_melded:
+        return "Only one meld may be scored for each trick won."
+    if state.rules.dix_uses_meld and state.has_used_dix:
+        return "The dix used up the meld of this trick (dix_uses_meld is on)."
+    return _meld_law(state, action) or "This meld needs at least one card from your hand."
+
+
+def _meld_law(state: BinocleState, action: A.Meld) -> str:
+    """The law of melding (§6) that forbids the meld with the seat's cards now, or ''."""
+    rules = state.rules
+    meld = action.meld
+    seat = state.to_move
+    trump = state.trump
+    if meld.kind is MeldKind.MARRIAGE and meld.suit == trump:
+        return f"K{trump.symbol} Q{trump.symbol} of trumps are a royal marriage."
+    if meld.kind in (MeldKind.ROYAL_MARRIAGE, MeldKind.SEQUENCE) and meld.suit != trump:
+        return f"A {meld.kind.value} is in trumps ({trump.symbol})."
+    if meld.kind is MeldKind.GRAND_BINOCLE and not rules.grand_binocle:
+        return "Grand binocle is not a meld under these rules (grand_binocle is off)."
+    need = next((n for n in candidate_melds(trump, rules) if n.meld == meld), None)
+    if need is None:
+        return f"{meld.kind.value.capitalize()} is not a meld here."
+    hand = state.hands[seat]
+    table = state.table_cards(seat)
+    combined = hand + state.table_bits[seat]
+    missing = [CARDS[k] for k, copies in need.counts
+               if (combined >> (k * BITS)) & 3 < copies]
+    if missing:
+        return f"You do not hold {' '.join(str(c) for c in missing)} for this meld."
+    if not any((hand >> (k * BITS)) & 3 for k, _ in need.counts):
+        return "This meld needs at least one card from your hand."
+    scored = state.melds[seat]
+    if place_meld(need, hand, table, scored, laws=False) is None:
+        return "This meld needs at least one card from your hand."
+    # The reuse laws are in the way: name the scored meld whose cards it would take again.
+    cls = need.meld_class
+    wanted = {k for k, _ in need.counts}
+    labels = {e[1 + cls] for e in table if e[0] in wanted and e[1 + cls] != NO_MELD}
+    name = meld.kind.value
+    if meld.kind in (MeldKind.MARRIAGE, MeldKind.ROYAL_MARRIAGE):
+        name = "marriage"
+    for label in sorted(labels):
+        old = scored[label].meld
+        if old.kind == meld.kind:
+            return f"These cards have scored {_a(name)} already: never an equal meld again."
+        if old.kind in meld.kind.builds_on:
+            return (f"{_a(meld.kind.value).capitalize()} built on the {old.kind.value} must take "
+                    f"in all of its cards still on the table.")
+        if old.points(rules) >= meld.points(rules) or meld.kind in old.kind.builds_on:
+            return f"{_a(name).capitalize()} cannot be taken out of a scored {old.kind.value}."
+        return (f"Cards of the scored {old.kind.value} may serve again among the "
+                f"{CLASS_NAMES[cls]} only in a higher meld built on it.")
+    if place_meld(need, hand, table, scored) is None:
+        return "This meld needs at least one card from your hand."
+    return ""
+
+
+def _why_dix(state: BinocleState, action: A.ExchangeDix | A.ShowDix) -> str:
+    rules = state.rules
+    seat = state.to_move
+    dix = state.dix
+    if action.card != dix:
+        return f"The dix is the trump {rules.dix_rank.name.capitalize()}, {dix}."
+    if state.has_used_dix:
+        return "Only one dix may be exchanged or shown for each trick won."
+    if rules.dix_uses_meld and state.has_melded:
+        return "The meld used up the dix of this trick (dix_uses_meld is on)."
+    if not (state.hands[seat] >> (dix.kind * BITS)) & 3:
+        return f"You do not hold {dix}."
+    if isinstance(action, A.ExchangeDix):
+        if state.deal.turned == dix.kind:
+            return "The turned card was itself the dix: the other dix can only be shown."
+        return "The dix has been exchanged already: the second dix can only be shown."
+    if state.dix_shown:
+        return "The second dix has been shown already; each dix scores once."
+    return f"Exchange the first dix for the turned card, {state.turned}; only the second is shown."
+
+
+def _a(name: str) -> str:
+    if name.startswith(("four", "eight")):
+        return name
+    return ("an " if name[0] in "aeiou" else "a ") + name
+
+
+def _names(mask: int) -> str:
+    return " ".join(str(CARDS[k]) for k in iter_kinds(mask))

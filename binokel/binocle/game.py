@@ -1,0 +1,917 @@
+"""The Binocle game state: one state machine with one door (binocle.md §2-§7).
+
+A :class:`BinocleState` is immutable.  It tells the :attr:`~BinocleState.phase` and whose turn it
+is (:attr:`~BinocleState.to_move`), lists the :meth:`~BinocleState.legal_actions`, and
+:meth:`~BinocleState.apply` returns the next state.  An illegal action raises
+:class:`BinocleIllegalActionError` (an :class:`~binokel.game.IllegalActionError`) naming the rule,
+and changes nothing.  The cut and every deal come from the seed.
+
+>>> from binokel.binocle import new_binocle_game, parse_binocle_action
+>>> state = new_binocle_game(seed=7)
+>>> state.phase.value, state.to_move, len(state.hand(state.to_move)), state.stock_size
+('play', 1, 12, 23)
+>>> state = state.apply(state.legal_actions()[0])
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import random
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..cards import (
+    BITS,
+    CARD_POINTS,
+    CARDS,
+    ONE,
+    RANK_SLOTS,
+    SUIT_MASK,
+    Card,
+    CardError,
+    Suit,
+    iter_kinds,
+    pack,
+    unpack,
+)
+from ..game import IllegalActionError
+from ..tricks import ABOVE
+from . import actions as A
+from .actions import BinocleAction
+from .melds import (
+    NO_MELD,
+    Placement,
+    ScoredMeld,
+    TableCard,
+    _Need,
+    cards_of,
+    lay_meld,
+    legal_melds,
+)
+from .rules import BINOCLE, BinocleRules
+
+if TYPE_CHECKING:
+    from .views import BinocleView
+
+
+class Phase(enum.Enum):
+    PLAY = "play"
+    """A card is to be led or played to the trick."""
+    MELD = "meld"
+    """The winner of the trick may meld and exchange or show the dix before drawing."""
+    GAME_OVER = "game over"
+
+
+class Ending(enum.Enum):
+    """How the game was decided (§7)."""
+
+    REACHED = "reached the target by points scored as they went"
+    CLAIMED = "claimed the target rightly"
+    WRONG_CLAIM = "won by the adversary's wrong claim"
+    COUNTED = "reached the target when the hand was counted"
+
+
+#: ``to_move`` once the game is over.
+TERMINAL = -1
+#: ``turned`` once the turned trump card has been taken.
+TAKEN = -1
+
+
+class BinocleIllegalActionError(IllegalActionError):
+    """An action the Binocle rules forbid; the message names the rule. The state is unchanged."""
+
+
+@dataclass(frozen=True, slots=True)
+class BinocleDeal:
+    """The cards of one hand as dealt: packed hands per seat, the turned card, the stock order.
+
+    ``stock`` holds the face-down kinds, the top (drawn first) first.
+    """
+
+    hands: tuple[int, int]
+    turned: int
+    stock: tuple[int, ...]
+
+    def hand(self, seat: int) -> list[Card]:
+        return unpack(self.hands[seat])
+
+    @property
+    def turned_card(self) -> Card:
+        return CARDS[self.turned]
+
+    def stock_cards(self) -> list[Card]:
+        return [CARDS[k] for k in self.stock]
+
+    @classmethod
+    def from_cards(cls, rules: BinocleRules, *, hands: Sequence[Iterable[Card]], turned: Card,
+                   stock: Iterable[Card] | None = None) -> BinocleDeal:
+        """A deal written out (for puzzles, tests and records of real cards).
+
+        Without ``stock``, the rest of the pack forms the stock in card order.
+        """
+        packed = tuple(pack(h) for h in hands)
+        if len(packed) != 2:
+            raise CardError("a Binocle deal has two hands")
+        rest = list(full_pack(rules))
+        for kind in [*(k for h in packed for k in iter_kinds_counted(h)), turned.kind]:
+            if kind not in rest:
+                raise CardError(f"impossible deal: {CARDS[kind]} is not in the pack "
+                                f"(or more than two of it)")
+            rest.remove(kind)
+        if stock is not None:
+            stock_kinds = [c.kind for c in stock]
+            if sorted(stock_kinds) != sorted(rest):
+                raise CardError("impossible deal: the stock must hold the rest of the pack")
+            rest = stock_kinds
+        for seat, hand in enumerate(packed):
+            if sum(1 for _ in iter_kinds_counted(hand)) != rules.hand_size:
+                raise CardError(f"impossible deal: seat {seat} must have {rules.hand_size} cards")
+        return cls((packed[0], packed[1]), turned.kind, tuple(rest))
+
+
+def iter_kinds_counted(packed: int) -> Iterator[int]:
+    """Kinds of a packed multiset, each as often as it is held, in kind order."""
+    for kind in iter_kinds(packed):
+        for _ in range((packed >> (kind * BITS)) & 3):
+            yield kind
+
+
+@functools.cache
+def full_pack(rules: BinocleRules) -> tuple[int, ...]:
+    """Every card kind of the pack, twice, in card order."""
+    return tuple(s * RANK_SLOTS + r for s in range(4) for r in rules.ranks for _ in range(2))
+
+
+@functools.cache
+def _deal_order(rules: BinocleRules) -> tuple[int, ...]:
+    """Where each dealt card goes: 0 for the pone, 1 for the dealer (four at a time, §2)."""
+    order: list[int] = []
+    for _ in range(rules.hand_size // rules.deal_packet):
+        order += [0] * rules.deal_packet + [1] * rules.deal_packet
+    return tuple(order)
+
+
+def deal_binocle(rules: BinocleRules, seed: int | str, hand_no: int, dealer: int) -> BinocleDeal:
+    """Shuffle (one seeded permutation stands for shuffle and cut) and deal (§2)."""
+    cards = list(full_pack(rules))
+    random.Random(f"binocle/{seed}/{hand_no}").shuffle(cards)
+    hands = [0, 0]
+    seats = (1 - dealer, dealer)  # the pone first
+    order = _deal_order(rules)
+    for kind, dest in zip(cards, order, strict=False):
+        hands[seats[dest]] += ONE[kind]
+    dealt = len(order)
+    return BinocleDeal((hands[0], hands[1]), cards[dealt], tuple(cards[dealt + 1:]))
+
+
+def cut_for_deal(rules: BinocleRules, seed: int | str) -> tuple[tuple[tuple[Card, Card], ...], int]:
+    """The seeded cut (§2): the cuts made (seat 0's card, seat 1's) and the first dealer.
+
+    Equal ranks cut again; the higher cut chooses and, as is usual, makes the other deal.
+    """
+    rng = random.Random(f"binocle/{seed}/cut")
+    cuts: list[tuple[Card, Card]] = []
+    pack_kinds = full_pack(rules)
+    while True:
+        first, second = rng.sample(pack_kinds, 2)
+        cuts.append((CARDS[first], CARDS[second]))
+        if first % RANK_SLOTS != second % RANK_SLOTS:
+            higher = 0 if first % RANK_SLOTS > second % RANK_SLOTS else 1
+            return tuple(cuts), 1 - higher
+
+
+@dataclass(frozen=True, slots=True)
+class BinocleTrick:
+    """A finished trick: who led, the two cards (leader's first), who won, which came from
+    the table."""
+
+    leader: int
+    cards: tuple[Card, Card]
+    winner: int
+    from_table: tuple[bool, bool] = (False, False)
+
+    def seats(self) -> tuple[int, int]:
+        """The seat that played each card."""
+        return (self.leader, 1 - self.leader)
+
+
+@dataclass(frozen=True, slots=True)
+class BinocleHandResult:
+    """One line of the score sheet."""
+
+    hand_no: int
+    dealer: int
+    turned: Card
+    melds: tuple[tuple[ScoredMeld, ...], tuple[ScoredMeld, ...]]
+    dix: tuple[int, int]
+    """Dix points of each seat (the turned dix included)."""
+    last_trick: int
+    """The seat that took the last trick (-1 if the hand was not played out)."""
+    card_points: tuple[int, int]
+    scores: tuple[int, int]
+    """What each seat scored in the hand: dix, melds, last trick and card points."""
+    totals: tuple[int, int]
+    tricks: tuple[BinocleTrick, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class _Hand:
+    """What stays fixed within a hand."""
+
+    hand_no: int
+    dealer: int
+    deal: BinocleDeal
+    trump: Suit
+    dix: int  # the dix kind
+    start_scores: tuple[int, int]
+
+
+_SLOTS = (
+    "_rules", "_seed", "_cut", "_h", "_target", "_results", "_winner", "_ending",
+    "_phase", "_to_move", "_hands", "_tables", "_table_bits", "_melds", "_known", "_dix_points",
+    "_turned", "_drawn", "_exchanged", "_shown", "_leader", "_led", "_led_from_table",
+    "_tricks", "_points", "_scores", "_turn_melded", "_turn_dix", "_placements",
+    "_parent", "_last_action", "_legal",
+)
+
+
+class BinocleState:
+    """An immutable position of a whole Binocle game. Build one with :func:`new_binocle_game`."""
+
+    __slots__ = _SLOTS
+
+    _rules: BinocleRules
+    _seed: int | str
+    _cut: tuple[tuple[Card, Card], ...]
+    _h: _Hand
+    _target: int
+    _results: tuple[BinocleHandResult, ...]
+    _winner: int
+    _ending: Ending | None
+    _phase: Phase
+    _to_move: int
+    _hands: tuple[int, int]
+    _tables: tuple[tuple[TableCard, ...], tuple[TableCard, ...]]
+    _table_bits: tuple[int, int]
+    _melds: tuple[tuple[ScoredMeld, ...], tuple[ScoredMeld, ...]]
+    _known: tuple[int, int]
+    _dix_points: tuple[int, int]
+    _turned: int
+    _drawn: int
+    _exchanged: bool
+    _shown: bool
+    _leader: int
+    _led: int
+    _led_from_table: bool
+    _tricks: tuple[BinocleTrick, ...]
+    _points: tuple[int, int]
+    _scores: tuple[int, int]
+    _turn_melded: bool
+    _turn_dix: bool
+    _placements: dict[A.Meld, tuple[_Need, Placement | None]] | None
+    _parent: BinocleState | None
+    _last_action: BinocleAction | None
+    _legal: tuple[BinocleAction, ...] | None
+
+    # --- reading the state ---------------------------------------------------------------------
+
+    @property
+    def rules(self) -> BinocleRules:
+        return self._rules
+
+    @property
+    def seed(self) -> int | str:
+        return self._seed
+
+    @property
+    def cut(self) -> tuple[tuple[Card, Card], ...]:
+        """The cuts for the first deal: (seat 0's card, seat 1's card), again after equal ranks."""
+        return self._cut
+
+    @property
+    def hand_no(self) -> int:
+        """Number of the hand being played, from 0."""
+        return self._h.hand_no
+
+    @property
+    def dealer(self) -> int:
+        return self._h.dealer
+
+    @property
+    def pone(self) -> int:
+        return 1 - self._h.dealer
+
+    @property
+    def deal(self) -> BinocleDeal:
+        """The cards of this hand as dealt."""
+        return self._h.deal
+
+    @property
+    def trump(self) -> Suit:
+        return self._h.trump
+
+    @property
+    def dix(self) -> Card:
+        """The dix: the trump Nine (Seven in the 64-card game)."""
+        return CARDS[self._h.dix]
+
+    @property
+    def target(self) -> int:
+        """Points needed to win: 1000, raised by 250 each time both pass it unclaimed (§7)."""
+        return self._target
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        """Game totals: the hands before, plus this hand's dix, melds and last trick."""
+        return self._scores
+
+    @property
+    def start_scores(self) -> tuple[int, int]:
+        """The game totals when this hand was dealt."""
+        return self._h.start_scores
+
+    @property
+    def points(self) -> tuple[int, int]:
+        """Card points each seat has taken in tricks this hand (counted at its end)."""
+        return self._points
+
+    @property
+    def results(self) -> tuple[BinocleHandResult, ...]:
+        """The score sheet: one result per finished hand."""
+        return self._results
+
+    @property
+    def winner(self) -> int | None:
+        """The winning seat once the game is over."""
+        return None if self._winner < 0 else self._winner
+
+    @property
+    def ending(self) -> Ending | None:
+        return self._ending
+
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def to_move(self) -> int:
+        """The seat to act, or :data:`TERMINAL`."""
+        return self._to_move
+
+    @property
+    def is_over(self) -> bool:
+        return self._phase is Phase.GAME_OVER
+
+    @property
+    def hands(self) -> tuple[int, int]:
+        """Each seat's concealed cards as a packed multiset (see :mod:`binokel.cards`)."""
+        return self._hands
+
+    @property
+    def table_bits(self) -> tuple[int, int]:
+        """Each seat's melded cards on the table as a packed multiset."""
+        return self._table_bits
+
+    @property
+    def known(self) -> tuple[int, int]:
+        """Concealed cards each seat is publicly known to hold, packed (the turned trump taken,
+        a shown dix, melded cards taken back)."""
+        return self._known
+
+    @property
+    def turned(self) -> Card | None:
+        """The face-up trump card under the stock, until it is taken."""
+        return None if self._turned == TAKEN else CARDS[self._turned]
+
+    @property
+    def stock_size(self) -> int:
+        """Face-down cards left in the stock."""
+        return len(self._h.deal.stock) - self._drawn
+
+    @property
+    def stock_lasts(self) -> bool:
+        """Whether the game is still in its first part (§4): cards are left to draw."""
+        return self._turned != TAKEN
+
+    @property
+    def leader(self) -> int:
+        """Who led (or is to lead) the current trick."""
+        return self._leader
+
+    @property
+    def tricks(self) -> tuple[BinocleTrick, ...]:
+        """The finished tricks of this hand."""
+        return self._tricks
+
+    @property
+    def melds(self) -> tuple[tuple[ScoredMeld, ...], tuple[ScoredMeld, ...]]:
+        """Each seat's melds scored this hand, in order."""
+        return self._melds
+
+    @property
+    def dix_points(self) -> tuple[int, int]:
+        return self._dix_points
+
+    @property
+    def dix_exchanged(self) -> bool:
+        """Whether the first dix has been exchanged (or was itself turned up)."""
+        return self._exchanged
+
+    @property
+    def dix_shown(self) -> bool:
+        return self._shown
+
+    @property
+    def has_melded(self) -> bool:
+        """In the meld phase: whether the winner has scored the one meld of this trick."""
+        return self._turn_melded
+
+    @property
+    def has_used_dix(self) -> bool:
+        """In the meld phase: whether the winner has exchanged or shown a dix after this trick."""
+        return self._turn_dix
+
+    def hand(self, seat: int) -> list[Card]:
+        """A seat's concealed cards, grouped by suit, high to low."""
+        return unpack(self._hands[seat])
+
+    def table(self, seat: int) -> list[Card]:
+        """A seat's melded cards lying face up on the table."""
+        return unpack(self._table_bits[seat])
+
+    def table_cards(self, seat: int) -> tuple[TableCard, ...]:
+        """The table with the melds each card served in (see :data:`~.melds.TableCard`)."""
+        return self._tables[seat]
+
+    def all_cards(self, seat: int) -> list[Card]:
+        """Everything a seat holds: concealed and on the table."""
+        return unpack(self._hands[seat] + self._table_bits[seat])
+
+    def current_trick(self) -> list[tuple[int, Card]]:
+        """The trick in progress as (seat, card)."""
+        return [] if self._led < 0 else [(self._leader, CARDS[self._led])]
+
+    @property
+    def led_from_table(self) -> bool:
+        return self._led_from_table
+
+    def claim_total(self, seat: int) -> int:
+        """What a claim by ``seat`` would count now (§7): score plus card points taken."""
+        return self._scores[seat] + self._points[seat]
+
+    @property
+    def parent(self) -> BinocleState | None:
+        """The state before the last action."""
+        return self._parent
+
+    @property
+    def last_action(self) -> BinocleAction | None:
+        return self._last_action
+
+    def history(self) -> list[BinocleAction]:
+        """Every action applied since the game began, oldest first."""
+        out: list[BinocleAction] = []
+        state: BinocleState | None = self
+        while state is not None and state._last_action is not None:
+            out.append(state._last_action)
+            state = state._parent
+        out.reverse()
+        return out
+
+    def states(self) -> Iterator[BinocleState]:
+        """This state and its ancestors, newest first."""
+        state: BinocleState | None = self
+        while state is not None:
+            yield state
+            state = state._parent
+
+    def view(self, seat: int) -> BinocleView:
+        """What ``seat`` may know, and nothing more."""
+        from .views import make_view
+
+        return make_view(self, seat)
+
+    def __repr__(self) -> str:
+        return (f"<BinocleState hand {self.hand_no} {self._phase.value} to_move={self._to_move} "
+                f"scores={list(self._scores)} stock={self.stock_size}>")
+
+    # --- legal actions -------------------------------------------------------------------------
+
+    def legal_actions(self) -> tuple[BinocleAction, ...]:
+        """The actions the player to move may take (empty once the game is over)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal
+
+    def _claims(self) -> tuple[BinocleAction, ...]:
+        return () if self._rules.claim_automatically else (A.CLAIM,)
+
+    def _compute_legal(self) -> tuple[BinocleAction, ...]:
+        if self._phase is Phase.PLAY:
+            return self._play_actions() + self._claims()
+        if self._phase is Phase.MELD:
+            return (*self._meld_options(), A.DONE, *self._claims())
+        return ()
+
+    def play_mask(self) -> int:
+        """Packed kinds the player to move may play from the concealed hand."""
+        hand = self._hands[self._to_move]
+        led = self._led
+        if led < 0 or self._turned != TAKEN:
+            return hand
+        # After the stock (§5): follow and win if able; void, trump if able; else any card.
+        follow = hand & SUIT_MASK[led // RANK_SLOTS]
+        if follow:
+            return (follow & ABOVE[led]) or follow
+        return (hand & SUIT_MASK[self._h.trump]) or hand
+
+    def _play_actions(self) -> tuple[BinocleAction, ...]:
+        plays = _plays_of(self.play_mask())
+        if self._turned != TAKEN:
+            table = self._table_bits[self._to_move]
+            if table:
+                plays += _table_plays_of(table)
+        return plays
+
+    def _meld_options(self) -> tuple[BinocleAction, ...]:
+        """Melds and dix actions open to the trick's winner now (without done and claim)."""
+        rules = self._rules
+        seat = self._to_move
+        out: list[BinocleAction] = []
+        placements: dict[A.Meld, tuple[_Need, Placement | None]] = {}
+        if not self._turn_melded and not (rules.dix_uses_meld and self._turn_dix):
+            for need, placement in legal_melds(self._hands[seat], self._tables[seat],
+                                               self._table_bits[seat], self._melds[seat],
+                                               self._h.trump, rules):
+                action = A.meld_action(need.meld)
+                placements[action] = (need, placement)
+                out.append(action)
+        self._placements = placements
+        if not self._turn_dix and not (rules.dix_uses_meld and self._turn_melded):
+            dix = self._h.dix
+            if (self._hands[seat] >> (dix * BITS)) & 3:
+                if not self._exchanged:
+                    out.append(A.EXCHANGE[dix])
+                elif not self._shown:
+                    out.append(A.SHOW[dix])
+        return tuple(out)
+
+    # --- the one door --------------------------------------------------------------------------
+
+    def apply(self, action: BinocleAction, *, seat: int | None = None) -> BinocleState:
+        """The state after ``action`` by the player to move.
+
+        With ``seat``, the action is refused unless it is that seat's turn.
+        """
+        if seat is not None and seat != self._to_move:
+            if self._phase is Phase.GAME_OVER:
+                raise BinocleIllegalActionError("The game is over.")
+            raise BinocleIllegalActionError(
+                f"It is not your turn: seat {self._to_move} is to act.")
+        legal = self._legal if self._legal is not None else self.legal_actions()
+        if action not in legal:
+            raise BinocleIllegalActionError(self._why_illegal(action))
+        if isinstance(action, A.Play):
+            return self._play(action)
+        if isinstance(action, A.Claim):
+            return self._claim(action)
+        if isinstance(action, A.Meld):
+            return self._meld(action)
+        if isinstance(action, A.ExchangeDix):
+            return self._exchange(action)
+        if isinstance(action, A.ShowDix):
+            return self._show(action)
+        return self._draw(self._copy(action))
+
+    # --- transitions ---------------------------------------------------------------------------
+
+    def _copy(self, action: BinocleAction | None) -> BinocleState:
+        """A copy of this state with ``action`` as its last step; the caller sets what changes."""
+        new = _new_state(BinocleState)
+        for name in _COPIED:
+            setattr(new, name, getattr(self, name))
+        new._parent = self
+        new._last_action = action
+        new._legal = None
+        new._placements = None
+        return new
+
+    def _play(self, action: A.Play) -> BinocleState:
+        seat = self._to_move
+        kind = action.card.kind
+        new = self._copy(action)
+        if action.from_table:
+            bits = list(self._table_bits)
+            bits[seat] -= ONE[kind]
+            new._table_bits = (bits[0], bits[1])
+            tables = list(self._tables)
+            tables[seat] = _remove_table_card(self._tables[seat], kind)
+            new._tables = (tables[0], tables[1])
+        else:
+            hands = list(self._hands)
+            hands[seat] -= ONE[kind]
+            new._hands = (hands[0], hands[1])
+            known = self._known[seat]
+            if (known >> (kind * BITS)) & 3:
+                new._known = _with(self._known, seat, known - ONE[kind])
+        if self._led < 0:
+            new._led = kind
+            new._led_from_table = action.from_table
+            new._to_move = 1 - seat
+            return new._auto_claim()
+        # The trick is complete (§4): a higher card of the suit led or a trump wins; of two
+        # identical cards the leader's wins.
+        led = self._led
+        leader = self._leader
+        if kind // RANK_SLOTS == led // RANK_SLOTS:
+            winner = seat if kind > led else leader
+        else:
+            winner = seat if kind // RANK_SLOTS == self._h.trump else leader
+        gained = KIND_POINTS[kind] + KIND_POINTS[led]
+        new._points = _with(self._points, winner, self._points[winner] + gained)
+        new._tricks = (*self._tricks, BinocleTrick(
+            leader, (CARDS[led], CARDS[kind]), winner, (self._led_from_table, action.from_table)))
+        new._led = -1
+        new._led_from_table = False
+        new._leader = winner
+        new._to_move = winner
+        if self._turned != TAKEN:
+            new._phase = Phase.MELD
+            new._turn_melded = False
+            new._turn_dix = False
+            options = new._meld_options()
+            if not options:
+                return new._draw(new)
+            new._legal = (*options, A.DONE, *new._claims())
+            return new._auto_claim()
+        if new._hands[0] or new._hands[1]:
+            return new._auto_claim()
+        # The last trick scores 10 as it is made (§5), then the hand is counted.
+        bonus = self._rules.last_trick_bonus
+        new._scores = _with(self._scores, winner, self._scores[winner] + bonus)
+        if new._scores[winner] >= self._target:
+            return new._game_over(winner, Ending.REACHED)
+        return new._end_hand(winner)
+
+    def _meld(self, action: A.Meld) -> BinocleState:
+        seat = self._to_move
+        placements = self._placements
+        if placements is None:
+            self._meld_options()
+            placements = self._placements
+        assert placements is not None
+        need, placement = placements[action]
+        hand, table, fresh = lay_meld(need, placement, self._hands[seat], self._tables[seat],
+                                      len(self._melds[seat]))
+        new = self._copy(action)
+        new._hands = _with(self._hands, seat, hand)
+        new._tables = _with_table(self._tables, seat, table)
+        new._table_bits = _with(self._table_bits, seat, self._table_bits[seat] + fresh)
+        scored = ScoredMeld(need.meld, need.points, cards_of(fresh))
+        melds = list(self._melds)
+        melds[seat] = (*melds[seat], scored)
+        new._melds = (melds[0], melds[1])
+        new._turn_melded = True
+        return new._scored(seat, need.points)
+
+    def _exchange(self, action: A.ExchangeDix) -> BinocleState:
+        seat = self._to_move
+        dix = self._h.dix
+        new = self._copy(action)
+        turned = self._turned
+        new._hands = _with(self._hands, seat, self._hands[seat] - ONE[dix] + ONE[turned])
+        new._known = _with(self._known, seat, self._known[seat] + ONE[turned])
+        new._turned = dix
+        new._exchanged = True
+        new._turn_dix = True
+        new._dix_points = _with(self._dix_points, seat,
+                                self._dix_points[seat] + self._rules.meld_dix)
+        return new._scored(seat, self._rules.meld_dix)
+
+    def _show(self, action: A.ShowDix) -> BinocleState:
+        seat = self._to_move
+        dix = self._h.dix
+        new = self._copy(action)
+        if not (self._known[seat] >> (dix * BITS)) & 3:
+            new._known = _with(self._known, seat, self._known[seat] + ONE[dix])
+        new._shown = True
+        new._turn_dix = True
+        new._dix_points = _with(self._dix_points, seat,
+                                self._dix_points[seat] + self._rules.meld_dix)
+        return new._scored(seat, self._rules.meld_dix)
+
+    def _scored(self, seat: int, points: int) -> BinocleState:
+        """After a meld or dix in the meld phase: win at once, go on melding, or draw."""
+        self._scores = _with(self._scores, seat, self._scores[seat] + points)
+        if self._scores[seat] >= self._target:
+            return self._game_over(seat, Ending.REACHED)
+        options = self._meld_options()
+        if not options:
+            return self._draw(self)
+        self._legal = (*options, A.DONE, *self._claims())
+        return self._auto_claim()
+
+    def _draw(self, new: BinocleState) -> BinocleState:
+        """The winner draws the top card, the loser the next; with one face-down card left,
+        the loser takes the turned trump (§4). ``new`` is a fresh copy that this changes."""
+        winner = self._to_move
+        stock = self._h.deal.stock
+        drawn = self._drawn
+        hands = list(self._hands)
+        hands[winner] += ONE[stock[drawn]]
+        new._phase = Phase.PLAY
+        new._placements = None
+        new._legal = None
+        if len(stock) - drawn > 1:
+            hands[1 - winner] += ONE[stock[drawn + 1]]
+            new._drawn = drawn + 2
+            new._hands = (hands[0], hands[1])
+            return new._auto_claim()
+        turned = self._turned
+        hands[1 - winner] += ONE[turned]
+        known = list(self._known)
+        known[1 - winner] += ONE[turned]
+        new._drawn = drawn + 1
+        new._turned = TAKEN
+        # The stock is exhausted: melded cards go back to the hands (§5), known to both.
+        for seat in (0, 1):
+            hands[seat] += self._table_bits[seat]
+            known[seat] += self._table_bits[seat]
+        new._hands = (hands[0], hands[1])
+        new._known = (known[0], known[1])
+        new._tables = ((), ())
+        new._table_bits = (0, 0)
+        return new._auto_claim()
+
+    def _claim(self, action: A.Claim) -> BinocleState:
+        seat = self._to_move
+        new = self._copy(action)
+        if self.claim_total(seat) >= self._target:
+            return new._game_over(seat, Ending.CLAIMED)
+        return new._game_over(1 - seat, Ending.WRONG_CLAIM)
+
+    def _auto_claim(self) -> BinocleState:
+        if self._rules.claim_automatically:
+            for seat in (self._to_move, 1 - self._to_move):
+                if self.claim_total(seat) >= self._target:
+                    return self._game_over(seat, Ending.CLAIMED)
+        return self
+
+    def _game_over(self, winner: int, ending: Ending) -> BinocleState:
+        self._winner = winner
+        self._ending = ending
+        self._phase = Phase.GAME_OVER
+        self._to_move = TERMINAL
+        self._legal = ()
+        self._placements = None
+        return self
+
+    def _end_hand(self, last: int) -> BinocleState:
+        """Count the hand (§7): card points added; exactly one at the target wins."""
+        h = self._h
+        totals = (self._scores[0] + self._points[0], self._scores[1] + self._points[1])
+        result = BinocleHandResult(
+            hand_no=h.hand_no, dealer=h.dealer, turned=CARDS[h.deal.turned], melds=self._melds,
+            dix=self._dix_points, last_trick=last, card_points=self._points,
+            scores=(totals[0] - h.start_scores[0], totals[1] - h.start_scores[1]),
+            totals=totals, tricks=self._tricks)
+        self._results = (*self._results, result)
+        self._scores = totals
+        target = self._target
+        reached = [s for s in (0, 1) if totals[s] >= target]
+        if len(reached) == 1:
+            return self._game_over(reached[0], Ending.COUNTED)
+        if len(reached) == 2:
+            # Both passed the target without a claim: play on to 1250, then 1500 ... (§7).
+            while max(totals) >= target:
+                target += self._rules.target_step
+        nxt = _hand_start(self._rules, self._seed, self._cut, h.hand_no + 1, 1 - h.dealer,
+                          totals, target, self._results)
+        for name in _COPIED:
+            setattr(self, name, getattr(nxt, name))
+        self._legal = nxt._legal
+        return self
+
+    # --- explaining refusals -------------------------------------------------------------------
+
+    def _why_illegal(self, action: object) -> str:
+        from .explain import why_illegal
+
+        return why_illegal(self, action)
+
+
+_COPIED = tuple(n for n in _SLOTS if n not in ("_parent", "_last_action", "_legal"))
+_new_state = object.__new__
+KIND_POINTS = tuple(CARD_POINTS[k % RANK_SLOTS] for k in range(4 * RANK_SLOTS))
+_PLAYS_CACHE: dict[int, tuple[BinocleAction, ...]] = {}
+_TABLE_PLAYS_CACHE: dict[int, tuple[BinocleAction, ...]] = {}
+
+
+def _plays_of(mask: int) -> tuple[BinocleAction, ...]:
+    out: tuple[BinocleAction, ...] = ()
+    for suit in range(4):
+        part = mask & SUIT_MASK[suit]
+        if not part:
+            continue
+        cached = _PLAYS_CACHE.get(part)
+        if cached is None:
+            cached = _PLAYS_CACHE[part] = tuple(A.PLAY[k] for k in iter_kinds(part))
+        out += cached
+    return out
+
+
+def _table_plays_of(mask: int) -> tuple[BinocleAction, ...]:
+    cached = _TABLE_PLAYS_CACHE.get(mask)
+    if cached is None:
+        cached = _TABLE_PLAYS_CACHE[mask] = tuple(A.PLAY_TABLE[k] for k in iter_kinds(mask))
+    return cached
+
+
+def _with(pair: tuple[int, int], seat: int, value: int) -> tuple[int, int]:
+    return (value, pair[1]) if seat == 0 else (pair[0], value)
+
+
+def _with_table(tables: tuple[tuple[TableCard, ...], tuple[TableCard, ...]], seat: int,
+                table: tuple[TableCard, ...]
+                ) -> tuple[tuple[TableCard, ...], tuple[TableCard, ...]]:
+    return (table, tables[1]) if seat == 0 else (tables[0], table)
+
+
+def _remove_table_card(table: tuple[TableCard, ...], kind: int) -> tuple[TableCard, ...]:
+    """Take a played card off the table: of two copies, the one that served in more melds
+    (the freer copy stays for later melds)."""
+    best = -1
+    most = -1
+    for i, entry in enumerate(table):
+        if entry[0] == kind:
+            served = sum(1 for label in entry[1:] if label != NO_MELD)
+            if served > most:
+                best, most = i, served
+    return table[:best] + table[best + 1:]
+
+
+def _hand_start(rules: BinocleRules, seed: int | str, cut: tuple[tuple[Card, Card], ...],
+                hand_no: int, dealer: int, scores: tuple[int, int], target: int,
+                results: tuple[BinocleHandResult, ...],
+                deal: BinocleDeal | None = None) -> BinocleState:
+    if deal is None:
+        deal = deal_binocle(rules, seed, hand_no, dealer)
+    trump = Suit(deal.turned // RANK_SLOTS)
+    dix = trump * RANK_SLOTS + rules.dix_rank
+    h = _Hand(hand_no=hand_no, dealer=dealer, deal=deal, trump=trump, dix=dix,
+              start_scores=scores)
+    state = _new_state(BinocleState)
+    turned_dix = deal.turned == dix
+    dix_points = (0, 0)
+    if turned_dix:
+        # The dealer turns the dix and scores 10 at once (§2).
+        scores = _with(scores, dealer, scores[dealer] + rules.meld_dix)
+        dix_points = _with(dix_points, dealer, rules.meld_dix)
+    values: dict[str, object] = dict(
+        _rules=rules, _seed=seed, _cut=cut, _h=h, _target=target, _results=results,
+        _winner=-1, _ending=None, _phase=Phase.PLAY, _to_move=1 - dealer,
+        _hands=deal.hands, _tables=((), ()), _table_bits=(0, 0), _melds=((), ()),
+        _known=(0, 0), _dix_points=dix_points, _turned=deal.turned, _drawn=0,
+        _exchanged=turned_dix, _shown=False, _leader=1 - dealer, _led=-1,
+        _led_from_table=False, _tricks=(), _points=(0, 0), _scores=scores,
+        _turn_melded=False, _turn_dix=False, _placements=None, _parent=None,
+        _last_action=None, _legal=None)
+    for name, value in values.items():
+        setattr(state, name, value)
+    if turned_dix and scores[dealer] >= target:
+        return state._game_over(dealer, Ending.REACHED)
+    return state._auto_claim()
+
+
+def new_binocle_game(rules: BinocleRules = BINOCLE, seed: int | str = 0, *,
+                     dealer: int | None = None, deal: BinocleDeal | None = None,
+                     scores: tuple[int, int] = (0, 0), target: int | None = None
+                     ) -> BinocleState:
+    """A new game: the cut and the first deal from ``seed``.
+
+    ``dealer``, ``deal``, ``scores`` and ``target`` fix the first hand instead (for puzzles,
+    tests and records of real cards).
+    """
+    cut, first_dealer = cut_for_deal(rules, seed)
+    if dealer is None:
+        dealer = first_dealer
+    return _hand_start(rules, seed, cut, 0, dealer, scores,
+                       rules.target if target is None else target, (), deal)
+
+
+def apply_all(state: BinocleState, actions: Sequence[BinocleAction | str]) -> BinocleState:
+    """Apply actions (or their notation) one after another."""
+    for action in actions:
+        state = state.apply(A.parse_binocle_action(action) if isinstance(action, str)
+                            else action)
+    return state
+
+
+__all__ = [
+    "TAKEN", "TERMINAL", "BinocleDeal", "BinocleHandResult", "BinocleIllegalActionError",
+    "BinocleState", "BinocleTrick", "Ending", "Phase", "apply_all", "cut_for_deal",
+    "deal_binocle", "full_pack", "new_binocle_game",
+]
