@@ -2,9 +2,21 @@
 
 :func:`solve` returns how many card points (last-trick bonus included) one side takes from the
 remaining tricks of a :class:`~binokel.playout.Position` when that side maximises and everyone
-else minimises — alpha-beta with a transposition table at trick boundaries, move ordering
-(winning and high-value cards first), and equivalent cards merged (a player's cards of one suit
-with equal points and no other card still in play between them are one move).
+else minimises.  :func:`best_cards` gives the same value after each card the player to move may
+play, and :func:`solve_durch` whether a side can take every remaining trick.
+
+How it is fast (docs/decisions/0003-open-card-solver.md):
+
+* MTD(f): a series of null-window alpha-beta searches that converge on the value, the table
+  keeping lower and upper bounds between them;
+* a transposition table at trick boundaries (all hands and the leader), holding bounds and the
+  best lead found, which is tried first next time;
+* bounds from the points still in play (a search window outside ``[0, points left]`` stops at
+  once) and the last trick resolved without recursion;
+* move ordering: the table's move, then for followers the cheapest card that wins, smearing
+  points on a partner's trick, the cheapest card when the trick is lost;
+* the two copies of a card are one move (a hand is a multiset); between different ranks no merge
+  is exact, because every rank has its own card points.
 
 >>> from binokel.playout import Position
 >>> from binokel.cards import pack, parse_cards
@@ -17,201 +29,471 @@ with equal points and no other card still in play between them are one move).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 
-from ..cards import CARD_POINTS, ONE, RANK_SLOTS, iter_kinds
+from ..cards import CARD_POINTS, ONE, RANK_SLOTS, SUIT_MASK, iter_kinds
 from ..playout import Position
-from ..tricks import legal_mask
+from ..tricks import ABOVE, NO_TRUMP, legal_mask
 
 _KIND_POINTS = tuple(CARD_POINTS[k % RANK_SLOTS] for k in range(4 * RANK_SLOTS))
+_KINDS: dict[int, tuple[int, ...]] = {}
+
+#: Entries a solver's table may hold before it is cleared (bounds memory on long solves).
+TABLE_LIMIT = 1_500_000
+
+
+def _kinds(mask: int) -> tuple[int, ...]:
+    found = _KINDS.get(mask)
+    if found is None:
+        if len(_KINDS) > 500_000:
+            _KINDS.clear()
+        found = _KINDS[mask] = tuple(iter_kinds(mask))
+    return found
+
+
+def _points(packed: int) -> int:
+    total = 0
+    kind = 0
+    while packed:
+        c = packed & 3
+        if c:
+            total += c * _KIND_POINTS[kind]
+        packed >>= 2
+        kind += 1
+    return total
+
+
+TableEntry = tuple[int, int, int]
+"""Lower bound, upper bound, best lead kind (-1: none yet) of a trick-boundary position."""
 
 
 @dataclass
 class SolverStats:
-    """Work done by one solve (for benchmarks)."""
+    """Work done by solves that share it (for benchmarks and tests)."""
 
     nodes: int = 0
     table_hits: int = 0
-    table: dict[tuple[tuple[int, ...], int], tuple[int, int]] = field(default_factory=dict)
+    table: dict[tuple[int, ...], TableEntry] = field(default_factory=dict)
 
 
-def solve(position: Position, side: frozenset[int], stats: SolverStats | None = None) -> int:
-    """Card points ``side`` takes from here on with best play by everyone, all cards open."""
-    solver = _Solver(position, side, stats or SolverStats())
-    return solver.run()
+def solve(position: Position, side: Collection[int], stats: SolverStats | None = None, *,
+          guess: int | None = None) -> int:
+    """Card points ``side`` takes from here on with best play by everyone, all cards open.
+
+    ``guess`` (e.g. a rollout's result) only speeds the search up.
+    """
+    search = _Search(position, side, stats or SolverStats())
+    return search.value(guess)
 
 
-def best_cards(position: Position, side: frozenset[int]) -> dict[int, int]:
+def best_cards(position: Position, side: Collection[int],
+               stats: SolverStats | None = None) -> dict[int, int]:
     """For each card kind the player to move may play: the points ``side`` then takes."""
-    solver = _Solver(position, side, SolverStats())
-    return solver.root_values()
+    search = _Search(position, side, stats or SolverStats())
+    return search.root_values()
 
 
-class _Solver:
-    def __init__(self, position: Position, side: frozenset[int], stats: SolverStats) -> None:
-        self.rules = position.rules
-        self.order = position.order
-        n = len(position.order)
+def solve_durch(position: Position, side: Collection[int],
+                stats: SolverStats | None = None) -> bool:
+    """Whether ``side`` takes every remaining trick against the best defence, all cards open."""
+    search = _Search(position, side, stats or SolverStats())
+    return search.durch()
+
+
+class _Search:
+    """One position's search; the hands are changed in place and restored."""
+
+    def __init__(self, position: Position, side: Collection[int], stats: SolverStats) -> None:
+        rules = position.rules
+        order = position.order
+        n = len(order)
+        players = rules.players
+        nxt = [0] * players
+        for i, seat in enumerate(order):
+            nxt[seat] = order[(i + 1) % n]
         self.n = n
-        self.nxt = {position.order[i]: position.order[(i + 1) % n] for i in range(n)}
+        self.nxt = nxt
+        self.on_side = [seat in side for seat in range(players)]
         self.trump = position.trump
-        self.side = side
+        self.rules = rules
+        self.bonus = rules.last_trick_bonus
         self.stats = stats
         self.table = stats.table
-        self.bonus = position.rules.last_trick_bonus
-        self.team_of = {s: i for i, t in enumerate(position.rules.teams) for s in t}
         self.hands = list(position.hands)
         self.leader = position.leader
         self.trick = list(position.trick)
-        total = sum(_KIND_POINTS[k] for h in position.hands for k in _expand(h))
-        total += sum(_KIND_POINTS[k] for k in position.trick)
-        self.total = total + self.bonus
+        self.team_of = [0] * players
+        for i, team in enumerate(rules.teams):
+            for seat in team:
+                self.team_of[seat] = i + 1
+        self.exempt = rules.partner_need_not_beat and bool(rules.teams)
+        self.default_duties = (rules.must_beat and not rules.beat_suit_when_trumped
+                               and rules.must_undertrump and not self.exempt)
+        self.rest = sum(_points(h) for h in position.hands) + self.bonus
+        self.cur: list[int] = []
+        self.lead_fn, self.follow_fn = self._build()
 
-    def run(self) -> int:
-        seat = self._to_move(self.leader, len(self.trick))
-        return self._node(seat, -1, self.total + 1)
+    # --- entry points ------------------------------------------------------------------------
+
+    def _start(self) -> tuple[int, int, int, int, int]:
+        """(seat to move, best kind, best seat, points in trick, cards played) of the root."""
+        trick = self.trick
+        seat = self.leader
+        best_kind, best_seat, gained = -1, -1, 0
+        trump = self.trump
+        for kind in trick:
+            if best_kind < 0 or (kind >> 3 == best_kind >> 3 and kind > best_kind) or (
+                    kind >> 3 == trump and best_kind >> 3 != trump):
+                best_kind, best_seat = kind, seat
+            gained += _KIND_POINTS[kind]
+            seat = self.nxt[seat]
+        return seat, best_kind, best_seat, gained, len(trick)
+
+    def _window(self, alpha: int, beta: int) -> int:
+        seat, best_kind, best_seat, gained, played = self._start()
+        self.cur[:] = self.trick
+        if not played:
+            return self.lead_fn(seat, alpha, beta, self.rest)
+        led = self.trick[0] >> 3
+        return self.follow_fn(seat, played, led, best_kind, best_seat, gained, alpha, beta,
+                              self.rest)
+
+    def value(self, guess: int | None = None) -> int:
+        """MTD(f): null-window probes at the last bound found, until low and high meet.
+
+        Probes start at ``guess`` (or mid-range); the table keeps the bounds between probes.
+        """
+        low, high = 0, self.rest + sum(_KIND_POINTS[k] for k in self.trick)
+        g = (low + high) // 2 if guess is None else max(low, min(high, guess))
+        while low < high:
+            beta = g + 1 if g == low else g
+            v = self._window(beta - 1, beta)
+            if v >= beta:
+                low = v
+            else:
+                high = v
+            g = v
+        return low
 
     def root_values(self) -> dict[int, int]:
-        seat = self._to_move(self.leader, len(self.trick))
-        values = {}
-        for kind in self._moves(seat):
-            values[kind] = self._play(seat, kind, -1, self.total + 1)
-        return values
-
-    def _to_move(self, leader: int, played: int) -> int:
-        seat = leader
-        for _ in range(played):
-            seat = self.nxt[seat]
-        return seat
-
-    def _best(self) -> tuple[int, int]:
-        """(index, kind) of the card winning the current trick."""
-        trick = self.trick
-        trump = self.trump
-        best_i = 0
-        for i in range(1, len(trick)):
-            k, b = trick[i], trick[best_i]
-            if (k >> 3 == b >> 3 and k > b) or (k >> 3 == trump and b >> 3 != trump):
-                best_i = i
-        return best_i, trick[best_i]
-
-    def _moves(self, seat: int) -> list[int]:
+        seat, best_kind, best_seat, gained, played = self._start()
         hand = self.hands[seat]
-        if self.trick:
-            best_i, best = self._best()
-            must_beat = True
-            if self.rules.partner_need_not_beat and self.rules.teams:
-                best_seat = self._to_move(self.leader, best_i)
-                must_beat = self.team_of[best_seat] != self.team_of[seat] or best_seat == seat
-            mask = legal_mask(hand, self.trick, best, self.trump, self.rules, must_beat)
-        else:
-            mask = hand
-        kinds = list(iter_kinds(mask))
-        kinds = self._merge_equivalent(seat, kinds)
-        # High cards first: they win tricks or shed points, the moves that decide most.
-        kinds.sort(key=lambda k: (-(k >> 3 == self.trump), -(k % RANK_SLOTS)))
-        return kinds
-
-    def _merge_equivalent(self, seat: int, kinds: list[int]) -> list[int]:
-        if len(kinds) < 2:
-            return kinds
-        in_play = 0
-        for h in self.hands:
-            in_play |= h
-        for k in self.trick:  # a card already in the trick can still separate two of mine
-            in_play |= ONE[k]
-        out: list[int] = []
-        for kind in kinds:
-            if out:
-                prev = out[-1]
-                if prev // RANK_SLOTS == kind // RANK_SLOTS and \
-                        _KIND_POINTS[prev] == _KIND_POINTS[kind]:
-                    between = sum(3 << (k * 2) for k in range(prev + 1, kind))
-                    others = in_play & ~self.hands[seat] & between
-                    if not others and not (self.hands[seat] & between):
-                        out[-1] = kind
-                        continue
-            out.append(kind)
+        mask = self._legal(seat, hand, best_kind, best_seat) if played else hand
+        out: dict[int, int] = {}
+        leader0, trick0 = self.leader, list(self.trick)
+        for kind in _kinds(mask):
+            self.hands[seat] = hand - ONE[kind]
+            self.trick = [*trick0, kind]
+            self.leader = leader0
+            mine = 0
+            if len(self.trick) == self.n:
+                # The card completes the trick: the rest is a fresh position.
+                winner_kind, winner = best_kind, best_seat
+                trump = self.trump
+                if played == 0 or (kind >> 3 == winner_kind >> 3 and kind > winner_kind) or (
+                        kind >> 3 == trump and winner_kind >> 3 != trump):
+                    winner = seat
+                got = gained + _KIND_POINTS[kind]
+                self.rest -= _KIND_POINTS[kind]
+                if not self.hands[winner]:
+                    got += self.bonus
+                    self.rest -= self.bonus
+                mine = got if self.on_side[winner] else 0
+                self.trick, self.leader = [], winner
+                out[kind] = mine + self.value()
+                self.rest += _KIND_POINTS[kind] + (self.bonus if not self.hands[winner] else 0)
+            else:
+                self.rest -= _KIND_POINTS[kind]
+                out[kind] = self.value()
+                self.rest += _KIND_POINTS[kind]
+        self.hands[seat], self.trick, self.leader = hand, trick0, leader0
         return out
 
-    def _node(self, seat: int, alpha: int, beta: int) -> int:
-        """Value for the side of the cards still to be played, to move: ``seat``."""
-        self.stats.nodes += 1
-        key: tuple[tuple[int, ...], int] | None = None
-        if not self.trick:
-            if not self.hands[seat]:
+    def durch(self) -> bool:
+        return self._durch_search()
+
+    def _legal(self, seat: int, hand: int, best_kind: int, best_seat: int) -> int:
+        must_beat = True
+        if self.exempt:
+            must_beat = self.team_of[best_seat] != self.team_of[seat] or best_seat == seat
+        return legal_mask(hand, self.trick, best_kind, self.trump, self.rules, must_beat)
+
+    # --- the search proper -------------------------------------------------------------------
+
+    def _build(self) -> tuple[Callable[..., int], Callable[..., int]]:
+        """The two mutually recursive node functions, closed over the position's constants."""
+        hands = self.hands
+        nxt = self.nxt
+        n = self.n
+        on_side = self.on_side
+        trump = self.trump
+        trump_mask = SUIT_MASK[trump] if trump != NO_TRUMP else 0
+        bonus = self.bonus
+        table = self.table
+        stats = self.stats
+        kp = _KIND_POINTS
+        one = ONE
+        above = ABOVE
+        suit_mask = SUIT_MASK
+        kinds_cache = _KINDS
+        kinds_of = _kinds
+        default = self.default_duties
+        rules = self.rules
+        exempt = self.exempt
+        team_of = self.team_of
+        played_trick = self.cur
+        track = not default
+
+        def legal(seat: int, hand: int, led: int, best: int, best_seat: int) -> int:
+            if default:
+                mask = hand & suit_mask[led]
+                if mask:
+                    if best >> 3 == led:
+                        return (mask & above[best]) or mask
+                    return mask
+                mask = hand & trump_mask
+                if mask:
+                    if best >> 3 == trump:
+                        return (mask & above[best]) or mask
+                    return mask
+                return hand
+            must_beat = True
+            if exempt:
+                must_beat = team_of[best_seat] != team_of[seat] or best_seat == seat
+            return legal_mask(hand, played_trick, best, trump, rules, must_beat)
+
+        def lead(seat: int, alpha: int, beta: int, rest: int) -> int:
+            """Value of the tricks still to play, ``seat`` to lead; ``rest`` points left."""
+            if beta <= 0:
                 return 0
-            key = (tuple(self.hands), seat)
-            found = self.table.get(key)
-            if found is not None:
-                low, high = found
+            if alpha >= rest:
+                return rest
+            hand = hands[seat]
+            if not hand:
+                return 0
+            stats.nodes += 1
+            key = (*hands, seat)
+            entry = table.get(key)
+            first = -1
+            if entry is not None:
+                low, high, first = entry
                 if low >= beta:
-                    self.stats.table_hits += 1
+                    stats.table_hits += 1
                     return low
                 if high <= alpha:
-                    self.stats.table_hits += 1
+                    stats.table_hits += 1
                     return high
-                if low == high:
-                    return low
-                alpha, beta = max(alpha, low), min(beta, high)
-        maximise = seat in self.side
-        best = -1 if maximise else self.total + 1
-        a, b = alpha, beta
-        for kind in self._moves(seat):
-            value = self._play(seat, kind, a, b)
-            if maximise:
-                if value > best:
-                    best = value
-                    a = max(a, value)
+                if low > alpha:
+                    alpha = low
+                if high < beta:
+                    beta = high
             else:
-                if value < best:
-                    best = value
-                    b = min(b, value)
-            if a >= b:
-                break
-        if key is not None:
-            low, high = self.table.get(key, (0, self.total))
+                low, high = 0, rest
+            maximise = on_side[seat]
+            moves: Sequence[int] = kinds_cache.get(hand) or kinds_of(hand)
+            if len(moves) > 1:
+                moves = _order_leads(moves, first, seat, hands, nxt, n, trump)
+            best = -1 if maximise else rest + 1
+            best_move = -1
+            a, b = alpha, beta
+            nxt_seat = nxt[seat]
+            for kind in moves:
+                hands[seat] = hand - one[kind]
+                if track:
+                    played_trick.append(kind)
+                v = follow(nxt_seat, 1, kind >> 3, kind, seat, kp[kind], a, b, rest - kp[kind])
+                if track:
+                    played_trick.pop()
+                if maximise:
+                    if v > best:
+                        best, best_move = v, kind
+                        if v > a:
+                            a = v
+                            if a >= b:
+                                break
+                else:
+                    if v < best:
+                        best, best_move = v, kind
+                        if v < b:
+                            b = v
+                            if a >= b:
+                                break
+            hands[seat] = hand
             if best <= alpha:
-                high = min(high, best)
+                high = best
             elif best >= beta:
-                low = max(low, best)
+                low = best
             else:
                 low = high = best
-            self.table[key] = (low, high)
-        return best
+            if len(table) > TABLE_LIMIT:
+                table.clear()
+            table[key] = (low, high, best_move)
+            return best
 
-    def _play(self, seat: int, kind: int, alpha: int, beta: int) -> int:
+        def follow(seat: int, played: int, led: int, best_kind: int, best_seat: int,
+                   gained: int, alpha: int, beta: int, rest: int) -> int:
+            """Value from here, ``seat`` to play the ``played + 1``-th card of the trick."""
+            if alpha >= gained + rest:
+                return gained + rest
+            hand = hands[seat]
+            mask = legal(seat, hand, led, best_kind, best_seat)
+            moves: Sequence[int] = kinds_cache.get(mask) or kinds_of(mask)
+            maximise = on_side[seat]
+            last = played + 1 == n
+            if len(moves) > 1:
+                moves = _order_follows(moves, maximise, on_side[best_seat], best_kind, last,
+                                       trump)
+            best = -1 if maximise else 1 << 30
+            a, b = alpha, beta
+            for kind in moves:
+                k_pts = kp[kind]
+                if (kind >> 3 == best_kind >> 3 and kind > best_kind) or (
+                        kind >> 3 == trump and best_kind >> 3 != trump):
+                    w_kind, w_seat = kind, seat
+                else:
+                    w_kind, w_seat = best_kind, best_seat
+                left = hand - one[kind]
+                hands[seat] = left
+                if last:
+                    got = gained + k_pts
+                    r = rest - k_pts
+                    if not hands[w_seat]:
+                        got += bonus
+                        v = got if on_side[w_seat] else 0
+                    else:
+                        mine = got if on_side[w_seat] else 0
+                        if track:
+                            saved = played_trick[:]
+                            played_trick.clear()
+                            v = mine + lead(w_seat, a - mine, b - mine, r)
+                            played_trick[:] = saved
+                        else:
+                            v = mine + lead(w_seat, a - mine, b - mine, r)
+                else:
+                    if track:
+                        played_trick.append(kind)
+                    v = follow(nxt[seat], played + 1, led, w_kind, w_seat, gained + k_pts,
+                               a, b, rest - k_pts)
+                    if track:
+                        played_trick.pop()
+                if maximise:
+                    if v > best:
+                        best = v
+                        if v > a:
+                            a = v
+                            if a >= b:
+                                break
+                else:
+                    if v < best:
+                        best = v
+                        if v < b:
+                            b = v
+                            if a >= b:
+                                break
+            hands[seat] = hand
+            return best
+
+        return lead, follow
+
+    # --- Durch: can the side take every trick? ----------------------------------------------
+
+    def _durch_search(self) -> bool:
+        table: dict[tuple[int, ...], bool] = {}
         hands = self.hands
-        hands[seat] -= ONE[kind]
-        self.trick.append(kind)
-        try:
-            if len(self.trick) < self.n:
-                return self._node(self.nxt[seat], alpha, beta)
-            best_i, _ = self._best()
-            winner = self._to_move(self.leader, best_i)
-            gained = sum(_KIND_POINTS[k] for k in self.trick)
-            if not hands[winner]:
-                gained += self.bonus
-            mine = gained if winner in self.side else 0
-            saved_trick, saved_leader = self.trick, self.leader
-            self.trick, self.leader = [], winner
-            try:
-                return mine + self._node(winner, alpha - mine, beta - mine)
-            finally:
-                self.trick, self.leader = saved_trick, saved_leader
-        finally:
-            self.trick.pop()
-            hands[seat] += ONE[kind]
+        nxt = self.nxt
+        n = self.n
+        on_side = self.on_side
+        trump = self.trump
+        stats = self.stats
+
+        def node(seat: int, trick: list[int], best_kind: int, best_seat: int) -> bool:
+            stats.nodes += 1
+            hand = hands[seat]
+            if not trick:
+                if not hand:
+                    return True
+                key = (*hands, seat)
+                found = table.get(key)
+                if found is not None:
+                    return found
+                mask = hand
+            else:
+                mask = self._legal_for(seat, hand, trick, best_kind, best_seat)
+            maximise = on_side[seat]
+            result = not maximise
+            for kind in _kinds(mask):
+                if not trick or (kind >> 3 == best_kind >> 3 and kind > best_kind) or (
+                        kind >> 3 == trump and best_kind >> 3 != trump):
+                    w_kind, w_seat = kind, seat
+                else:
+                    w_kind, w_seat = best_kind, best_seat
+                hands[seat] = hand - ONE[kind]
+                trick.append(kind)
+                if len(trick) == n:
+                    v = on_side[w_seat] and node(w_seat, [], -1, -1)
+                else:
+                    v = node(nxt[seat], trick, w_kind, w_seat)
+                trick.pop()
+                hands[seat] = hand
+                if v == maximise:
+                    result = v
+                    break
+            if not trick:
+                table[(*hands, seat)] = result
+            return result
+
+        seat, best_kind, best_seat, _, _ = self._start()
+        return node(seat, list(self.trick), best_kind, best_seat)
+
+    def _legal_for(self, seat: int, hand: int, trick: list[int], best_kind: int,
+                   best_seat: int) -> int:
+        must_beat = True
+        if self.exempt:
+            must_beat = self.team_of[best_seat] != self.team_of[seat] or best_seat == seat
+        return legal_mask(hand, trick, best_kind, self.trump, self.rules, must_beat)
 
 
-def _expand(packed: int) -> list[int]:
-    out = []
-    kind = 0
-    while packed:
-        out.extend([kind] * (packed & 3))
-        packed >>= 2
-        kind += 1
-    return out
+def _order_leads(moves: Sequence[int], first: int, seat: int, hands: list[int],
+                 nxt: list[int], n: int, trump: int) -> list[int]:
+    """Leads worth trying first: the table's move, then cards nobody can beat, then low cards."""
+    others = 0
+    s = nxt[seat]
+    for _ in range(n - 1):
+        others |= hands[s]
+        s = nxt[s]
+    scored = []
+    for kind in moves:
+        if kind == first:
+            score = 1000
+        elif not (others & ABOVE[kind]):
+            # The top card left in its suit (a plain suit may still be trumped).
+            score = 100 + _KIND_POINTS[kind] + (50 if kind >> 3 == trump else 0)
+        else:
+            score = -_KIND_POINTS[kind] - (20 if kind >> 3 == trump else 0)
+        scored.append((score, kind))
+    scored.sort(reverse=True)
+    return [kind for _, kind in scored]
 
 
-__all__ = ["SolverStats", "best_cards", "solve"]
+def _order_follows(moves: Sequence[int], maximise: bool, best_is_mine: bool, best_kind: int,
+                   last: bool, trump: int) -> list[int]:
+    """Cards worth trying first when following: win cheaply, smear on a partner, else shed low."""
+    friendly = best_is_mine == maximise
+    scored = []
+    for kind in moves:
+        pts = _KIND_POINTS[kind]
+        wins = (kind >> 3 == best_kind >> 3 and kind > best_kind) or (
+            kind >> 3 == trump and best_kind >> 3 != trump)
+        if friendly and (last or not wins):
+            score = pts if not wins else pts - 30
+        elif wins:
+            score = 100 - pts if last else 100 + (kind & 7)
+        else:
+            score = -pts
+        scored.append((score, kind))
+    scored.sort(reverse=True)
+    return [kind for _, kind in scored]
+
+
+__all__ = ["TABLE_LIMIT", "SolverStats", "best_cards", "solve", "solve_durch"]
