@@ -1,0 +1,110 @@
+"""``binokel play``: you against computer players in the terminal (see docs/playing.md)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+from pathlib import Path
+
+from ..game import new_game
+from ..ui.i18n import LANGUAGES, Strings, pick_language
+from ..ui.session import Player, Session
+from ..ui.storage import latest_record, load_game, new_record_path, save_session
+from ..ui.terminal import Table, make_screen
+from .common import add_rules_options, fail, rules_from_args
+
+DEFAULT_BOT = "heuristic:level=medium"
+#: Names of the computer players, seat by seat (Swabian, as the game).
+BOT_NAMES = ("Karle", "Frieda", "Sepp", "Liesel", "Gottlob")
+LATEST = "latest"
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "play", help="play Binokel in the terminal against computer players",
+        description="You (seat 0) against computer players. Type `help` at the table for the "
+                    "commands. The game is saved after every move; --resume continues it.")
+    add_rules_options(parser)
+    parser.add_argument("--bots", nargs="+", metavar="BOT", default=None,
+                        help=f"computer players for the other seats, one for all or one per "
+                             f"seat (e.g. heuristic:level=hard random); default {DEFAULT_BOT}")
+    parser.add_argument("--seed", default=None,
+                        help="seed of the deals and of the computer players (default: random)")
+    parser.add_argument("--name", default=None, help="your name at the table")
+    parser.add_argument("--resume", nargs="?", const=LATEST, default=None, metavar="FILE",
+                        help="continue a saved game: FILE, or the latest unfinished one")
+    parser.add_argument("--lang", choices=LANGUAGES, default=None,
+                        help="language of the table (default: the system locale)")
+    parser.set_defaults(func=run)
+
+
+def _seed(text: str | None) -> int | str:
+    if text is None:
+        return random.SystemRandom().randrange(1, 1_000_000)
+    return int(text) if text.lstrip("-").isdigit() else text
+
+
+def run(args: argparse.Namespace) -> int:
+    lang = args.lang or pick_language(os.environ)
+    tr = Strings(lang)
+    if args.resume is not None:
+        opened = _resume(args, tr)
+        if isinstance(opened, int):
+            return opened
+        session, path = opened
+    else:
+        try:
+            rules = rules_from_args(args)
+        except ValueError as exc:
+            return fail(str(exc))
+        bots = args.bots or [DEFAULT_BOT]
+        others = rules.players - 1
+        if len(bots) == 1:
+            bots = bots * others
+        if len(bots) != others:
+            return fail(f"--bots: name one computer player for all seats or one for each of "
+                        f"the {others} other seats, not {len(bots)}")
+        players = [Player(args.name or tr("you"))]
+        players += [Player(BOT_NAMES[i % len(BOT_NAMES)], spec) for i, spec in enumerate(bots)]
+        state = new_game(rules, _seed(args.seed))
+        session = Session(state, players)
+        try:  # make the computer players now, so a bad --bots name fails before the game
+            for seat in range(1, rules.players):
+                session.bot(seat)
+        except (ValueError, KeyError) as exc:
+            return fail(f"--bots: {exc}")
+        path = new_record_path(state.seed)
+    session.on_change = lambda s: save_session(s, path, lang=lang)
+    save_session(session, path, lang=lang)
+    screen = make_screen(sys.stdin, sys.stdout)
+    table = Table(session, screen, tr, record_path=path,
+                  save=lambda s, p: save_session(s, p, lang=lang))
+    try:
+        return table.run()
+    finally:
+        session.close()
+
+
+def _resume(args: argparse.Namespace, tr: Strings) -> tuple[Session, Path] | int:
+    if args.resume == LATEST:
+        found = latest_record()
+        if found is None:
+            return fail("--resume: there is no unfinished saved game; start one with "
+                        "`binokel play`")
+        path = found
+    else:
+        path = Path(args.resume).expanduser()
+    try:
+        saved = load_game(path)
+    except OSError as exc:
+        return fail(f"--resume: cannot read {path}: {exc.strerror or exc}")
+    except ValueError as exc:
+        return fail(f"--resume: {path}: {exc}")
+    if saved.state.is_over:
+        return fail(f"--resume: the game in {path} is over")
+    return Session(saved.state, saved.players), path
+
+
+__all__ = ["register", "run"]

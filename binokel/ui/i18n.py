@@ -1,0 +1,402 @@
+"""The words of the terminal game in German and English.
+
+Binokel is played in Swabia, so the table words (Reizen, Dabb, Trumpf, Melden, Abgehen, Durch,
+Familie, Stich) are the game's own terms: the German screen uses them plainly and the English one
+keeps them, with an English gloss where a newcomer needs it.
+
+>>> tr = Strings("en")
+>>> tr("bids", name="Karle", bid=170)
+'Karle bids 170.'
+>>> Strings("de")("bids", name="Karle", bid=170)
+'Karle reizt 170.'
+>>> pick_language({"LANG": "de_DE.UTF-8"})
+'de'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Literal
+
+from ..cards import Suit
+
+Lang = Literal["de", "en"]
+LANGUAGES: tuple[Lang, ...] = ("de", "en")
+
+
+def pick_language(environ: Mapping[str, str]) -> Lang:
+    """The language of the system locale (``LC_ALL``, ``LC_MESSAGES``, ``LANG``), else English."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+        value = environ.get(name, "")
+        if value:
+            return "de" if value.lower().startswith("de") else "en"
+    return "en"
+
+
+_EN: dict[str, str] = {
+    # table words and headings
+    "title": "Binokel",
+    "hand_no": "hand {n}",
+    "game_to": "game to {target}",
+    "game_hands": "game of {hands} hands",
+    "dealer": "Dealer",
+    "declarer": "Declarer",
+    "bid": "Bid",
+    "auction": "Reizen (auction)",
+    "dabb": "Dabb",
+    "trump": "Trumpf (trumps)",
+    "no_trump": "not named yet",
+    "durch": "Durch (no trumps, the declarer must take every Stich)",
+    "melds": "Melden (melds)",
+    "no_melds": "none",
+    "trick": "Stich {n} (trick)",
+    "leads": "{name} leads",
+    "you_lead": "you lead",
+    "tricks_won": "Stiche won",
+    "your_hand": "Your hand",
+    "legend": "* = you may play it",
+    "score_sheet": "Score sheet",
+    "sheet_head": "#  Dealer Decl.  Bid   Game   ",
+    "sheet_sub": "Meld  Hand Total",
+    "total": "Total",
+    "no_hands": "No hand finished yet.",
+    "last_trick": "Last Stich",
+    "no_last_trick": "No Stich has been played yet.",
+    "won_by": "won by {name}",
+    "recent": "Since your last move",
+    "laid_away": "laid away",
+    "row_melds": "Melds",
+    "row_tricks": "Stiche",
+    "row_score": "Hand",
+    "row_total": "Total",
+    "row_discards": "Stiche: card points won, last Stich +10; laid away: {points}, "
+                    "counted for the declarer.",
+    "you": "You",
+    "pass_word": "pass",
+    "out_word": "out",
+    "made": "made",
+    "failed": "failed",
+    "gave_up": "Abgehen",
+    "wins_game": "{names} won the game!",
+    "game_over": "The game is over.",
+    "final_totals": "Final totals",
+    "record_at": "The record of this game is at {path}",
+    "resume_hint": "Continue later with: binokel play --resume",
+    # events
+    "forced": "{name} opens at {bid} (forehand must).",
+    "bids": "{name} bids {bid}.",
+    "passes": "{name} passes.",
+    "declares": "{name} is declarer at {bid} and turns up the Dabb: {cards}.",
+    "takes_dabb": "{name} takes the Dabb.",
+    "lays": "{name} lays away (drückt) {card}.",
+    "lays_hidden": "{name} lays away (drückt) {count} card(s).",
+    "names_trump": "{name} names {suit} as Trumpf.",
+    "announces_durch": "{name} announces Durch!",
+    "announces_open": "{name} announces open Durch!",
+    "gives_up": "{name} goes out (Abgehen) in {suit}.",
+    "plays": "{name} plays {card}.",
+    "takes_trick": "{name} takes the Stich ({cards}): {points} points.",
+    "hand_over": "Hand {n} is over.",
+    "hand_made": "{name} made the bid of {bid}: {score:+d}.",
+    "hand_failed": "{name} missed the bid of {bid}: {score:+d}.",
+    "hand_gave_up": "{name} gave up at {bid}: {score:+d}; the others score 50 plus their melds.",
+    "hand_durch_won": "{name} took every Stich in Durch: {score:+d}.",
+    "hand_durch_lost": "{name} lost the Durch: {score:+d}.",
+    "new_hand": "Hand {n}: {name} deals.",
+    "declares_you": "You are declarer at {bid}; the Dabb: {cards}.",
+    "takes_trick_you": "You take the Stich ({cards}): {points} points.",
+    "hand_made_you": "You made your bid of {bid}: {score:+d}.",
+    "hand_failed_you": "You missed your bid of {bid}: {score:+d}.",
+    "hand_gave_up_you": "You gave up at {bid}: {score:+d}; the others score 50 plus their melds.",
+    "hand_durch_won_you": "You took every Stich in Durch: {score:+d}.",
+    "hand_durch_lost_you": "You lost the Durch: {score:+d}.",
+    "new_hand_you": "Hand {n}: you deal.",
+    # prompts
+    "prompt_bid": "Reizen: your bid ({bid} or pass) > ",
+    "prompt_pass": "Reizen: nothing above {bid} is allowed; type pass > ",
+    "prompt_dabb": "Take the Dabb (dabb) or play open Durch without it (open) > ",
+    "prompt_discard": "Lay away {left} card(s) (drücken), e.g. lay 3 7 9 12, or out ♦ > ",
+    "prompt_trump": "Name Trumpf (♣ ♠ ♥ ♦){durch}, or give up: out ♦ > ",
+    "prompt_durch": ", Durch",
+    "prompt_card": "Stich {n}: your card (number or e.g. Q♠) > ",
+    "prompt_file": "Save a copy under another name too? File name, or Enter for no > ",
+    # commands
+    "help": (
+        "Type a move, or a command:\n"
+        "  a card: Q♠, QS, q♠ or its number in your hand      bids: 160, pass\n"
+        "  lay away: lay 3 7 9 12 (numbers or cards)         Trumpf: ♥, H, hearts, Herz; durch\n"
+        "  give up (Abgehen): out ♦\n"
+        "  hint   what the strongest computer player would do, and why\n"
+        "  last   the last Stich          score  the score sheet      rules  the rule set\n"
+        "  undo   take back your last move (and the computer moves after it)\n"
+        "  save FILE   save the record there          quit   stop (the game stays saved)"
+    ),
+    "hint": "Hint ({bot}): {action}",
+    "hint_why": "Why: {why}",
+    "undone": "Taken back: your move {action} and what followed.",
+    "nothing_to_undo": "There is nothing of yours to take back.",
+    "saved": "Saved to {path}.",
+    "save_failed": "Could not save to {path}: {error}",
+    "need_file": "Name the file: save FILE",
+    "autosaved_at": "The game is saved as it goes at {path}",
+    "bye": "Goodbye. The game is saved at {path}",
+    "unknown_input": "Not a move here: {text!r}. {expect} (help lists the commands)",
+    "expect_bid": "Bid {bid} or pass.",
+    "expect_pass": "Type pass.",
+    "expect_dabb": "Type dabb or open.",
+    "expect_discard": "Lay away cards by number or name (lay 3 7), or give up (out ♦).",
+    "expect_trump": "Name a suit (♣ ♠ ♥ ♦ or its name), durch, or out ♦.",
+    "expect_card": "Play a card by number or name (e.g. 3 or Q♠).",
+    "no_card_number": "There is no card number {n}: your hand has {size} cards.",
+    "twice_number": "Card number {n} is named twice.",
+    "not_in_hand": "You do not hold {card}{extra}.",
+    "too_many": "Lay away {left} more card(s), not {count}.",
+    "out_needs_suit": "Going out (Abgehen) still names Trumpf: out ♦ (or ♣ ♠ ♥).",
+    "not_your_turn": "Wait for your turn.",
+    "bot_failed": "The computer player failed: {error}",
+    # rules summary
+    "rules_head": "Rule set {name}: {description}",
+    "rules_seats": "{players} players, {hand} cards each, a Dabb of {dabb}.",
+    "rules_bids": "Reizen from {min_bid} in steps of {step}{jumps}.",
+    "rules_jumps": " (jumps allowed)",
+    "rules_target": "The game goes to {target} points.",
+    "rules_fixed": "The game lasts {hands} hands.",
+    "rules_duties": "In a Stich: follow suit, else trump; beat every card in it if you can.",
+    "rules_durch": "Durch scores ±{value}; going out costs the bid, the others get {bonus}.",
+    "rules_more": "The full rules: docs/rules.md and docs/playing.md.",
+}
+
+_DE: dict[str, str] = {
+    "title": "Binokel",
+    "hand_no": "Spiel {n}",
+    "game_to": "Partie bis {target}",
+    "game_hands": "Partie über {hands} Spiele",
+    "dealer": "Geber",
+    "declarer": "Spieler",
+    "bid": "Reizwert",
+    "auction": "Reizen",
+    "dabb": "Dabb",
+    "trump": "Trumpf",
+    "no_trump": "noch nicht angesagt",
+    "durch": "Durch (kein Trumpf, der Spieler muss jeden Stich machen)",
+    "melds": "Melden",
+    "no_melds": "nichts",
+    "trick": "Stich {n}",
+    "leads": "{name} spielt aus",
+    "you_lead": "du spielst aus",
+    "tricks_won": "Stiche",
+    "your_hand": "Deine Karten",
+    "legend": "* = darfst du spielen",
+    "score_sheet": "Schreibblock",
+    "sheet_head": "#  Geber  Spieler Wert Spiel  ",
+    "sheet_sub": "Meld Spiel Summe",
+    "total": "Summe",
+    "no_hands": "Noch kein Spiel beendet.",
+    "last_trick": "Letzter Stich",
+    "no_last_trick": "Es wurde noch kein Stich gespielt.",
+    "won_by": "an {name}",
+    "recent": "Seit deinem letzten Zug",
+    "laid_away": "gedrückt",
+    "row_melds": "Meldung",
+    "row_tricks": "Stiche",
+    "row_score": "Spiel",
+    "row_total": "Summe",
+    "row_discards": "Stiche: Augen der Stiche, letzter Stich +10; gedrückt: {points}, "
+                    "zählen für den Spieler.",
+    "you": "Du",
+    "pass_word": "passe",
+    "out_word": "ab",
+    "made": "gewonnen",
+    "failed": "verloren",
+    "gave_up": "Abgehen",
+    "wins_game": "{names} gewinnt die Partie!",
+    "game_over": "Die Partie ist zu Ende.",
+    "final_totals": "Endstand",
+    "record_at": "Das Protokoll dieser Partie liegt unter {path}",
+    "resume_hint": "Später weiterspielen: binokel play --resume",
+    "forced": "{name} eröffnet mit {bid} (Vorhand muss).",
+    "bids": "{name} reizt {bid}.",
+    "passes": "{name} passt.",
+    "declares": "{name} spielt für {bid} und deckt den Dabb auf: {cards}.",
+    "takes_dabb": "{name} nimmt den Dabb.",
+    "lays": "{name} drückt {card}.",
+    "lays_hidden": "{name} drückt {count} Karte(n).",
+    "names_trump": "{name} sagt {suit} als Trumpf an.",
+    "announces_durch": "{name} sagt Durch an!",
+    "announces_open": "{name} sagt offenen Durch an!",
+    "gives_up": "{name} geht ab, Trumpf {suit}.",
+    "plays": "{name} spielt {card}.",
+    "takes_trick": "{name} macht den Stich ({cards}): {points} Punkte.",
+    "hand_over": "Spiel {n} ist aus.",
+    "hand_made": "{name} hat die {bid} geschafft: {score:+d}.",
+    "hand_failed": "{name} hat die {bid} nicht geschafft: {score:+d}.",
+    "hand_gave_up": "{name} ist bei {bid} abgegangen: {score:+d}; "
+                    "die anderen schreiben 50 und ihre Meldung.",
+    "hand_durch_won": "{name} hat den Durch gewonnen: {score:+d}.",
+    "hand_durch_lost": "{name} hat den Durch verloren: {score:+d}.",
+    "new_hand": "Spiel {n}: {name} gibt.",
+    "declares_you": "Du spielst für {bid}; der Dabb: {cards}.",
+    "takes_trick_you": "Du machst den Stich ({cards}): {points} Punkte.",
+    "hand_made_you": "Du hast deine {bid} geschafft: {score:+d}.",
+    "hand_failed_you": "Du hast deine {bid} nicht geschafft: {score:+d}.",
+    "hand_gave_up_you": "Du bist bei {bid} abgegangen: {score:+d}; "
+                        "die anderen schreiben 50 und ihre Meldung.",
+    "hand_durch_won_you": "Du hast den Durch gewonnen: {score:+d}.",
+    "hand_durch_lost_you": "Du hast den Durch verloren: {score:+d}.",
+    "new_hand_you": "Spiel {n}: du gibst.",
+    "prompt_bid": "Reizen: dein Gebot ({bid} oder passe) > ",
+    "prompt_pass": "Reizen: höher als {bid} geht nicht; tippe passe > ",
+    "prompt_dabb": "Dabb nehmen (dabb) oder offener Durch ohne Dabb (open) > ",
+    "prompt_discard": "{left} Karte(n) drücken, z.B. lay 3 7 9 12, oder abgehen: ab ♦ > ",
+    "prompt_trump": "Trumpf ansagen (♣ ♠ ♥ ♦){durch}, oder abgehen: ab ♦ > ",
+    "prompt_durch": ", Durch",
+    "prompt_card": "Stich {n}: deine Karte (Nummer oder z.B. Q♠) > ",
+    "prompt_file": "Zusätzlich unter einem anderen Namen speichern? Dateiname, oder Enter > ",
+    "help": (
+        "Tippe einen Zug oder einen Befehl:\n"
+        "  eine Karte: Q♠, QS, q♠ oder ihre Nummer          Reizen: 160, passe\n"
+        "  drücken: lay 3 7 9 12 (Nummern oder Karten)      Trumpf: ♥, H, Herz, hearts; durch\n"
+        "  abgehen: ab ♦\n"
+        "  tipp    was der stärkste Computerspieler tun würde, und warum\n"
+        "  letzter der letzte Stich       stand   der Schreibblock     regeln  die Regeln\n"
+        "  zurück  deinen letzten Zug zurücknehmen (samt den Computerzügen danach)\n"
+        "  speichern DATEI  das Protokoll dort speichern     ende    aufhören (bleibt gespeichert)"
+    ),
+    "hint": "Tipp ({bot}): {action}",
+    "hint_why": "Warum: {why}",
+    "undone": "Zurückgenommen: dein Zug {action} und was danach kam.",
+    "nothing_to_undo": "Es gibt keinen Zug von dir zum Zurücknehmen.",
+    "saved": "Gespeichert unter {path}.",
+    "save_failed": "Speichern unter {path} ging nicht: {error}",
+    "need_file": "Nenne die Datei: speichern DATEI",
+    "autosaved_at": "Die Partie wird laufend gespeichert unter {path}",
+    "bye": "Servus. Die Partie ist gespeichert unter {path}",
+    "unknown_input": "Das ist hier kein Zug: {text!r}. {expect} (hilfe zeigt die Befehle)",
+    "expect_bid": "Reize {bid} oder passe.",
+    "expect_pass": "Tippe passe.",
+    "expect_dabb": "Tippe dabb oder open.",
+    "expect_discard": "Drücke Karten per Nummer oder Name (lay 3 7), oder geh ab (ab ♦).",
+    "expect_trump": "Nenne eine Farbe (♣ ♠ ♥ ♦ oder ihren Namen), durch, oder ab ♦.",
+    "expect_card": "Spiele eine Karte per Nummer oder Name (z.B. 3 oder Q♠).",
+    "no_card_number": "Es gibt keine Karte Nummer {n}: du hast {size} Karten.",
+    "twice_number": "Karte Nummer {n} ist zweimal genannt.",
+    "not_in_hand": "Du hast {card}{extra} nicht.",
+    "too_many": "Drücke noch {left} Karte(n), nicht {count}.",
+    "out_needs_suit": "Auch beim Abgehen wird Trumpf genannt: ab ♦ (oder ♣ ♠ ♥).",
+    "not_your_turn": "Warte, bis du dran bist.",
+    "bot_failed": "Der Computerspieler ist ausgefallen: {error}",
+    "rules_head": "Regeln {name}: {description}",
+    "rules_seats": "{players} Spieler, je {hand} Karten, Dabb {dabb}.",
+    "rules_bids": "Reizen ab {min_bid} in Schritten von {step}{jumps}.",
+    "rules_jumps": " (Sprünge erlaubt)",
+    "rules_target": "Die Partie geht bis {target} Punkte.",
+    "rules_fixed": "Die Partie dauert {hands} Spiele.",
+    "rules_duties": "Im Stich: Farbe bedienen, sonst trumpfen; jede Karte im Stich überstechen, "
+                    "wenn möglich.",
+    "rules_durch": "Durch zählt ±{value}; Abgehen kostet den Reizwert, die anderen bekommen "
+                   "{bonus}.",
+    "rules_more": "Die ganzen Regeln: docs/rules.md und docs/playing.md.",
+}
+
+_TABLES: dict[Lang, dict[str, str]] = {"en": _EN, "de": _DE}
+
+_SUIT_NAMES: dict[Lang, tuple[str, ...]] = {
+    "en": ("clubs", "spades", "hearts", "diamonds"),
+    "de": ("Kreuz", "Schippen", "Herz", "Schellen"),
+}
+
+_MELD_NAMES: dict[Lang, dict[str, str]] = {
+    "en": {
+        "pair": "Pair", "family": "Familie", "double family": "Double Familie",
+        "binokel": "Binokel", "double binokel": "Double Binokel", "dissle": "Dissle",
+        "four aces": "Four Aces", "four kings": "Four Kings", "four queens": "Four Queens",
+        "four jacks": "Four Jacks", "eight aces": "Eight Aces", "eight kings": "Eight Kings",
+        "eight queens": "Eight Queens", "eight jacks": "Eight Jacks",
+    },
+    "de": {
+        "pair": "Paar", "family": "Familie", "double family": "Doppelfamilie",
+        "binokel": "Binokel", "double binokel": "Doppelbinokel", "dissle": "Dissle",
+        "four aces": "Vier Asse", "four kings": "Vier Könige", "four queens": "Vier Damen",
+        "four jacks": "Vier Buben", "eight aces": "Acht Asse", "eight kings": "Acht Könige",
+        "eight queens": "Acht Damen", "eight jacks": "Acht Buben",
+    },
+}
+
+#: Words a player may type for a suit, in either language (lower case).
+SUIT_WORDS: dict[str, Suit] = {
+    "clubs": Suit.CLUBS, "club": Suit.CLUBS, "kreuz": Suit.CLUBS, "eichel": Suit.CLUBS,
+    "spades": Suit.SPADES, "spade": Suit.SPADES, "schippen": Suit.SPADES,
+    "schippe": Suit.SPADES, "pik": Suit.SPADES, "laub": Suit.SPADES, "grün": Suit.SPADES,
+    "hearts": Suit.HEARTS, "heart": Suit.HEARTS, "herz": Suit.HEARTS, "rot": Suit.HEARTS,
+    "diamonds": Suit.DIAMONDS, "diamond": Suit.DIAMONDS, "schellen": Suit.DIAMONDS,
+    "schelle": Suit.DIAMONDS, "karo": Suit.DIAMONDS,
+}
+
+# The engine explains refusals in English (explain.py); the German screen translates the known
+# sentences and shows any other one as it is.
+_ENGINE_DE: tuple[tuple[str, str], ...] = (
+    (r"You must follow suit: you hold (.+)\.", r"Du musst Farbe bedienen: du hast \1."),
+    (r"You must beat (\S+) \(overtrump\): you hold (.+)\.",
+     r"Du musst \1 übertrumpfen: du hast \2."),
+    (r"You must beat (\S+) \(the best (\S+)\): you hold (.+)\.",
+     r"Du musst \1 (die höchste \2) überstechen: du hast \3."),
+    (r"You must beat (\S+): you hold (.+)\.", r"Du musst \1 überstechen: du hast \2."),
+    (r"You must trump: you have no (\S+) but hold (\S+)\.",
+     r"Du musst trumpfen: du hast kein \1, aber \2."),
+    (r"You do not hold (.+)\.", r"Du hast \1 nicht."),
+    (r"You must bid more than (\d+)\.", r"Du musst mehr als \1 reizen."),
+    (r"Bids go no higher than (\d+)\.", r"Höher als \1 wird nicht gereizt."),
+    (r"Bids go up in steps of (\d+)\.", r"Gereizt wird in Schritten von \1."),
+    (r"Bids go up by (\d+): the next bid is (\d+), no jumps\.",
+     r"Gereizt wird in Zehnern ohne Sprung: das nächste Gebot ist \2."),
+    (r"It is the auction \(Reizen\): bid or pass\.", r"Es wird gereizt: reize oder passe."),
+    (r"Lay away \(drücken\) a card from your hand first\.", r"Drücke zuerst eine Karte."),
+    (r"Lay away \(drücken\) a card from your hand, or give up\.",
+     r"Drücke eine Karte oder geh ab."),
+    (r"Name trumps, announce Durch, or give up\.", r"Sag Trumpf oder Durch an, oder geh ab."),
+    (r"Play a card\.", r"Spiel eine Karte."),
+    (r"The game is over\.", r"Die Partie ist zu Ende."),
+)
+
+
+class Strings:
+    """The messages of one language: ``Strings("de")("bids", name="Karle", bid=170)``."""
+
+    def __init__(self, lang: Lang) -> None:
+        if lang not in _TABLES:
+            raise ValueError(f"no language {lang!r}; choose de or en")
+        self.lang: Lang = lang
+        self._table = _TABLES[lang]
+
+    def __call__(self, key: str, **values: object) -> str:
+        text = self._table.get(key) or _EN[key]
+        return text.format(**values) if values else text
+
+    def template(self, key: str) -> str:
+        """The unfilled message of a key (for :func:`binokel.ui.render.styled`)."""
+        return self._table.get(key) or _EN[key]
+
+    def suit_name(self, suit: Suit) -> str:
+        """A suit's word, e.g. ``Herz`` or ``hearts``."""
+        return _SUIT_NAMES[self.lang][suit]
+
+    def suit(self, suit: Suit) -> str:
+        """A suit as symbol and word, e.g. ``♥ (Herz)``."""
+        return f"{suit.symbol} ({_SUIT_NAMES[self.lang][suit]})"
+
+    def meld(self, name: str) -> str:
+        """A meld's name in this language (the engine's English name if unknown)."""
+        return _MELD_NAMES[self.lang].get(name, name.capitalize())
+
+    def engine_error(self, message: str) -> str:
+        """An engine refusal in this language (known sentences are translated to German)."""
+        if self.lang == "en":
+            return message
+        for pattern, replacement in _ENGINE_DE:
+            if re.fullmatch(pattern, message):
+                return re.sub(pattern, replacement, message)
+        return message
+
+
+__all__ = ["LANGUAGES", "SUIT_WORDS", "Lang", "Strings", "pick_language"]

@@ -1,0 +1,401 @@
+"""Drawing the table for one seat: pure functions from a view to lines of styled text.
+
+Every function returns :class:`rich.text.Text` lines; a colour terminal prints them with their
+styles, a pipe prints ``text.plain``.  Nothing here reads input or knows the full game state: the
+screen shows exactly what the seat's :class:`~binokel.views.View` holds.
+
+>>> from binokel import new_game
+>>> from binokel.ui.i18n import Strings
+>>> view = new_game(seed=7).view(0)
+>>> [line.plain for line in render_hand(view, Strings("en"))][:2]
+['Your hand', '  ♣   1 A♣   2 K♣   3 Q♣']
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rich.text import Text
+
+from ..actions import Play
+from ..cards import Card, Suit, sort_cards
+from ..game import Phase
+from ..melds import meld_total
+from ..rules import Rules
+from ..scoring import Contract, HandResult
+from ..tricks import Trick
+from ..views import View
+from .i18n import Strings
+
+#: Suit colours on a colour terminal: red hearts, yellow (Schellen) diamonds, green clubs, and
+#: blue spades, so that all four suits stay apart at a glance.
+SUIT_STYLES: dict[Suit, str] = {
+    Suit.CLUBS: "green",
+    Suit.SPADES: "bright_blue",
+    Suit.HEARTS: "bright_red",
+    Suit.DIAMONDS: "yellow",
+}
+HEADING = "bold"
+DIM = "dim"
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened at the table, told with a message key and its values."""
+
+    key: str
+    values: Mapping[str, Any]
+
+
+def hand_order(view: View) -> list[Card]:
+    """The seat's cards in the order the screen numbers them (by suit, high to low)."""
+    return sort_cards(view.hand)
+
+
+def card_text(card: Card) -> Text:
+    return Text(str(card), style=SUIT_STYLES[card.suit])
+
+
+def suit_text(suit: Suit) -> Text:
+    return Text(suit.symbol, style=SUIT_STYLES[suit])
+
+
+def cards_text(cards: Iterable[Card], sep: str = " ") -> Text:
+    return Text(sep).join(card_text(c) for c in cards)
+
+
+def styled(template: str, values: Mapping[str, Any]) -> Text:
+    """Fill a message template, giving cards and suits their colours."""
+    out = Text()
+    for literal, field, spec, _ in string.Formatter().parse(template):
+        out.append(literal)
+        if field is None:
+            continue
+        value = values[field]
+        if isinstance(value, Card):
+            out.append_text(card_text(value))
+        elif isinstance(value, Suit):
+            out.append_text(suit_text(value))
+        elif isinstance(value, (list, tuple)) and all(isinstance(v, Card) for v in value):
+            out.append_text(cards_text(value))
+        else:
+            out.append(format(value, spec or ""))
+    return out
+
+
+def event_text(event: Event, tr: Strings) -> Text:
+    return styled(tr.template(event.key), event.values)
+
+
+# --- the parts of the table ---------------------------------------------------------------------
+
+def render_header(view: View, names: Sequence[str], tr: Strings) -> list[Text]:
+    rules = view.rules
+    goal = (tr("game_hands", hands=rules.fixed_hands) if rules.fixed_hands
+            else tr("game_to", target=rules.target))
+    title = Text(f"{tr('title')} · {tr('hand_no', n=view.hand_no + 1).capitalize()} · {goal}",
+                 style=HEADING)
+    if rules.name != "binokel":
+        title.append(f" · {rules.name}")
+    line = Text(f"{tr('dealer')} {names[view.dealer]}")
+    if view.declarer is not None:
+        line.append(f" · {tr('declarer')} {names[view.declarer]} · {tr('bid')} {view.bid}")
+    line.append(f" · {tr('trump')}: ")
+    if view.trump is not None and view.contract in (Contract.TRUMP, Contract.GIVE_UP):
+        line.append_text(suit_text(view.trump))
+        line.append(f" {tr.suit_name(view.trump)}")
+    elif view.contract is not None and view.contract.is_durch:
+        line.append(tr("durch"))
+    else:
+        line.append(tr("no_trump"))
+    return [title, line]
+
+
+def render_auction(view: View, names: Sequence[str], tr: Strings) -> Text:
+    out = Text(f"{tr('auction')}: ", style="")
+    parts = []
+    for seat, value in view.bids:
+        parts.append(f"{names[seat]} {value if value else tr('pass_word')}")
+    out.append(" · ".join(parts))
+    return out
+
+
+def render_dabb(view: View, tr: Strings) -> Text | None:
+    if view.dabb is None:
+        return None
+    out = Text(f"{tr('dabb')}: ")
+    out.append_text(cards_text(view.dabb))
+    laid = view.discard or getattr(view, "shown_discard", ())
+    if laid:  # the declarer's own discard, or trumps laid away that everyone is shown
+        out.append(f"   ({tr('laid_away')}: ")
+        out.append_text(cards_text(laid))
+        out.append(")")
+    return out
+
+
+def render_melds(view: View, names: Sequence[str], tr: Strings) -> list[Text]:
+    if not any(view.melds):
+        return []
+    lines = [Text(f"{tr('melds')}:")]
+    width = max(len(names[s]) for s in view.active)
+    for seat in view.active:
+        melds = view.melds[seat]
+        line = Text(f"  {names[seat]:<{width}}  ")
+        if not melds:
+            line.append(tr("no_melds"), style=DIM)
+        for i, meld in enumerate(melds):
+            if i:
+                line.append(", ")
+            line.append(f"{tr.meld(meld.name)} ")
+            line.append_text(cards_text(meld.cards))
+            line.append(f" {meld.points}")
+        if melds:
+            line.append(f" = {meld_total(melds)}", style=HEADING)
+        lines.append(line)
+    return lines
+
+
+def trick_line(trick: Sequence[tuple[int, Card]], names: Sequence[str]) -> Text:
+    return Text(" · ").join(Text(f"{names[seat]} ").append_text(card_text(card))
+                            for seat, card in trick)
+
+
+def render_trick(view: View, names: Sequence[str], tr: Strings) -> Text | None:
+    if view.phase is not Phase.PLAY:
+        return None
+    out = Text(f"{tr('trick', n=len(view.tricks) + 1)}: ", style=HEADING)
+    if view.leader == view.seat and not view.trick:
+        out.append(tr("you_lead"))
+        return out
+    out.append(tr("leads", name=names[view.leader]))
+    if view.trick:
+        out.append(": ")
+        out.append_text(trick_line(view.trick, names))
+    return out
+
+
+def render_tricks_won(view: View, names: Sequence[str], tr: Strings) -> Text | None:
+    if view.phase is not Phase.PLAY or not view.tricks:
+        return None
+    parts = [f"{names[s]} {view.tricks_won[s]} ({view.trick_points[s]})" for s in view.active]
+    return Text(f"{tr('tricks_won')}: " + " · ".join(parts))
+
+
+def render_hand(view: View, tr: Strings) -> list[Text]:
+    """The seat's cards, one suit a line, numbered; legal cards marked with ``*``."""
+    cards = hand_order(view)
+    legal: set[Card] | None = None
+    if view.phase is Phase.PLAY and view.is_my_turn:
+        legal = {a.card for a in view.legal_actions if isinstance(a, Play)}
+    lines = [Text(tr("your_hand"), style=HEADING)]
+    current: Text | None = None
+    suit: Suit | None = None
+    for number, card in enumerate(cards, 1):
+        if card.suit is not suit:
+            suit = card.suit
+            current = Text("  ").append_text(suit_text(suit)).append(" ")
+            lines.append(current)
+        assert current is not None
+        playable = legal is None or card in legal
+        current.append(f"  {number:>2} ", style="" if playable else DIM)
+        current.append_text(card_text(card) if playable else Text(str(card), style=DIM))
+        if legal is not None and playable:
+            current.append("*", style=HEADING)
+    if legal is not None and len(legal) < len(set(cards)):
+        lines.append(Text(f"  {tr('legend')}", style=DIM))
+    return lines
+
+
+def render_last_trick(view: View, names: Sequence[str], tr: Strings) -> Text:
+    trick = view.last_trick
+    if trick is None:
+        return Text(tr("no_last_trick"))
+    return last_trick_text(trick, view.active, names, tr)
+
+
+def last_trick_text(trick: Trick, active: Sequence[int], names: Sequence[str],
+                    tr: Strings) -> Text:
+    seats = trick.seats(active) if trick.leader in active else list(range(len(trick.cards)))
+    out = Text(f"{tr('last_trick')}: ", style=HEADING)
+    out.append_text(trick_line(list(zip(seats, trick.cards, strict=True)), names))
+    out.append(f" — {tr('won_by', name=names[trick.winner])}")
+    return out
+
+
+# --- the score sheet ----------------------------------------------------------------------------
+
+def _short(name: str, width: int) -> str:
+    return name if len(name) <= width else name[: width - 1] + "."
+
+
+def _game_cell(result: HandResult, tr: Strings) -> Text:
+    contract = result.contract
+    if contract is Contract.GIVE_UP:
+        out = Text(f"{tr('out_word')} ")
+        if result.trump is not None:
+            out.append_text(suit_text(result.trump))
+        return out
+    mark = " ✓" if result.made else " ✗"
+    if contract.is_durch:
+        return Text("Durch" + mark)
+    out = Text()
+    if result.trump is not None:
+        out.append_text(suit_text(result.trump))
+    out.append(mark)
+    return out
+
+
+def render_sheet(results: Sequence[HandResult], seats: Sequence[int], names: Sequence[str],
+                 tr: Strings, *, last: int | None = None) -> list[Text]:
+    """The score sheet, one line a hand: dealer, declarer, bid, game; per seat melds, hand
+    score and running total.  ``last`` keeps only the latest hands (the totals stay)."""
+    lines = [Text(tr("score_sheet"), style=HEADING)]
+    if not results:
+        lines.append(Text(f"  {tr('no_hands')}", style=DIM))
+        return lines
+    head = Text(tr("sheet_head"))
+    sub = Text(" " * len(tr("sheet_head")))
+    for seat in seats:
+        head.append(f"│{_short(names[seat], 16):^17}")
+        sub.append(f"│ {tr('sheet_sub')}")
+    lines += [head, sub]
+    shown = results if last is None or len(results) <= last else results[-last:]
+    for result in shown:
+        row = Text(f"{result.hand_no + 1:>2} {_short(names[result.dealer], 6):<6} "
+                   f"{_short(names[result.declarer], 6):<6} {result.bid:>4}  ")
+        game = _game_cell(result, tr)
+        row.append_text(game)
+        row.append(" " * max(0, 7 - len(game.plain)))
+        for seat in seats:
+            row.append(f"│ {result.meld_points[seat]:>4} {result.scores[seat]:>5} ")
+            row.append(f"{result.totals[seat]:>5}", style=HEADING)
+        lines.append(row)
+    totals = results[-1].totals
+    foot = Text(f"{tr('total'):<{len(tr('sheet_head'))}}")
+    for seat in seats:
+        foot.append(f"│ {'':>4} {'':>5} ")
+        foot.append(f"{totals[seat]:>5}", style=HEADING)
+    lines.append(foot)
+    return lines
+
+
+def render_sheet_details(results: Sequence[HandResult], seats: Sequence[int],
+                         names: Sequence[str], tr: Strings) -> list[Text]:
+    """The whole score sheet with every number of every hand (the ``score`` command)."""
+    lines = [Text(tr("score_sheet"), style=HEADING)]
+    if not results:
+        lines.append(Text(f"  {tr('no_hands')}", style=DIM))
+        return lines
+    width = max(8, *(len(names[s]) for s in seats))
+    for result in results:
+        title = Text(f"{tr('hand_no', n=result.hand_no + 1).capitalize()} · {tr('dealer')} "
+                     f"{names[result.dealer]} · {tr('declarer')} {names[result.declarer]} · "
+                     f"{tr('bid')} {result.bid} · ", style=HEADING)
+        title.append_text(_game_cell(result, tr))
+        lines.append(title)
+        lines.append(Text(" " * 12 + "".join(f"{names[s]:>{width + 2}}" for s in seats)))
+        rows = (
+            (tr("row_melds"), result.meld_points),
+            (tr("row_tricks"), result.trick_points),
+            (tr("row_score"), result.scores),
+            (tr("row_total"), result.totals),
+        )
+        for label, numbers in rows:
+            lines.append(Text(f"  {label:<10}" + "".join(f"{numbers[s]:>{width + 2}}"
+                                                         for s in seats)))
+        if result.contract is not Contract.GIVE_UP and not result.contract.is_durch:
+            lines.append(Text(f"  {tr('row_discards', points=result.discard_points)}",
+                              style=DIM))
+    return lines
+
+
+# --- whole screens ------------------------------------------------------------------------------
+
+def render_table(view: View, names: Sequence[str], tr: Strings, *,
+                 events: Sequence[Event] = (), sheet_hands: int = 6) -> list[Text]:
+    """Everything the seat needs at a decision: header, Reizen, Dabb, melds, Stich, hand,
+    score sheet, and what happened since the seat's last move."""
+    lines = render_header(view, names, tr)
+    lines.append(render_auction(view, names, tr))
+    for part in (render_dabb(view, tr),):
+        if part is not None:
+            lines.append(part)
+    lines += render_melds(view, names, tr)
+    lines.append(Text())
+    for line in render_sheet(view.results, _seats(view), names, tr, last=sheet_hands):
+        lines.append(line)
+    if events:
+        lines.append(Text())
+        lines.append(Text(f"{tr('recent')}:", style=HEADING))
+        lines += [Text("  ").append_text(event_text(e, tr)) for e in events]
+    lines.append(Text())
+    for part in (render_tricks_won(view, names, tr), render_trick(view, names, tr)):
+        if part is not None:
+            lines.append(part)
+    lines += render_hand(view, tr)
+    return lines
+
+
+def _seats(view: View) -> list[int]:
+    return list(range(view.rules.players))
+
+
+def render_rules(rules: Rules, tr: Strings) -> list[Text]:
+    lines = [Text(tr("rules_head", name=rules.name, description=rules.description),
+                  style=HEADING),
+             Text(tr("rules_seats", players=rules.active_players, hand=rules.hand_size,
+                     dabb=rules.dabb_size)),
+             Text(tr("rules_bids", min_bid=rules.min_bid, step=rules.bid_step,
+                     jumps=tr("rules_jumps") if rules.bid_jumps else ""))]
+    if rules.fixed_hands:
+        lines.append(Text(tr("rules_fixed", hands=rules.fixed_hands)))
+    else:
+        lines.append(Text(tr("rules_target", target=rules.target)))
+    lines.append(Text(tr("rules_duties")))
+    lines.append(Text(tr("rules_durch", value=rules.durch_value, bonus=rules.give_up_bonus)))
+    lines.append(Text(tr("rules_more"), style=DIM))
+    return lines
+
+
+def render_final(view: View, names: Sequence[str], tr: Strings, record: str) -> list[Text]:
+    seats = _seats(view)
+    lines = [Text(tr("game_over"), style=HEADING)]
+    lines += render_sheet(view.results, seats, names, tr)
+    lines.append(Text())
+    winners = " & ".join(names[s] for s in view.winners)
+    lines.append(Text(tr("wins_game", names=winners), style=HEADING))
+    lines.append(Text(f"{tr('final_totals')}: " + " · ".join(
+        f"{names[s]} {view.scores[s]}" for s in seats)))
+    lines.append(Text(tr("record_at", path=record)))
+    return lines
+
+
+def prompt_for(view: View, tr: Strings) -> str:
+    """The prompt of the seat's current decision."""
+    phase = view.phase
+    if phase is Phase.AUCTION:
+        bids = [a for a in view.legal_actions if not isinstance(a, type(None))]
+        higher = [str(a) for a in bids if str(a).isdigit()]
+        if higher:
+            return tr("prompt_bid", bid=higher[0])
+        return tr("prompt_pass", bid=view.bid)
+    if phase is Phase.DABB:
+        return tr("prompt_dabb")
+    if phase is Phase.DISCARD:
+        left = view.rules.dabb_size - len(view.discard or ())
+        return tr("prompt_discard", left=left)
+    if phase is Phase.TRUMP:
+        durch = tr("prompt_durch") if view.rules.durch_allowed else ""
+        return tr("prompt_trump", durch=durch)
+    return tr("prompt_card", n=len(view.tricks) + 1)
+
+
+__all__ = [
+    "Event", "card_text", "cards_text", "event_text", "hand_order", "last_trick_text",
+    "prompt_for", "render_auction", "render_dabb", "render_final", "render_hand",
+    "render_header", "render_last_trick", "render_melds", "render_rules", "render_sheet",
+    "render_sheet_details", "render_table", "render_trick", "styled",
+]

@@ -1,0 +1,228 @@
+"""The interactive loop of ``binokel play``: draw the table, read a line, act on it.
+
+Two screens share the loop.  On a terminal (:class:`RichScreen`) suits are coloured and the
+table is redrawn in place at each decision; anywhere else (:class:`PlainScreen`, e.g.
+``binokel play < moves.txt``) the same lines are printed as plain text with no colour and no cursor
+movement, and each line read is echoed after its prompt so that a transcript reads like a game.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Protocol, TextIO
+
+from rich.console import Console
+from rich.text import Text
+
+from ..bots.base import BotError
+from ..game import IllegalActionError
+from .i18n import Strings
+from .parse import Command, InputError, parse_input
+from .render import (
+    Event,
+    prompt_for,
+    render_final,
+    render_last_trick,
+    render_rules,
+    render_sheet_details,
+    render_table,
+)
+from .session import Session
+
+ERROR = "bold red"
+NOTE = "cyan"
+
+
+class Screen(Protocol):
+    """Where the table is drawn and lines are read."""
+
+    def show(self, lines: Sequence[Text]) -> None: ...
+
+    def clear(self) -> None: ...
+
+    def say(self, text: str, style: str = "") -> None: ...
+
+    def ask(self, prompt: str) -> str | None:
+        """A line typed by the person, or None when input has ended."""
+        ...
+
+
+class PlainScreen:
+    """Plain text for pipes and files: no colour, no cursor movement; input lines are echoed."""
+
+    def __init__(self, stdin: TextIO, stdout: TextIO, *, echo: bool = True) -> None:
+        self._in = stdin
+        self._out = stdout
+        self._echo = echo
+
+    def show(self, lines: Sequence[Text]) -> None:
+        for line in lines:
+            self._out.write(line.plain.rstrip() + "\n")
+        self._out.flush()
+
+    def clear(self) -> None:
+        self._out.write("\n")
+
+    def say(self, text: str, style: str = "") -> None:
+        self._out.write(text + "\n")
+        self._out.flush()
+
+    def ask(self, prompt: str) -> str | None:
+        self._out.write(prompt)
+        self._out.flush()
+        line = self._in.readline()
+        if not line:
+            self._out.write("\n")
+            return None
+        if self._echo:
+            self._out.write(line if line.endswith("\n") else line + "\n")
+        return line.rstrip("\n")
+
+
+class RichScreen:
+    """A colour terminal: the table is redrawn from the top at every decision."""
+
+    def __init__(self, console: Console | None = None) -> None:
+        self.console = console or Console(highlight=False)
+        with contextlib.suppress(ImportError):  # line editing at the prompt, where there is one
+            import readline  # noqa: F401
+
+    def show(self, lines: Sequence[Text]) -> None:
+        for line in lines:
+            self.console.print(line, soft_wrap=True)
+
+    def clear(self) -> None:
+        self.console.clear()
+
+    def say(self, text: str, style: str = "") -> None:
+        self.console.print(Text(text, style=style), soft_wrap=True)
+
+    def ask(self, prompt: str) -> str | None:
+        try:
+            return self.console.input(Text(prompt, style="bold"))
+        except (EOFError, KeyboardInterrupt):
+            self.console.print()
+            return None
+
+
+def make_screen(stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> Screen:
+    """A colour screen when both ends are a terminal, plain text otherwise."""
+    if stdin.isatty() and stdout.isatty():
+        return RichScreen()
+    return PlainScreen(stdin, stdout, echo=not stdin.isatty())
+
+
+class Table:
+    """One person at the table: the loop that ends when the game is over or the person quits."""
+
+    def __init__(self, session: Session, screen: Screen, tr: Strings, *, record_path: Path,
+                 save: Callable[[Session, Path], None]) -> None:
+        self.session = session
+        self.screen = screen
+        self.tr = tr
+        self.record_path = record_path
+        self._save = save
+
+    def run(self) -> int:
+        """Play until the game ends (exit status 0), the person quits (0), or a computer player
+        fails (1)."""
+        tr, screen, session = self.tr, self.screen, self.session
+        screen.say(tr("autosaved_at", path=self.record_path), NOTE)
+        redraw = True
+        while True:
+            try:
+                session.run_bots()
+            except BotError as exc:
+                screen.say(tr("bot_failed", error=exc), ERROR)
+                screen.say(tr("bye", path=self.record_path), NOTE)
+                return 1
+            view = session.state.view(session.human)
+            if session.state.is_over:
+                screen.show([Text()])
+                screen.show(render_final(view, session.names, tr, str(self.record_path)))
+                return 0
+            if redraw:
+                screen.clear()
+                screen.show(render_table(view, session.names, tr, events=session.events))
+                session.events.clear()
+                redraw = False
+            line = screen.ask(prompt_for(view, tr))
+            if line is None:
+                screen.say(tr("bye", path=self.record_path), NOTE)
+                return 0
+            if not line.strip():
+                continue
+            try:
+                parsed = parse_input(line, view, tr)
+            except InputError as exc:
+                screen.say(str(exc), ERROR)
+                continue
+            if isinstance(parsed, Command):
+                outcome = self.command(parsed)
+                if outcome == "quit":
+                    return 0
+                redraw = outcome == "redraw"
+                continue
+            try:
+                session.play(parsed.actions)
+            except IllegalActionError as exc:
+                screen.say(tr.engine_error(str(exc)), ERROR)
+                continue
+            redraw = True
+
+    def command(self, command: Command) -> str:
+        """Carry out a table command; returns ``quit``, ``redraw`` or ``stay``."""
+        tr, screen, session = self.tr, self.screen, self.session
+        view = session.state.view(session.human)
+        name = command.name
+        if name == "help":
+            screen.say(tr("help"))
+        elif name == "last":
+            screen.show([render_last_trick(view, session.names, tr)])
+        elif name == "score":
+            screen.show(render_sheet_details(view.results, range(view.rules.players),
+                                             session.names, tr))
+        elif name == "rules":
+            screen.show(render_rules(view.rules, tr))
+        elif name == "hint":
+            try:
+                hint = session.hint()
+            except (RuntimeError, BotError) as exc:
+                screen.say(str(exc), ERROR)
+                return "stay"
+            screen.say(tr("hint", bot=hint.bot, action=hint.action), NOTE)
+            if hint.why:
+                screen.say(tr("hint_why", why=hint.why), NOTE)
+        elif name == "save":
+            if not command.argument:
+                screen.say(tr("need_file"), ERROR)
+            else:
+                self.save_copy(Path(command.argument).expanduser())
+        elif name == "undo":
+            undone = session.undo()
+            if undone is None:
+                screen.say(tr("nothing_to_undo"), ERROR)
+                return "stay"
+            session.events.append(Event("undone", {"action": str(undone)}))
+            return "redraw"
+        elif name == "quit":
+            answer = screen.ask(tr("prompt_file"))
+            if answer and answer.strip():
+                self.save_copy(Path(answer.strip()).expanduser())
+            screen.say(tr("bye", path=self.record_path), NOTE)
+            return "quit"
+        return "stay"
+
+    def save_copy(self, path: Path) -> None:
+        try:
+            self._save(self.session, path)
+        except OSError as exc:
+            self.screen.say(self.tr("save_failed", path=path, error=exc), ERROR)
+        else:
+            self.screen.say(self.tr("saved", path=path), NOTE)
+
+
+__all__ = ["PlainScreen", "RichScreen", "Screen", "Table", "make_screen"]

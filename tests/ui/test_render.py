@@ -1,0 +1,182 @@
+"""The table as a seat sees it, in English and German (rendering is pure: view in, text out)."""
+
+from __future__ import annotations
+
+import pytest
+
+from binokel import Play
+from binokel.ui.i18n import Strings, pick_language
+from binokel.ui.render import (
+    Event,
+    event_text,
+    hand_order,
+    prompt_for,
+    render_hand,
+    render_last_trick,
+    render_rules,
+    render_sheet,
+    render_sheet_details,
+    render_table,
+)
+from binokel.ui.session import describe
+
+from .states import NAMES, auction, discard, play, random_session, trump
+
+EN, DE = Strings("en"), Strings("de")
+
+
+def plain(lines: list) -> str:  # type: ignore[type-arg]
+    return "\n".join(line.plain for line in lines)
+
+
+def test_hand_is_numbered_by_suit_and_rank() -> None:
+    view = auction().view(0)
+    text = plain(render_hand(view, EN))
+    cards = hand_order(view)
+    assert [c.suit for c in cards] == sorted(c.suit for c in cards)
+    for number, card in enumerate(cards, 1):
+        assert f"{number:>2} {card}" in text
+    assert text.count("\n  ") == len({c.suit for c in cards})  # one line a suit
+
+
+def test_only_legal_cards_are_marked_when_following() -> None:
+    view = play().view(0)
+    legal = {a.card for a in view.legal_actions if isinstance(a, Play)}
+    text = plain(render_hand(view, EN))
+    for number, card in enumerate(hand_order(view), 1):
+        assert (f"{number:>2} {card}*" in text) == (card in legal)
+    if len(legal) < len(set(view.hand)):
+        assert "* = you may play it" in text
+
+
+def test_table_shows_auction_dabb_melds_trick_and_sheet_in_english() -> None:
+    state = play()
+    text = plain(render_table(state.view(0), NAMES, EN))
+    assert "Reizen (auction): Anna 150 · Karle pass · Frieda pass" in text
+    assert "Dabb: " + " ".join(str(c) for c in state.dabb) in text
+    assert "laid away: " in text  # the declarer sees what it laid away
+    assert "Melden (melds):" in text
+    assert "Trumpf (trumps): ♥ hearts" in text
+    assert "Declarer Anna · Bid 150" in text
+    leader = NAMES[state.leader]
+    assert f"Stich {len(state.tricks) + 1} (trick): {leader} leads: {leader} " in text
+    assert "Score sheet" in text and "Game to 1500" not in text  # "game to" sits in the title
+    assert "game to 1500" in text
+
+
+def test_table_speaks_german_with_the_table_words() -> None:
+    state = play()
+    text = plain(render_table(state.view(0), NAMES, DE))
+    for word in ("Reizen:", "Dabb:", "Trumpf: ♥ Herz", "Melden:", "Stich ", "Schreibblock",
+                 "Deine Karten", "Geber", "Spieler Anna", "Partie bis 1500"):
+        assert word in text, word
+
+
+def test_other_seats_see_no_discard() -> None:
+    state = play()
+    assert "laid away" not in plain(render_table(state.view(1), NAMES, EN))
+
+
+def test_melds_are_listed_with_points_per_seat() -> None:
+    state = play()
+    text = plain(render_table(state.view(1), NAMES, EN))
+    for seat in state.active:
+        melds = state.melds[seat]
+        if melds:
+            assert f"= {sum(m.points for m in melds)}" in text
+            for meld in melds:
+                assert f"{' '.join(str(c) for c in meld.cards)} {meld.points}" in text
+
+
+def test_score_sheet_totals_follow_the_results() -> None:
+    session = random_session(seed=3)
+    while len(session.state.results) < 2:
+        session.play([session.state.legal_actions()[0]]) if session.is_human_turn else \
+            session.run_bots()
+    results = session.state.results
+    lines = render_sheet(results, range(3), NAMES, EN)
+    text = plain(lines)
+    assert "Anna" in text and "Meld  Hand Total" in text
+    footer = lines[-1].plain.split("│")[1:]
+    assert [int(cell.split()[-1]) for cell in footer] == list(results[-1].totals)
+    details = plain(render_sheet_details(results, range(3), NAMES, DE))
+    assert details.count("Summe") == len(results)
+    assert "Spiel 1 · Geber" in details
+
+
+def test_empty_sheet_says_so() -> None:
+    assert "No hand finished yet." in plain(render_sheet((), range(3), NAMES, EN))
+    assert "Noch kein Spiel beendet." in plain(render_sheet((), range(3), NAMES, DE))
+
+
+def test_last_trick_names_who_played_and_won() -> None:
+    state = play(until_seat0_follows=False)
+    assert "No Stich" in render_last_trick(state.view(0), NAMES, EN).plain
+    while not state.tricks:
+        state = state.apply(state.legal_actions()[0])
+    trick = state.tricks[-1]
+    text = render_last_trick(state.view(0), NAMES, EN).plain
+    assert text.startswith("Last Stich: ")
+    assert f"won by {NAMES[trick.winner]}" in text
+    assert f"{NAMES[trick.leader]} {trick.cards[0]}" in text
+
+
+@pytest.mark.parametrize(("state", "en", "de"), [
+    (auction(), "Reizen: your bid (160 or pass) > ", "Reizen: dein Gebot (160 oder passe) > "),
+    (discard(), "Lay away 4 card(s)", "4 Karte(n) drücken"),
+    (trump(), "Name Trumpf (♣ ♠ ♥ ♦), Durch, or give up: out ♦ > ", "Trumpf ansagen"),
+    (play(until_seat0_follows=False), "Stich 1: your card", "Stich 1: deine Karte"),
+])
+def test_prompts_name_the_decision(state: object, en: str, de: str) -> None:
+    from binokel import GameState
+
+    assert isinstance(state, GameState)
+    seat = state.to_move
+    assert prompt_for(state.view(seat), EN).startswith(en)
+    assert prompt_for(state.view(seat), DE).startswith(de)
+
+
+def test_a_computer_players_discards_stay_hidden() -> None:
+    before = discard()
+    action = before.legal_actions()[0]
+    events = describe(before, action, 0, before.apply(action), NAMES, human=1)
+    text = " ".join(event_text(e, EN).plain for e in events)
+    assert text == "Anna lays away (drückt) 1 card(s)."
+    assert str(action.card) not in text  # type: ignore[union-attr]
+
+
+def test_events_are_told_in_both_languages() -> None:
+    event = Event("takes_trick", {"name": "Karle", "cards": (), "points": 21})
+    assert event_text(event, EN).plain == "Karle takes the Stich (): 21 points."
+    assert event_text(event, DE).plain == "Karle macht den Stich (): 21 Punkte."
+
+
+def test_suits_are_coloured_but_plain_text_has_no_codes() -> None:
+    line = render_hand(auction().view(0), EN)[1]
+    assert line.spans  # styled for a colour terminal
+    assert "\x1b" not in line.plain
+
+
+def test_rules_summary() -> None:
+    text = plain(render_rules(auction().rules, EN))
+    assert "Reizen from 150 in steps of 10." in text
+    assert "1500" in text
+    assert "Reizen ab 150" in plain(render_rules(auction().rules, DE))
+
+
+def test_engine_refusals_are_translated_to_german() -> None:
+    assert DE.engine_error("You must follow suit: you hold ♥.") == \
+        "Du musst Farbe bedienen: du hast ♥."
+    assert DE.engine_error("You must beat Q♥: you hold A♥ K♥.") == \
+        "Du musst Q♥ überstechen: du hast A♥ K♥."
+    assert DE.engine_error("Something new.") == "Something new."
+    assert EN.engine_error("You must follow suit: you hold ♥.") == \
+        "You must follow suit: you hold ♥."
+
+
+@pytest.mark.parametrize(("env", "lang"), [
+    ({"LANG": "de_DE.UTF-8"}, "de"), ({"LANG": "en_GB.UTF-8"}, "en"), ({}, "en"),
+    ({"LC_ALL": "de_AT", "LANG": "en_US"}, "de"), ({"LANG": "C.UTF-8"}, "en"),
+])
+def test_language_follows_the_locale(env: dict[str, str], lang: str) -> None:
+    assert pick_language(env) == lang
