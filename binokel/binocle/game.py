@@ -15,12 +15,7 @@ and changes nothing.  The cut and every deal come from the seed.
 
 from __future__ import annotations
 
-import enum
-import functools
-import random
-from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
 
 from ..cards import (
     BITS,
@@ -30,16 +25,26 @@ from ..cards import (
     RANK_SLOTS,
     SUIT_MASK,
     Card,
-    CardError,
     Suit,
     iter_kinds,
-    pack,
-    unpack,
 )
-from ..game import IllegalActionError
 from ..tricks import ABOVE
 from . import actions as A
 from .actions import BinocleAction
+from .hand import (
+    TAKEN,
+    TERMINAL,
+    BinocleDeal,
+    BinocleHandResult,
+    BinocleIllegalActionError,
+    BinocleTrick,
+    Ending,
+    Phase,
+    _Hand,
+    cut_for_deal,
+    deal_binocle,
+    full_pack,
+)
 from .melds import (
     NO_MELD,
     Placement,
@@ -51,182 +56,7 @@ from .melds import (
     legal_melds,
 )
 from .rules import BINOCLE, BinocleRules
-
-if TYPE_CHECKING:
-    from .views import BinocleView
-
-
-class Phase(enum.Enum):
-    PLAY = "play"
-    """A card is to be led or played to the trick."""
-    MELD = "meld"
-    """The winner of the trick may meld and exchange or show the dix before drawing."""
-    GAME_OVER = "game over"
-
-
-class Ending(enum.Enum):
-    """How the game was decided (§7)."""
-
-    REACHED = "reached the target by points scored as they went"
-    CLAIMED = "claimed the target rightly"
-    WRONG_CLAIM = "won by the adversary's wrong claim"
-    COUNTED = "reached the target when the hand was counted"
-
-
-#: ``to_move`` once the game is over.
-TERMINAL = -1
-#: ``turned`` once the turned trump card has been taken.
-TAKEN = -1
-
-
-class BinocleIllegalActionError(IllegalActionError):
-    """An action the Binocle rules forbid; the message names the rule. The state is unchanged."""
-
-
-@dataclass(frozen=True, slots=True)
-class BinocleDeal:
-    """The cards of one hand as dealt: packed hands per seat, the turned card, the stock order.
-
-    ``stock`` holds the face-down kinds, the top (drawn first) first.
-    """
-
-    hands: tuple[int, int]
-    turned: int
-    stock: tuple[int, ...]
-
-    def hand(self, seat: int) -> list[Card]:
-        return unpack(self.hands[seat])
-
-    @property
-    def turned_card(self) -> Card:
-        return CARDS[self.turned]
-
-    def stock_cards(self) -> list[Card]:
-        return [CARDS[k] for k in self.stock]
-
-    @classmethod
-    def from_cards(cls, rules: BinocleRules, *, hands: Sequence[Iterable[Card]], turned: Card,
-                   stock: Iterable[Card] | None = None) -> BinocleDeal:
-        """A deal written out (for puzzles, tests and records of real cards).
-
-        Without ``stock``, the rest of the pack forms the stock in card order.
-        """
-        packed = tuple(pack(h) for h in hands)
-        if len(packed) != 2:
-            raise CardError("a Binocle deal has two hands")
-        rest = list(full_pack(rules))
-        for kind in [*(k for h in packed for k in iter_kinds_counted(h)), turned.kind]:
-            if kind not in rest:
-                raise CardError(f"impossible deal: {CARDS[kind]} is not in the pack "
-                                f"(or more than two of it)")
-            rest.remove(kind)
-        if stock is not None:
-            stock_kinds = [c.kind for c in stock]
-            if sorted(stock_kinds) != sorted(rest):
-                raise CardError("impossible deal: the stock must hold the rest of the pack")
-            rest = stock_kinds
-        for seat, hand in enumerate(packed):
-            if sum(1 for _ in iter_kinds_counted(hand)) != rules.hand_size:
-                raise CardError(f"impossible deal: seat {seat} must have {rules.hand_size} cards")
-        return cls((packed[0], packed[1]), turned.kind, tuple(rest))
-
-
-def iter_kinds_counted(packed: int) -> Iterator[int]:
-    """Kinds of a packed multiset, each as often as it is held, in kind order."""
-    for kind in iter_kinds(packed):
-        for _ in range((packed >> (kind * BITS)) & 3):
-            yield kind
-
-
-@functools.cache
-def full_pack(rules: BinocleRules) -> tuple[int, ...]:
-    """Every card kind of the pack, twice, in card order."""
-    return tuple(s * RANK_SLOTS + r for s in range(4) for r in rules.ranks for _ in range(2))
-
-
-@functools.cache
-def _deal_order(rules: BinocleRules) -> tuple[int, ...]:
-    """Where each dealt card goes: 0 for the pone, 1 for the dealer (four at a time, §2)."""
-    order: list[int] = []
-    for _ in range(rules.hand_size // rules.deal_packet):
-        order += [0] * rules.deal_packet + [1] * rules.deal_packet
-    return tuple(order)
-
-
-def deal_binocle(rules: BinocleRules, seed: int | str, hand_no: int, dealer: int) -> BinocleDeal:
-    """Shuffle (one seeded permutation stands for shuffle and cut) and deal (§2)."""
-    cards = list(full_pack(rules))
-    random.Random(f"binocle/{seed}/{hand_no}").shuffle(cards)
-    hands = [0, 0]
-    seats = (1 - dealer, dealer)  # the pone first
-    order = _deal_order(rules)
-    for kind, dest in zip(cards, order, strict=False):
-        hands[seats[dest]] += ONE[kind]
-    dealt = len(order)
-    return BinocleDeal((hands[0], hands[1]), cards[dealt], tuple(cards[dealt + 1:]))
-
-
-def cut_for_deal(rules: BinocleRules, seed: int | str) -> tuple[tuple[tuple[Card, Card], ...], int]:
-    """The seeded cut (§2): the cuts made (seat 0's card, seat 1's) and the first dealer.
-
-    Equal ranks cut again; the higher cut chooses and, as is usual, makes the other deal.
-    """
-    rng = random.Random(f"binocle/{seed}/cut")
-    cuts: list[tuple[Card, Card]] = []
-    pack_kinds = full_pack(rules)
-    while True:
-        first, second = rng.sample(pack_kinds, 2)
-        cuts.append((CARDS[first], CARDS[second]))
-        if first % RANK_SLOTS != second % RANK_SLOTS:
-            higher = 0 if first % RANK_SLOTS > second % RANK_SLOTS else 1
-            return tuple(cuts), 1 - higher
-
-
-@dataclass(frozen=True, slots=True)
-class BinocleTrick:
-    """A finished trick: who led, the two cards (leader's first), who won, which came from
-    the table."""
-
-    leader: int
-    cards: tuple[Card, Card]
-    winner: int
-    from_table: tuple[bool, bool] = (False, False)
-
-    def seats(self) -> tuple[int, int]:
-        """The seat that played each card."""
-        return (self.leader, 1 - self.leader)
-
-
-@dataclass(frozen=True, slots=True)
-class BinocleHandResult:
-    """One line of the score sheet."""
-
-    hand_no: int
-    dealer: int
-    turned: Card
-    melds: tuple[tuple[ScoredMeld, ...], tuple[ScoredMeld, ...]]
-    dix: tuple[int, int]
-    """Dix points of each seat (the turned dix included)."""
-    last_trick: int
-    """The seat that took the last trick (-1 if the hand was not played out)."""
-    card_points: tuple[int, int]
-    scores: tuple[int, int]
-    """What each seat scored in the hand: dix, melds, last trick and card points."""
-    totals: tuple[int, int]
-    tricks: tuple[BinocleTrick, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class _Hand:
-    """What stays fixed within a hand."""
-
-    hand_no: int
-    dealer: int
-    deal: BinocleDeal
-    trump: Suit
-    dix: int  # the dix kind
-    start_scores: tuple[int, int]
-
+from .state import StateReader
 
 _SLOTS = (
     "_rules", "_seed", "_cut", "_h", "_target", "_results", "_winner", "_ending",
@@ -237,265 +67,10 @@ _SLOTS = (
 )
 
 
-class BinocleState:
+class BinocleState(StateReader):
     """An immutable position of a whole Binocle game. Build one with :func:`new_binocle_game`."""
 
     __slots__ = _SLOTS
-
-    _rules: BinocleRules
-    _seed: int | str
-    _cut: tuple[tuple[Card, Card], ...]
-    _h: _Hand
-    _target: int
-    _results: tuple[BinocleHandResult, ...]
-    _winner: int
-    _ending: Ending | None
-    _phase: Phase
-    _to_move: int
-    _hands: tuple[int, int]
-    _tables: tuple[tuple[TableCard, ...], tuple[TableCard, ...]]
-    _table_bits: tuple[int, int]
-    _melds: tuple[tuple[ScoredMeld, ...], tuple[ScoredMeld, ...]]
-    _known: tuple[int, int]
-    _dix_points: tuple[int, int]
-    _turned: int
-    _drawn: int
-    _exchanged: bool
-    _shown: bool
-    _leader: int
-    _led: int
-    _led_from_table: bool
-    _tricks: tuple[BinocleTrick, ...]
-    _points: tuple[int, int]
-    _scores: tuple[int, int]
-    _turn_melded: bool
-    _turn_dix: bool
-    _placements: dict[A.Meld, tuple[_Need, Placement | None]] | None
-    _parent: BinocleState | None
-    _last_action: BinocleAction | None
-    _legal: tuple[BinocleAction, ...] | None
-
-    # --- reading the state ---------------------------------------------------------------------
-
-    @property
-    def rules(self) -> BinocleRules:
-        return self._rules
-
-    @property
-    def seed(self) -> int | str:
-        return self._seed
-
-    @property
-    def cut(self) -> tuple[tuple[Card, Card], ...]:
-        """The cuts for the first deal: (seat 0's card, seat 1's card), again after equal ranks."""
-        return self._cut
-
-    @property
-    def hand_no(self) -> int:
-        """Number of the hand being played, from 0."""
-        return self._h.hand_no
-
-    @property
-    def dealer(self) -> int:
-        return self._h.dealer
-
-    @property
-    def pone(self) -> int:
-        return 1 - self._h.dealer
-
-    @property
-    def deal(self) -> BinocleDeal:
-        """The cards of this hand as dealt."""
-        return self._h.deal
-
-    @property
-    def trump(self) -> Suit:
-        return self._h.trump
-
-    @property
-    def dix(self) -> Card:
-        """The dix: the trump Nine (Seven in the 64-card game)."""
-        return CARDS[self._h.dix]
-
-    @property
-    def target(self) -> int:
-        """Points needed to win: 1000, raised by 250 each time both pass it unclaimed (§7)."""
-        return self._target
-
-    @property
-    def scores(self) -> tuple[int, int]:
-        """Game totals: the hands before, plus this hand's dix, melds and last trick."""
-        return self._scores
-
-    @property
-    def start_scores(self) -> tuple[int, int]:
-        """The game totals when this hand was dealt."""
-        return self._h.start_scores
-
-    @property
-    def points(self) -> tuple[int, int]:
-        """Card points each seat has taken in tricks this hand (counted at its end)."""
-        return self._points
-
-    @property
-    def results(self) -> tuple[BinocleHandResult, ...]:
-        """The score sheet: one result per finished hand."""
-        return self._results
-
-    @property
-    def winner(self) -> int | None:
-        """The winning seat once the game is over."""
-        return None if self._winner < 0 else self._winner
-
-    @property
-    def ending(self) -> Ending | None:
-        return self._ending
-
-    @property
-    def phase(self) -> Phase:
-        return self._phase
-
-    @property
-    def to_move(self) -> int:
-        """The seat to act, or :data:`TERMINAL`."""
-        return self._to_move
-
-    @property
-    def is_over(self) -> bool:
-        return self._phase is Phase.GAME_OVER
-
-    @property
-    def hands(self) -> tuple[int, int]:
-        """Each seat's concealed cards as a packed multiset (see :mod:`binokel.cards`)."""
-        return self._hands
-
-    @property
-    def table_bits(self) -> tuple[int, int]:
-        """Each seat's melded cards on the table as a packed multiset."""
-        return self._table_bits
-
-    @property
-    def known(self) -> tuple[int, int]:
-        """Concealed cards each seat is publicly known to hold, packed (the turned trump taken,
-        a shown dix, melded cards taken back)."""
-        return self._known
-
-    @property
-    def turned(self) -> Card | None:
-        """The face-up trump card under the stock, until it is taken."""
-        return None if self._turned == TAKEN else CARDS[self._turned]
-
-    @property
-    def stock_size(self) -> int:
-        """Face-down cards left in the stock."""
-        return len(self._h.deal.stock) - self._drawn
-
-    @property
-    def stock_lasts(self) -> bool:
-        """Whether the game is still in its first part (§4): cards are left to draw."""
-        return self._turned != TAKEN
-
-    @property
-    def leader(self) -> int:
-        """Who led (or is to lead) the current trick."""
-        return self._leader
-
-    @property
-    def tricks(self) -> tuple[BinocleTrick, ...]:
-        """The finished tricks of this hand."""
-        return self._tricks
-
-    @property
-    def melds(self) -> tuple[tuple[ScoredMeld, ...], tuple[ScoredMeld, ...]]:
-        """Each seat's melds scored this hand, in order."""
-        return self._melds
-
-    @property
-    def dix_points(self) -> tuple[int, int]:
-        return self._dix_points
-
-    @property
-    def dix_exchanged(self) -> bool:
-        """Whether the first dix has been exchanged (or was itself turned up)."""
-        return self._exchanged
-
-    @property
-    def dix_shown(self) -> bool:
-        return self._shown
-
-    @property
-    def has_melded(self) -> bool:
-        """In the meld phase: whether the winner has scored the one meld of this trick."""
-        return self._turn_melded
-
-    @property
-    def has_used_dix(self) -> bool:
-        """In the meld phase: whether the winner has exchanged or shown a dix after this trick."""
-        return self._turn_dix
-
-    def hand(self, seat: int) -> list[Card]:
-        """A seat's concealed cards, grouped by suit, high to low."""
-        return unpack(self._hands[seat])
-
-    def table(self, seat: int) -> list[Card]:
-        """A seat's melded cards lying face up on the table."""
-        return unpack(self._table_bits[seat])
-
-    def table_cards(self, seat: int) -> tuple[TableCard, ...]:
-        """The table with the melds each card served in (see :data:`~.melds.TableCard`)."""
-        return self._tables[seat]
-
-    def all_cards(self, seat: int) -> list[Card]:
-        """Everything a seat holds: concealed and on the table."""
-        return unpack(self._hands[seat] + self._table_bits[seat])
-
-    def current_trick(self) -> list[tuple[int, Card]]:
-        """The trick in progress as (seat, card)."""
-        return [] if self._led < 0 else [(self._leader, CARDS[self._led])]
-
-    @property
-    def led_from_table(self) -> bool:
-        return self._led_from_table
-
-    def claim_total(self, seat: int) -> int:
-        """What a claim by ``seat`` would count now (§7): score plus card points taken."""
-        return self._scores[seat] + self._points[seat]
-
-    @property
-    def parent(self) -> BinocleState | None:
-        """The state before the last action."""
-        return self._parent
-
-    @property
-    def last_action(self) -> BinocleAction | None:
-        return self._last_action
-
-    def history(self) -> list[BinocleAction]:
-        """Every action applied since the game began, oldest first."""
-        out: list[BinocleAction] = []
-        state: BinocleState | None = self
-        while state is not None and state._last_action is not None:
-            out.append(state._last_action)
-            state = state._parent
-        out.reverse()
-        return out
-
-    def states(self) -> Iterator[BinocleState]:
-        """This state and its ancestors, newest first."""
-        state: BinocleState | None = self
-        while state is not None:
-            yield state
-            state = state._parent
-
-    def view(self, seat: int) -> BinocleView:
-        """What ``seat`` may know, and nothing more."""
-        from .views import make_view
-
-        return make_view(self, seat)
-
-    def __repr__(self) -> str:
-        return (f"<BinocleState hand {self.hand_no} {self._phase.value} to_move={self._to_move} "
-                f"scores={list(self._scores)} stock={self.stock_size}>")
 
     # --- legal actions -------------------------------------------------------------------------
 
@@ -670,6 +245,14 @@ class BinocleState:
         new._hands = _with(self._hands, seat, hand)
         new._tables = _with_table(self._tables, seat, table)
         new._table_bits = _with(self._table_bits, seat, self._table_bits[seat] + fresh)
+        known = self._known[seat]
+        if known:
+            # Known cards laid on the table are no longer concealed (copies are alike, so the
+            # count known to be concealed drops by the copies laid down).
+            for kind in iter_kinds(fresh):
+                lower = min((known >> (kind * BITS)) & 3, (fresh >> (kind * BITS)) & 3)
+                known -= lower * ONE[kind]
+            new._known = _with(self._known, seat, known)
         scored = ScoredMeld(need.meld, need.points, cards_of(fresh))
         melds = list(self._melds)
         melds[seat] = (*melds[seat], scored)

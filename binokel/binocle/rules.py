@@ -146,11 +146,6 @@ def _validate(rules: BinocleRules) -> None:
     need(stock > 0, "hand_size",
          f"2 players x {rules.hand_size} cards + the trump card leave no stock "
          f"in a pack of {pack_size}")
-    # Two cards are drawn after each trick and the last face-down card pairs with the trump
-    # card, so the face-down stock must be odd.
-    need(stock % 2 == 1, "hand_size",
-         f"2 players x {rules.hand_size} cards + the trump card leave {stock} face-down cards; "
-         f"they must be an odd number so that the last one pairs with the trump card")
     # Building up (§6) needs the higher meld to be worth more than the one it contains.
     for low, high in (("meld_royal_marriage", "meld_sequence"),
                       ("meld_binocle", "meld_double_binocle"),

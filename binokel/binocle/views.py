@@ -19,11 +19,11 @@ from dataclasses import dataclass
 
 from ..cards import BITS, CARDS, ONE, RANK_SLOTS, Card, Suit, size_of, unpack
 from .actions import BinocleAction
-from .game import (
+from .game import BinocleState
+from .hand import (
     TAKEN,
     BinocleDeal,
     BinocleHandResult,
-    BinocleState,
     BinocleTrick,
     Ending,
     Phase,

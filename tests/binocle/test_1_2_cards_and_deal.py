@@ -87,7 +87,7 @@ def test_2_turned_dix_scores_10_for_the_dealer() -> None:
     plain = written_game("9♥ A♣ A♣ 9♣ 9♣ 9♠ 9♠ J♠ J♠ Q♦ Q♦ 10♠",
                          "10♣ 10♣ 10♦ 10♦ J♣ J♣ 9♦ 9♦ A♠ A♠ 10♠ 9♥", turned="J♥")
     assert plain.scores == (0, 0)
-    assert (PONE, DEALER) == (plain.pone, plain.dealer)
+    assert (plain.pone, plain.dealer) == (PONE, DEALER)
 
 
 def test_2_deal_alternates() -> None:

@@ -7,6 +7,7 @@ import pytest
 from binokel.binocle import (
     BINOCLE,
     BinocleIllegalActionError,
+    BinocleState,
     Done,
     ExchangeDix,
     Phase,
@@ -25,7 +26,7 @@ PONE_PLAIN = "A♣ A♣ 9♣ 9♣ 9♠ 9♠ J♠ J♠ Q♦ Q♦ 10♠ 9♥"
 DEALER_PLAIN = "10♣ 10♣ 10♦ 10♦ J♣ J♣ 9♦ 9♦ A♠ A♠ 10♠ 9♥"
 
 
-def plain_game() -> object:
+def plain_game() -> BinocleState:
     return written_game(PONE_PLAIN, DEALER_PLAIN, turned="J♥", stock_top="Q♥ K♥ 10♥ A♥")
 
 
