@@ -1,0 +1,238 @@
+"""The web protocol: checking what a browser sends, and the JSON of what the server sends.
+
+Pure functions and small values; no sockets.  Every message from a browser is one JSON object
+of at most :data:`MAX_MESSAGE_BYTES` with a ``type``:
+
+=====================================================  ==========================================
+message                                                meaning
+=====================================================  ==========================================
+``{"type": "hello", "token": "..."}``                   take my seat (no token: watch)
+``{"type": "act", "action": "160", "n": 12}``           act; ``n`` (optional) is the number of
+                                                       actions the page has seen
+``{"type": "act", "actions": ["lay Q♠", "lay J♦"]}``    several actions at once, all or none
+``{"type": "hint"}``                                   ask the best computer player for a move
+``{"type": "abandon"}``                                end the game here (a seated player)
+``{"type": "ping"}``                                   keep the connection alive
+=====================================================  ==========================================
+
+The server answers with ``state`` (a seat's own view, or the public view for spectators),
+``hint``, ``error`` (with the reason; nothing changed) and ``pong``.
+
+A seat's view is encoded field by field from the engine's view value, whatever the game;
+a spectator gets only the fields every seat sees alike (:func:`public_view`), so nothing one
+seat alone knows can reach a spectator.
+
+>>> parse_message('{"type": "act", "action": "pass"}')
+Act(actions=('pass',), n=None)
+>>> parse_message('{"type": "act"}')
+Traceback (most recent call last):
+...
+binokel.web.protocol.ProtocolError: an act message needs "action" (text) or "actions" (a list)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..cards import Card
+
+#: Largest message a browser may send, in bytes of UTF-8.
+MAX_MESSAGE_BYTES = 4096
+#: Most actions in one ``act`` message (a whole discard fits).
+MAX_ACTIONS = 16
+#: Longest action notation or token accepted.
+MAX_FIELD_CHARS = 64
+#: Fields of a seat's view that only that seat sees; never given to spectators.
+PRIVATE_FIELDS = frozenset({"seat", "hand", "discard", "legal_actions", "is_my_turn"})
+
+JSON = None | bool | int | float | str | list["JSON"] | dict[str, "JSON"]
+
+
+class ProtocolError(ValueError):
+    """A message that is not valid; the text says why, in words for the player."""
+
+
+@dataclass(frozen=True, slots=True)
+class Hello:
+    token: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Act:
+    actions: tuple[str, ...]
+    n: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class HintRequest:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Abandon:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Ping:
+    pass
+
+
+ClientMessage = Hello | Act | HintRequest | Abandon | Ping
+
+_ALLOWED_KEYS: dict[str, frozenset[str]] = {
+    "hello": frozenset({"type", "token"}),
+    "act": frozenset({"type", "action", "actions", "n"}),
+    "hint": frozenset({"type"}),
+    "abandon": frozenset({"type"}),
+    "ping": frozenset({"type"}),
+}
+
+
+def _short_text(value: object, what: str) -> str:
+    if not isinstance(value, str):
+        raise ProtocolError(f"{what} must be text")
+    if not value.strip() or len(value) > MAX_FIELD_CHARS:
+        raise ProtocolError(f"{what} must be 1 to {MAX_FIELD_CHARS} characters")
+    if any(ord(ch) < 32 for ch in value):
+        raise ProtocolError(f"{what} must not hold control characters")
+    return value
+
+
+def parse_message(raw: str | bytes) -> ClientMessage:
+    """Check one message from a browser; raise :class:`ProtocolError` saying what is wrong.
+
+    >>> parse_message('{"type": "hello"}')
+    Hello(token=None)
+    """
+    size = len(raw) if isinstance(raw, bytes) else len(raw.encode("utf-8", "surrogatepass"))
+    if size > MAX_MESSAGE_BYTES:
+        raise ProtocolError(f"message too large: {size} bytes (at most {MAX_MESSAGE_BYTES})")
+    try:
+        data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError):
+        raise ProtocolError("message is not valid JSON") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("message must be a JSON object")
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in _ALLOWED_KEYS:
+        known = ", ".join(sorted(_ALLOWED_KEYS))
+        raise ProtocolError(f"unknown message type {kind!r} (known: {known})")
+    extra = set(data) - _ALLOWED_KEYS[kind]
+    if extra:
+        raise ProtocolError(f"unexpected field(s) in {kind}: {', '.join(sorted(extra))}")
+    if kind == "hello":
+        token = data.get("token")
+        return Hello(token=None if token is None else _short_text(token, "token"))
+    if kind == "act":
+        return _parse_act(data)
+    if kind == "hint":
+        return HintRequest()
+    if kind == "abandon":
+        return Abandon()
+    return Ping()
+
+
+def _parse_act(data: Mapping[str, Any]) -> Act:
+    if ("action" in data) == ("actions" in data):
+        raise ProtocolError('an act message needs "action" (text) or "actions" (a list)')
+    if "action" in data:
+        actions: tuple[str, ...] = (_short_text(data["action"], "action"),)
+    else:
+        items = data["actions"]
+        if not isinstance(items, list) or not 1 <= len(items) <= MAX_ACTIONS:
+            raise ProtocolError(f"actions must be a list of 1 to {MAX_ACTIONS} actions")
+        actions = tuple(_short_text(item, "action") for item in items)
+    n = data.get("n")
+    if n is not None and (not isinstance(n, int) or isinstance(n, bool) or n < 0):
+        raise ProtocolError("n must be a whole number of actions seen")
+    return Act(actions=actions, n=n)
+
+
+# --- what the server sends ----------------------------------------------------------------------
+
+def to_json(value: object) -> JSON:
+    """A JSON value of an engine value: cards and actions as their notation, suits as symbols,
+    enums by value, rule sets by name, dataclasses field by field.
+
+    >>> from binokel import parse_card, Suit
+    >>> to_json({"c": (parse_card("QS"), Suit.HEARTS)})
+    {'c': ['Q♠', '♥']}
+    """
+    if isinstance(value, enum.Enum):  # before int: suits and ranks are IntEnums
+        for face in ("symbol", "label"):  # Suit.HEARTS -> "♥", Rank.TEN -> "10"
+            text = getattr(value, face, None)
+            if isinstance(text, str):
+                return text
+        raw = value.value
+        return raw if isinstance(raw, int | str) else value.name.lower()
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    if _is_rules(value):
+        return str(getattr(value, "name", ""))
+    if isinstance(value, Card):
+        return str(value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        out = {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)
+               if not f.name.startswith("_")}
+        for name in _SHOWN_PROPERTIES:  # e.g. a Binocle meld's name and cards
+            if name not in out and isinstance(getattr(type(value), name, None), property):
+                out[name] = to_json(getattr(value, name))
+        return out
+    if isinstance(value, Mapping):
+        return {str(k): to_json(v) for k, v in value.items()}
+    if isinstance(value, Sequence | set | frozenset):
+        return [to_json(v) for v in value]
+    raise TypeError(f"cannot encode {type(value).__name__} for the web")
+
+
+_SHOWN_PROPERTIES = ("name", "cards")
+
+
+def _is_rules(value: object) -> bool:
+    return type(value).__name__.endswith("Rules") and hasattr(value, "name")
+
+
+def encode_view(view: object) -> dict[str, JSON]:
+    """A seat's view as a JSON object: every field, plus the view's ``last_trick`` and
+    ``is_my_turn`` where the game has them."""
+    out = to_json(view)
+    if not isinstance(out, dict):
+        raise TypeError("a view must be a dataclass")
+    # Actions travel in their notation, which the game's parse_action reads back.
+    out["legal_actions"] = [str(a) for a in getattr(view, "legal_actions", ())]
+    for extra in ("last_trick", "is_my_turn"):
+        if hasattr(view, extra):
+            out[extra] = to_json(getattr(view, extra))
+    return out
+
+
+def public_view(seat_views: Sequence[Mapping[str, JSON]]) -> dict[str, JSON]:
+    """What a spectator sees: only the fields that every seat's view holds alike, and never a
+    seat's private fields.  Anything one seat knows that another doesn't is left out.
+
+    >>> public_view([{"seat": 0, "hand": ["Q♠"], "bid": 150}, {"seat": 1, "hand": [], "bid": 150}])
+    {'seat': None, 'hand': None, 'bid': 150}
+    """
+    if not seat_views:
+        return {}
+    first = seat_views[0]
+    out: dict[str, JSON] = {}
+    for key, value in first.items():
+        same = all(v.get(key) == value for v in seat_views[1:])
+        out[key] = value if same and key not in PRIVATE_FIELDS else None
+    return out
+
+
+def dumps(message: Mapping[str, object]) -> str:
+    """Compact JSON text of a message (cards keep their suit symbols)."""
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+
+
+def error_message(reason: str) -> str:
+    return dumps({"type": "error", "reason": reason})

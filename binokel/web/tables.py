@@ -1,0 +1,507 @@
+"""Tables of the web server: seats and their tokens, actions, bot turns and who hears what.
+
+A :class:`TableManager` owns every table.  The only way to change a table is
+:meth:`TableManager.act` (or a computer player taking its turn, which goes the same way): the
+actions are checked by the game, **committed to the store**, and only then is each listener sent
+what its seat may see -- its own view to a seat, the public view to a spectator.
+
+Nothing here knows about HTTP or sockets: a listener is anything with ``send(text)``.
+
+>>> import asyncio
+>>> from binokel.web.store import Store
+>>> async def demo() -> str:
+...     manager = TableManager(Store(":memory:"), bot_delay=0)
+...     table, token = manager.create("binokel", ["human", "bot:random", "bot:random"], take=0)
+...     return table.seats[0].kind
+>>> asyncio.run(demo())
+'human'
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import hmac
+import logging
+import random
+import re
+import secrets
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from ..actions import NotationError
+from ..game import IllegalActionError
+from .games import GameKind, GameLike, all_rule_sets, game_for_rules
+from .protocol import JSON, dumps, encode_view, error_message, public_view
+from .store import Store, StoredSeat, StoredTable
+
+log = logging.getLogger("binokel.web")
+
+#: Computer players the lobby may offer, weakest first (those that load are offered).
+BOT_CANDIDATES = ("random", "heuristic:level=easy", "heuristic:level=medium",
+                  "heuristic:level=hard", "expert")
+MAX_NAME_CHARS = 24
+TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{4,32}$")
+
+
+class Listener(Protocol):
+    """Where a table's messages go: one browser connection, or a test's list."""
+
+    def send(self, text: str) -> None: ...
+
+
+class TableError(ValueError):
+    """A request the table refuses; the text says why, for the player."""
+
+
+# --- computer players ------------------------------------------------------------------------
+
+class _RandomBot:
+    """Stands in when :mod:`binokel.bots` is not there: a random legal action."""
+
+    name = "random"
+
+    def choose(self, view: Any, rng: random.Random) -> Any:
+        return rng.choice(list(view.legal_actions))
+
+    def close(self) -> None:
+        pass
+
+
+def make_bot(spec: str) -> Any:
+    """A computer player by name (``random``, ``heuristic:level=medium``, ``expert``)."""
+    try:
+        from ..bots import make_bot as make
+    except ImportError:
+        if spec == "random":
+            return _RandomBot()
+        raise TableError(f"no computer player {spec!r} here (only random)") from None
+    try:
+        return make(spec)
+    except Exception as exc:  # the bots package names what it lacks
+        raise TableError(f"no computer player {spec!r}: {exc}") from None
+
+
+_AVAILABLE: list[str] | None = None
+
+
+def available_bots() -> list[str]:
+    """The computer players that load here, weakest first."""
+    global _AVAILABLE
+    if _AVAILABLE is None:
+        found = []
+        for spec in BOT_CANDIDATES:
+            try:
+                bot = make_bot(spec)
+            except TableError:
+                continue
+            with contextlib.suppress(Exception):
+                bot.close()
+            found.append(spec)
+        _AVAILABLE = found or ["random"]
+    return list(_AVAILABLE)
+
+
+# --- tables ----------------------------------------------------------------------------------
+
+@dataclass
+class Seat:
+    kind: str
+    """``open`` (waiting for a player), ``human`` or ``bot``."""
+    name: str = ""
+    bot: str | None = None
+    token_hash: str | None = None
+
+    def stored(self) -> StoredSeat:
+        return StoredSeat(kind=self.kind, name=self.name, bot=self.bot, token_hash=self.token_hash)
+
+
+@dataclass(eq=False)
+class Table:
+    id: str
+    game: GameKind
+    rules: str
+    seed: str
+    title: str
+    created: float
+    status: str
+    seats: list[Seat]
+    state: GameLike
+    actions: list[str] = field(default_factory=list)
+    listeners: dict[Listener, int | None] = field(default_factory=dict)
+    bot_task: asyncio.Task[None] | None = None
+    _sent: dict[int | None, str] = field(default_factory=dict)
+
+    @property
+    def n(self) -> int:
+        """Number of actions applied."""
+        return len(self.actions)
+
+    @property
+    def is_playing(self) -> bool:
+        return self.status == "playing"
+
+    def open_seats(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.kind == "open"]
+
+    def connected(self, seat: int) -> int:
+        return sum(1 for s in self.listeners.values() if s == seat)
+
+    def info(self) -> dict[str, JSON]:
+        """What anyone may know about the table (never the seed or a token)."""
+        rules = self.game.rules(self.rules)
+        seats: list[JSON] = [
+            {"name": s.name, "kind": s.kind, "bot": s.bot, "connected": self.connected(i)}
+            for i, s in enumerate(self.seats)]
+        return {
+            "id": self.id, "title": self.title, "game": self.game.name, "rules": self.rules,
+            "status": self.status, "seats": seats, "created": self.created,
+            "spectators": sum(1 for s in self.listeners.values() if s is None),
+            "hand_size": int(getattr(rules, "hand_size", 0)),
+            "dabb_size": int(getattr(rules, "dabb_size", 0)),
+            "record": self.status in ("finished", "abandoned"),
+        }
+
+
+def _token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def clean_name(name: object, fallback: str) -> str:
+    """A display name: printable, at most :data:`MAX_NAME_CHARS` characters."""
+    if not isinstance(name, str):
+        return fallback
+    text = "".join(ch for ch in name if ch.isprintable()).strip()[:MAX_NAME_CHARS]
+    return text or fallback
+
+
+class TableManager:
+    """Every table of one server, backed by a :class:`Store`."""
+
+    def __init__(self, store: Store, *, bot_delay: float = 0.8) -> None:
+        self.store = store
+        self.bot_delay = bot_delay
+        self.tables: dict[str, Table] = {}
+        self._bots: dict[str, Any] = {}
+        self._closing = False
+
+    # --- lifecycle -----------------------------------------------------------------------
+
+    def resume(self) -> int:
+        """Load every unfinished table from the store (replaying its actions) and let computer
+        players whose turn it is carry on.  Returns the number of tables resumed."""
+        count = 0
+        for table_id in self.store.table_ids(status="playing"):
+            table = self.get(table_id)
+            if table is not None:
+                count += 1
+                self._kick(table)
+        return count
+
+    async def close(self) -> None:
+        self._closing = True
+        tasks = [t.bot_task for t in self.tables.values() if t.bot_task is not None]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        for bot in self._bots.values():
+            with contextlib.suppress(Exception):
+                bot.close()
+
+    # --- finding and making tables --------------------------------------------------------
+
+    def get(self, table_id: str) -> Table | None:
+        """A table by id, from memory or replayed from the store."""
+        table = self.tables.get(table_id)
+        if table is not None or not TABLE_ID.match(table_id):
+            return table
+        stored = self.store.load_table(table_id)
+        if stored is None:
+            return None
+        try:
+            game = game_for_rules(stored.rules)
+            state = game.replay(stored.rules, stored.seed, stored.actions)
+        except Exception:
+            log.exception("table %s cannot be replayed", table_id)
+            return None
+        table = Table(id=stored.id, game=game, rules=stored.rules, seed=stored.seed,
+                      title=stored.title, created=stored.created, status=stored.status,
+                      seats=[Seat(kind=s.kind, name=s.name, bot=s.bot, token_hash=s.token_hash)
+                             for s in stored.seats],
+                      state=state, actions=list(stored.actions))
+        self.tables[table.id] = table
+        return table
+
+    def create(self, rules: str, seats: Sequence[str], *, take: int | None = None, name: str = "",
+               title: str = "", seed: str | None = None) -> tuple[Table, str | None]:
+        """A new table.  ``seats`` holds ``open``, ``human`` (the creator's seat) or
+        ``bot:SPEC`` per seat; ``take`` is the seat whose token is returned."""
+        try:
+            game = game_for_rules(rules)
+        except KeyError:
+            known = ", ".join(sorted(all_rule_sets()))
+            raise TableError(f"unknown rule set {rules!r}; known: {known}") from None
+        players = game.players(rules)
+        if len(seats) != players:
+            raise TableError(f"{rules} is played by {players}: give {players} seats")
+        bots = available_bots()
+        built: list[Seat] = []
+        for i, spec in enumerate(seats):
+            if spec == "open":
+                built.append(Seat(kind="open"))
+            elif spec == "human":
+                if take != i:
+                    raise TableError("only the seat you take can be 'human'; others are 'open'")
+                built.append(Seat(kind="open"))
+            elif spec.startswith("bot:") and spec[4:] in bots:
+                built.append(Seat(kind="bot", name=spec[4:], bot=spec[4:]))
+            else:
+                raise TableError(f"seat {i + 1}: {spec!r} is not 'open', 'human' or one of "
+                                 + ", ".join(f"bot:{b}" for b in bots))
+        token = None
+        if take is not None:
+            if not 0 <= take < players or built[take].kind != "open":
+                raise TableError(f"seat {take + 1 if isinstance(take, int) else take} "
+                                 "cannot be taken")
+            token = secrets.token_urlsafe(24)
+            built[take] = Seat(kind="human", name=clean_name(name, f"Player {take + 1}"),
+                               token_hash=_token_hash(token))
+        seed = seed if seed is not None else secrets.token_hex(16)
+        table_id = secrets.token_urlsafe(6)
+        while table_id in self.tables or self.store.load_table(table_id) is not None:
+            table_id = secrets.token_urlsafe(6)
+        table = Table(id=table_id, game=game, rules=rules, seed=seed,
+                      title=clean_name(title, ""), created=time.time(), status="playing",
+                      seats=built, state=game.new(rules, seed))
+        self.store.create_table(StoredTable(
+            id=table.id, game=game.name, rules=rules, seed=seed, title=table.title,
+            created=table.created, status=table.status, seats=[s.stored() for s in built]))
+        self.tables[table.id] = table
+        self._kick(table)
+        return table, token
+
+    def join(self, table: Table, seat: int, name: str = "") -> str:
+        """Take an open seat; returns the seat token (the only key to act for that seat)."""
+        if not table.is_playing:
+            raise TableError("This table is no longer playing.")
+        if not 0 <= seat < len(table.seats):
+            raise TableError(f"There is no seat {seat + 1} at this table.")
+        if table.seats[seat].kind != "open":
+            raise TableError(f"Seat {seat + 1} is taken.")
+        token = secrets.token_urlsafe(24)
+        new = Seat(kind="human", name=clean_name(name, f"Player {seat + 1}"),
+                   token_hash=_token_hash(token))
+        self.store.set_seat(table.id, seat, new.stored())
+        table.seats[seat] = new
+        self._broadcast(table)
+        return token
+
+    def seat_of(self, table: Table, token: str | None) -> int | None:
+        """The seat a token belongs to, or None (a spectator)."""
+        if not token:
+            return None
+        digest = _token_hash(token)
+        for i, seat in enumerate(table.seats):
+            if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):
+                return i
+        return None
+
+    def lobby(self) -> list[dict[str, JSON]]:
+        """Tables in memory, newest first: open ones (with free seats) and ones to watch."""
+        tables = sorted(self.tables.values(), key=lambda t: -t.created)
+        return [t.info() for t in tables[:100]]
+
+    # --- listeners -----------------------------------------------------------------------
+
+    def attach(self, table: Table, listener: Listener, seat: int | None) -> None:
+        table.listeners[listener] = seat
+        table._sent.clear()  # the seat list (who is connected) changed for everyone
+        self._broadcast(table)
+
+    def detach(self, table: Table, listener: Listener) -> None:
+        if table.listeners.pop(listener, "gone") != "gone":
+            table._sent.clear()
+            self._broadcast(table)
+
+    def message_for(self, table: Table, seat: int | None) -> str:
+        """The ``state`` message a seat (or, for None, a spectator) is sent now."""
+        cached = table._sent.get(seat)
+        if cached is not None:
+            return cached
+        players = len(table.seats)
+        views = [encode_view(table.state.view(s)) for s in range(players)]
+        info = table.info()
+        for s in range(players):
+            table._sent[s] = dumps({"type": "state", "n": table.n, "seat": s, "table": info,
+                                    "view": views[s]})
+        table._sent[None] = dumps({"type": "state", "n": table.n, "seat": None, "table": info,
+                                   "view": public_view(views)})
+        return table._sent[seat]
+
+    def _broadcast(self, table: Table) -> None:
+        table._sent.clear()
+        for listener, seat in list(table.listeners.items()):
+            try:
+                listener.send(self.message_for(table, seat))
+            except Exception:  # a dead connection must not stop the others
+                log.debug("dropping a listener of %s", table.id, exc_info=True)
+                table.listeners.pop(listener, None)
+
+    # --- the one way to change a table -----------------------------------------------------
+
+    def act(self, table: Table, seat: int | None, texts: Sequence[str], *,
+            n: int | None = None) -> None:
+        """Apply actions for ``seat``, all or none; commit them; then tell every listener.
+
+        Raises :class:`TableError` with the reason (not seated, stale, out of turn, illegal);
+        the table is then unchanged.
+        """
+        if seat is None:
+            raise TableError("Spectators cannot act: take a seat first.")
+        if not table.is_playing:
+            raise TableError(f"This game is {table.status}.")
+        if n is not None and n != table.n:
+            raise TableError("The table has moved on since your last update; try again.")
+        state = table.state
+        applied: list[str] = []
+        for text in texts:
+            try:
+                action = table.game.parse_action(text)
+            except (NotationError, ValueError) as exc:
+                raise TableError(str(exc)) from None
+            try:
+                state = state.apply(action, seat=seat)
+            except IllegalActionError as exc:
+                raise TableError(str(exc)) from None
+            applied.append(str(action))
+        self._commit(table, seat, state, applied)
+
+    def _commit(self, table: Table, seat: int, state: GameLike, applied: list[str]) -> None:
+        # Committed before anyone hears of it: a restart never forgets an announced action.
+        self.store.append_actions(table.id, table.n, seat, applied)
+        table.actions.extend(applied)
+        table.state = state
+        if state.is_over:
+            table.status = "finished"
+            self.store.set_status(table.id, table.status)
+            self._release_bots(table)
+        self._broadcast(table)
+        self._kick(table)
+
+    def abandon(self, table: Table, seat: int | None) -> None:
+        """End an unfinished game (a seated player's choice); its record becomes available."""
+        if seat is None:
+            raise TableError("Only a seated player can abandon the game.")
+        if not table.is_playing:
+            raise TableError(f"This game is already {table.status}.")
+        table.status = "abandoned"
+        self.store.set_status(table.id, table.status)
+        self._release_bots(table)
+        self._broadcast(table)
+
+    def record(self, table: Table) -> str:
+        """The game record, once the game is finished or abandoned (earlier, the seed in it
+        would tell every hidden card)."""
+        if table.status not in ("finished", "abandoned"):
+            raise TableError("The record is available once the game is finished or abandoned.")
+        players = [s.name or s.kind for s in table.seats]
+        tags = {"Table": table.id, "Status": table.status,
+                "Date": time.strftime("%Y-%m-%d", time.gmtime(table.created))}
+        if table.title:
+            tags["Event"] = table.title
+        if table.game.dump_record is not None:
+            try:
+                return table.game.dump_record(table.state, players, tags)
+            except ImportError:
+                pass  # no records module yet: the plain form below says the same
+        lines = [f"[Game {table.game.name}]", f"[Rules {table.rules}]", f"[Seed {table.seed}]"]
+        lines += [f"[Seat{i} {p}]" for i, p in enumerate(players)]
+        lines += [f"[{k} {v}]" for k, v in tags.items()]
+        return "\n".join([*lines, "", *table.actions, ""])
+
+    # --- computer players ------------------------------------------------------------------
+
+    def _bot(self, table: Table, who: str, spec: str) -> Any:
+        # One bot per table and seat: bots may keep state between moves, and think in threads.
+        key = f"{table.id}/{who}/{spec}"
+        bot = self._bots.get(key)
+        if bot is None:
+            bot = self._bots[key] = make_bot(spec)
+        return bot
+
+    def _release_bots(self, table: Table) -> None:
+        for key in [k for k in self._bots if k.startswith(f"{table.id}/")]:
+            with contextlib.suppress(Exception):
+                self._bots.pop(key).close()
+
+    async def hint(self, table: Table, seat: int | None) -> str:
+        """What the best computer player here would do in ``seat``'s place."""
+        if seat is None or not table.is_playing or table.state.to_move != seat:
+            raise TableError("A hint is for the player whose turn it is.")
+        view = table.state.view(seat)
+        rng = random.Random(secrets.randbits(64))
+        for spec in reversed(available_bots()):
+            try:
+                action = await asyncio.to_thread(self._bot(table, 'hint', spec).choose, view,
+                                                rng)
+            except Exception:
+                log.debug("bot %s could not hint", spec, exc_info=True)
+                continue
+            if action in view.legal_actions:
+                return str(action)
+        return str(view.legal_actions[0])
+
+    def _bot_to_move(self, table: Table) -> bool:
+        seat = table.state.to_move
+        return (table.is_playing and 0 <= seat < len(table.seats)
+                and table.seats[seat].kind == "bot")
+
+    def _kick(self, table: Table) -> None:
+        """Start the table's computer players if one is to move (one task per table)."""
+        if self._closing or not self._bot_to_move(table):
+            return
+        if table.bot_task is not None and not table.bot_task.done():
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return  # no loop yet: resume() runs again when the server starts
+        table.bot_task = loop.create_task(self._run_bots(table))
+
+    async def _run_bots(self, table: Table) -> None:
+        while self._bot_to_move(table):
+            if self.bot_delay > 0:
+                await asyncio.sleep(self.bot_delay)
+            if not self._bot_to_move(table):
+                return
+            seat = table.state.to_move
+            n = table.n
+            spec = table.seats[seat].bot or "random"
+            view = table.state.view(seat)
+            rng = random.Random(f"{table.seed}/bot/{n}")
+            try:
+                action = await asyncio.to_thread(self._bot(table, str(seat), spec).choose, view,
+                                                rng)
+            except Exception:
+                log.exception("bot %s failed at table %s; playing a random move", spec, table.id)
+                action = rng.choice(list(view.legal_actions))
+            if table.n != n or not self._bot_to_move(table):
+                continue  # the table changed while the bot thought (abandoned, say)
+            try:
+                state = table.state.apply(action, seat=seat)
+            except IllegalActionError:
+                log.error("bot %s chose an illegal %s at table %s", spec, action, table.id)
+                action = view.legal_actions[0]
+                state = table.state.apply(action, seat=seat)
+            self._commit(table, seat, state, [str(action)])
+            await asyncio.sleep(0)  # let the announcements go out between moves
+
+
+def error_text(reason: str) -> str:
+    """The ``error`` event with a reason (re-exported for the app)."""
+    return error_message(reason)
