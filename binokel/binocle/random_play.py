@@ -50,3 +50,20 @@ def play_random_game(rules: BinocleRules = BINOCLE, seed: int | str = 0,
             return state
         state = state.apply(random_action(state, rng, claim_when_sure=claim_when_sure))
     raise RuntimeError(f"the game did not end within {max_actions} actions")
+
+
+def random_playout(state: BinocleState, rng: random.Random) -> BinocleState:
+    """Play the hand in progress to its end with uniform random actions and no claims.
+
+    Returns the first state of the next hand (its ``results[-1]`` is the finished hand) or the
+    final state if the game ended; for search and benchmarks.
+    """
+    hand_no = state.hand_no
+    claim = A.CLAIM
+    while state.hand_no == hand_no and not state.is_over:
+        legal = state.legal_actions()
+        n = len(legal)
+        if legal[-1] is claim:
+            n -= 1
+        state = state.apply(legal[rng.randrange(n)] if n > 1 else legal[0])
+    return state

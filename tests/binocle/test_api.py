@@ -48,7 +48,7 @@ def test_rules_are_frozen_keyword_only_and_hashable() -> None:
     with pytest.raises(dataclasses.FrozenInstanceError):
         BINOCLE.target = 500  # type: ignore[misc]
     with pytest.raises(TypeError):
-        BinocleRules("x")  # type: ignore[misc]
+        BinocleRules("x")  # type: ignore[call-arg]
     assert hash(BINOCLE.replace()) == hash(BINOCLE) and BINOCLE.replace() == BINOCLE
     assert BINOCLE.replace(dix_uses_meld=True) != BINOCLE
 
@@ -130,7 +130,7 @@ def test_illegal_actions_raise_an_illegal_action_error_and_change_nothing() -> N
 def test_game_over_refuses_everything() -> None:
     state = play_random_game(BINOCLE, seed=2)
     assert state.is_over and state.legal_actions() == () and state.to_move == -1
-    with pytest.raises(IllegalActionError, match="The game is over."):
+    with pytest.raises(IllegalActionError, match=r"The game is over\."):
         state.apply(Claim())
 
 
