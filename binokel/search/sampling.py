@@ -122,100 +122,140 @@ def _counts(cards: Iterable[Card]) -> list[int]:
 
 def sample_world(view: View, rng: random.Random) -> World:
     """A random deal of the unseen cards consistent with ``view``."""
-    rules = view.rules
-    me = view.seat
-    full = pack_ranks(rules.ranks)
-    remaining = [count_of(full, k) for k in range(KIND_COUNT)]
-    for kind, n in enumerate(_counts(view.hand)):
-        remaining[kind] -= n
-    played = [0] * rules.players
-    played_counts: list[list[int]] = [[0] * KIND_COUNT for _ in range(rules.players)]
-    for trick in view.tricks:
-        for seat, card in zip(trick.seats(view.active), trick.cards, strict=True):
+    return WorldSampler(view).sample(rng)
+
+
+class WorldSampler:
+    """Everything :func:`sample_world` works out from a view, done once for many samples.
+
+    >>> import random
+    >>> from binokel import new_game
+    >>> sampler = WorldSampler(new_game(seed=4).view(1))
+    >>> len({sampler.sample(random.Random(i)) for i in range(5)})
+    5
+    """
+
+    def __init__(self, view: View) -> None:
+        rules = view.rules
+        me = view.seat
+        self.view = view
+        full = pack_ranks(rules.ranks)
+        remaining = [count_of(full, k) for k in range(KIND_COUNT)]
+        for kind, n in enumerate(_counts(view.hand)):
+            remaining[kind] -= n
+        played = [0] * rules.players
+        played_counts: list[list[int]] = [[0] * KIND_COUNT for _ in range(rules.players)]
+        for trick in view.tricks:
+            for seat, card in zip(trick.seats(view.active), trick.cards, strict=True):
+                played_counts[seat][card.kind] += 1
+                played[seat] += 1
+        for seat, card in view.trick:
             played_counts[seat][card.kind] += 1
             played[seat] += 1
-    for seat, card in view.trick:
-        played_counts[seat][card.kind] += 1
-        played[seat] += 1
-    for counts in played_counts:
-        for kind, n in enumerate(counts):
-            remaining[kind] -= n
-    if view.discard is not None:
-        for kind, n in enumerate(_counts(view.discard)):
-            remaining[kind] -= n
+        for counts in played_counts:
+            for kind, n in enumerate(counts):
+                remaining[kind] -= n
+        if view.discard is not None:
+            for kind, n in enumerate(_counts(view.discard)):
+                remaining[kind] -= n
 
-    # Slots to fill: the other seats' hands, the hidden discard, the face-down Dabb.
-    declarer = view.declarer
-    sizes: dict[str, int] = {}
-    for seat in view.active:
-        if seat != me:
-            sizes[f"h{seat}"] = view.hand_sizes[seat]
-    if declarer is not None and declarer != me and view.dabb is not None:
-        # Cards the declarer took in but no longer holds or has played were laid away.
-        discarded = (rules.hand_size + rules.dabb_size - view.hand_sizes[declarer]
-                     - played[declarer])
-        if discarded:
-            sizes["discard"] = discarded
-    face_down = view.phase.value in ("auction", "dabb") \
-        or view.contract is Contract.OPEN_DURCH_NO_DABB
-    if view.dabb is None and rules.dabb_size and face_down:
-        sizes["dabb"] = rules.dabb_size
-    fixed: dict[str, list[int]] = {name: [] for name in sizes}
+        # Slots to fill: the other seats' hands, the hidden discard, the face-down Dabb.
+        declarer = view.declarer
+        sizes: dict[str, int] = {}
+        for seat in view.active:
+            if seat != me:
+                sizes[f"h{seat}"] = view.hand_sizes[seat]
+        if declarer is not None and declarer != me and view.dabb is not None:
+            # Cards the declarer took in but no longer holds or has played were laid away.
+            discarded = (rules.hand_size + rules.dabb_size - view.hand_sizes[declarer]
+                         - played[declarer])
+            if discarded:
+                sizes["discard"] = discarded
+        face_down = view.phase.value in ("auction", "dabb") \
+            or view.contract is Contract.OPEN_DURCH_NO_DABB
+        if view.dabb is None and rules.dabb_size and face_down:
+            sizes["dabb"] = rules.dabb_size
+        fixed: dict[str, list[int]] = {name: [] for name in sizes}
 
-    # Cards proven to be in a hand: shown melds not played since; the open Durch hand.
-    for seat in view.active:
-        if seat == me or f"h{seat}" not in sizes:
-            continue
-        proven = dict(_meld_holding(view.melds[seat])) if view.melds else {}
-        if view.open_hand is not None and seat == declarer:
-            proven = {k: n for k, n in enumerate(_counts(view.open_hand)) if n}
-            for kind in list(proven):
-                proven[kind] += played_counts[seat][kind]
-        for kind, n in proven.items():
-            n -= played_counts[seat][kind]
-            for _ in range(max(0, n)):
-                fixed[f"h{seat}"].append(kind)
-                remaining[kind] -= 1
-    # The turned-up Dabb is in the declarer's hand or discard.
-    dabb_pending: list[int] = []
-    if view.dabb is not None and declarer is not None and declarer != me:
-        dabb_counts = _counts(view.dabb)
-        for kind, n in enumerate(dabb_counts):
-            in_fixed = fixed.get(f"h{declarer}", []).count(kind)
-            extra = n - in_fixed - played_counts[declarer][kind]
-            for _ in range(max(0, extra)):
-                dabb_pending.append(kind)
-                remaining[kind] -= 1
+        # Trumps laid away in the open (trumps named before the discard) are in the discard.
+        shown_discard: tuple[Card, ...] = tuple(getattr(view, "shown_discard", None) or ())
+        if view.discard is None and "discard" in sizes:
+            for card in shown_discard:
+                fixed["discard"].append(card.kind)
+                remaining[card.kind] -= 1
 
-    free = [kind for kind in range(KIND_COUNT) for _ in range(max(0, remaining[kind]))]
-    rule_of = inferences(view)
-    capacity = {name: sizes[name] - len(fixed[name]) for name in sizes}
-    cards: list[tuple[int, tuple[str, ...]]] = []
-    for kind in dabb_pending:
-        assert declarer is not None
-        places = tuple(n for n in (f"h{declarer}", "discard") if n in capacity
-                       and (n == "discard" or rule_of.allows(declarer, kind)))
-        cards.append((kind, places))
-    for kind in free:
-        places = tuple(n for n in capacity
-                       if not n.startswith("h") or rule_of.allows(int(n[1:]), kind))
-        cards.append((kind, places))
-    assignment = _assign(cards, capacity, rng)
-    hands = [0] * rules.players
-    hands[me] = sum(ONE[c.kind] for c in view.hand)
-    discard = sum(ONE[c.kind] for c in view.discard) if view.discard is not None else 0
-    dabb = 0
-    for name, kinds in fixed.items():
-        assignment.setdefault(name, []).extend(kinds)
-    for name, kinds in assignment.items():
-        packed = sum(ONE[k] for k in kinds)
-        if name == "discard":
-            discard += packed
-        elif name == "dabb":
-            dabb += packed
-        else:
-            hands[int(name[1:])] += packed
-    return World(tuple(hands), discard, dabb)
+        # Cards proven to be in a hand: shown melds not played since; the open Durch hand.
+        for seat in view.active:
+            if seat == me or f"h{seat}" not in sizes:
+                continue
+            proven = dict(_meld_holding(view.melds[seat])) if view.melds else {}
+            if view.open_hand is not None and seat == declarer:
+                proven = {k: n for k, n in enumerate(_counts(view.open_hand)) if n}
+                for kind in list(proven):
+                    proven[kind] += played_counts[seat][kind]
+            for kind, n in proven.items():
+                n -= played_counts[seat][kind]
+                for _ in range(max(0, n)):
+                    fixed[f"h{seat}"].append(kind)
+                    remaining[kind] -= 1
+        # The turned-up Dabb is in the declarer's hand or discard.
+        dabb_pending: list[int] = []
+        if view.dabb is not None and declarer is not None and declarer != me:
+            dabb_counts = _counts(view.dabb)
+            for kind, n in enumerate(dabb_counts):
+                in_fixed = (fixed.get(f"h{declarer}", []).count(kind)
+                            + fixed.get("discard", []).count(kind))
+                extra = n - in_fixed - played_counts[declarer][kind]
+                for _ in range(max(0, extra)):
+                    dabb_pending.append(kind)
+                    remaining[kind] -= 1
+
+        free = [kind for kind in range(KIND_COUNT) for _ in range(max(0, remaining[kind]))]
+        rule_of = inferences(view)
+        self.inferences = rule_of
+        capacity = {name: sizes[name] - len(fixed[name]) for name in sizes}
+        cards: list[tuple[int, tuple[str, ...]]] = []
+        for kind in dabb_pending:
+            assert declarer is not None
+            places = tuple(n for n in (f"h{declarer}", "discard") if n in capacity
+                           and (n == "discard" or rule_of.allows(declarer, kind)))
+            cards.append((kind, places))
+        for kind in free:
+            places = tuple(n for n in capacity
+                           if not n.startswith("h") or rule_of.allows(int(n[1:]), kind))
+            cards.append((kind, places))
+        self._cards = cards
+        self._capacity = capacity
+        self._fixed = fixed
+        self._players = rules.players
+        self._my_hand = sum(ONE[c.kind] for c in view.hand)
+        self._my_discard = (sum(ONE[c.kind] for c in view.discard)
+                            if view.discard is not None else 0)
+        self._places = {name: (2 if name == "discard" else 1 if name == "dabb" else 0,
+                               int(name[1:]) if name.startswith("h") else -1)
+                        for name in capacity}
+
+    def sample(self, rng: random.Random) -> World:
+        """One random world."""
+        assignment = _assign(self._cards, self._capacity, rng)
+        hands = [0] * self._players
+        hands[self.view.seat] = self._my_hand
+        discard = self._my_discard
+        dabb = 0
+        for name, kinds in self._fixed.items():
+            assignment.setdefault(name, []).extend(kinds)
+        for name, kinds in assignment.items():
+            packed = 0
+            for k in kinds:
+                packed += ONE[k]
+            where, seat = self._places[name]
+            if where == 2:
+                discard += packed
+            elif where == 1:
+                dabb += packed
+            else:
+                hands[seat] += packed
+        return World(tuple(hands), discard, dabb)
 
 
 def _assign(cards: list[tuple[int, tuple[str, ...]]], capacity: dict[str, int],
@@ -294,6 +334,13 @@ def consistent(view: View, world: World) -> bool:
             for kind, n in _meld_holding(view.melds[seat]).items():
                 if count_of(hand + played_by[seat], kind) < n:
                     return False
+    face_down = view.phase.value in ("auction", "dabb") \
+        or view.contract is Contract.OPEN_DURCH_NO_DABB
+    if view.dabb is None and face_down and _size(world.dabb) != rules.dabb_size:
+        return False
+    for card in getattr(view, "shown_discard", None) or ():
+        if count_of(world.discard, card.kind) < 1:
+            return False
     declarer = view.declarer
     if view.dabb is not None and declarer is not None:
         held = world.hands[declarer] + world.discard + played_by[declarer]
@@ -307,4 +354,4 @@ def _size(packed: int) -> int:
     return sum((packed >> (k * BITS)) & 3 for k in range(KIND_COUNT))
 
 
-__all__ = ["Inferences", "World", "consistent", "inferences", "sample_world"]
+__all__ = ["Inferences", "World", "WorldSampler", "consistent", "inferences", "sample_world"]

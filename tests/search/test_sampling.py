@@ -7,15 +7,25 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from binokel.game import GameState, new_game
-from binokel.rules import BINOKEL
-from binokel.search.sampling import World, consistent, inferences, sample_world
+from binokel.game import GameState, Phase, new_game
+from binokel.rules import BINOKEL, find_rules, rule_set_names
+from binokel.search.sampling import World, WorldSampler, consistent, inferences, sample_world
 
 
 def _truth(state: GameState) -> World:
     dabb = 0 if state.dabb_shown else state.deal.dabb
     discard = sum(1 << (2 * c.kind) for c in state.discard)
     return World(state.hands, discard, dabb)
+
+
+def _random_state(rules_name: str, seed: int, steps: int) -> GameState:
+    rng = random.Random(seed)
+    state = new_game(find_rules(rules_name), seed=seed)
+    for _ in range(steps):
+        if state.is_over or state.hand_no > 0:
+            break
+        state = state.apply(rng.choice(state.legal_actions()))
+    return state
 
 
 @settings(max_examples=40, deadline=None)
@@ -33,6 +43,45 @@ def test_sampled_worlds_agree_with_the_view(seed: int, steps: int) -> None:
         assert consistent(view, _truth(state))
         for _ in range(3):
             assert consistent(view, sample_world(view, rng))
+
+
+@settings(max_examples=60, deadline=None)
+@given(rules_name=st.sampled_from(rule_set_names()), seed=st.integers(0, 10**9),
+       steps=st.integers(0, 70))
+def test_sampled_worlds_agree_with_the_view_in_every_rule_set(rules_name: str, seed: int,
+                                                              steps: int) -> None:
+    state = _random_state(rules_name, seed, steps)
+    rng = random.Random(seed)
+    for seat in range(state.rules.players):
+        view = state.view(seat)
+        assert consistent(view, _truth(state))
+        sampler = WorldSampler(view)
+        for _ in range(3):
+            assert consistent(view, sampler.sample(rng))
+
+
+@settings(max_examples=30, deadline=None)
+@given(rules_name=st.sampled_from(rule_set_names()), seed=st.integers(0, 10**9))
+def test_the_auction_samples_the_dabb_and_every_other_hand(rules_name: str, seed: int) -> None:
+    state = new_game(find_rules(rules_name), seed=seed)
+    assert state.phase is Phase.AUCTION
+    view = state.view(state.to_move)
+    world = sample_world(view, random.Random(seed))
+    assert consistent(view, world)
+    rules = state.rules
+    sizes = [sum((h >> (2 * k)) & 3 for k in range(32)) for h in world.hands]
+    assert [sizes[s] for s in state.active] == [rules.hand_size] * rules.active_players
+    assert sum((world.dabb >> (2 * k)) & 3 for k in range(32)) == rules.dabb_size
+
+
+def test_a_dealer_sitting_out_samples_every_playing_hand() -> None:
+    rules = BINOKEL.replace(name="dealer-out-test", players=4, dealer_sits_out=True)
+    state = new_game(rules, seed=3)
+    view = state.view(state.dealer)
+    assert not view.hand
+    world = sample_world(view, random.Random(1))
+    assert consistent(view, world)
+    assert world.hands[state.dealer] == 0
 
 
 def test_not_following_suit_proves_a_void() -> None:

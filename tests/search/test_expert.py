@@ -1,0 +1,89 @@
+"""The expert player: legal in every rule set, deterministic for a seed, sensible in endgames."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from binokel import actions as A
+from binokel.bots import make_bot
+from binokel.bots.expert import ExpertBot, budget_from
+from binokel.game import GameState, Phase, new_game
+from binokel.rules import find_rules, rule_set_names
+
+SMALL = "expert:samples=2,exact=3"
+
+
+def _random_state(rules_name: str, seed: int, steps: int) -> GameState:
+    rng = random.Random(seed)
+    state = new_game(find_rules(rules_name), seed=seed)
+    for _ in range(steps):
+        if state.is_over or state.hand_no > 0:
+            break
+        state = state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+@settings(max_examples=50, deadline=None)
+@given(rules_name=st.sampled_from(rule_set_names()), seed=st.integers(0, 10**9),
+       steps=st.integers(0, 60))
+def test_the_expert_only_returns_legal_actions(rules_name: str, seed: int, steps: int) -> None:
+    state = _random_state(rules_name, seed, steps)
+    if state.is_over:
+        return
+    view = state.view(state.to_move)
+    bot = ExpertBot(SMALL)
+    action = bot.choose(view, random.Random(seed))
+    assert action in view.legal_actions
+
+
+@pytest.mark.parametrize("rules_name", rule_set_names())
+def test_the_expert_plays_a_whole_hand_in_every_rule_set(rules_name: str) -> None:
+    state = new_game(find_rules(rules_name), seed=f"expert/{rules_name}")
+    bot = make_bot(SMALL)
+    rng = random.Random(1)
+    while state.hand_no == 0 and not state.is_over:
+        view = state.view(state.to_move)
+        action = bot.choose(view, rng)
+        assert action in view.legal_actions
+        state = state.apply(action)
+    assert state.results
+
+
+def test_the_same_seed_gives_the_same_choices() -> None:
+    def play(seed: int) -> list[str]:
+        state = new_game(seed=11)
+        bot = ExpertBot(SMALL)
+        out = []
+        for i in range(40):
+            if state.hand_no:
+                break
+            action = bot.choose(state.view(state.to_move), random.Random(seed * 1000 + i))
+            out.append(str(action))
+            state = state.apply(action)
+        return out
+
+    assert play(1) == play(1)
+
+
+def test_budget_options_are_read_and_checked() -> None:
+    assert budget_from({"samples": "8", "time": "0.5"}).samples == 8
+    with pytest.raises(ValueError, match="unknown expert option"):
+        budget_from({"depth": "3"})
+    with pytest.raises(ValueError, match="at least 1"):
+        budget_from({"samples": "0"})
+
+
+def test_candidates_carry_values_for_every_card() -> None:
+    state = new_game(seed=5)
+    rng = random.Random(0)
+    while state.phase is not Phase.PLAY:
+        legal = [a for a in state.legal_actions()
+                 if not isinstance(a, (A.GiveUp, A.Durch, A.OpenDurch))]
+        state = state.apply(rng.choice(legal))
+    view = state.view(state.to_move)
+    candidates = ExpertBot(SMALL).candidates(view, rng)
+    assert {c.action for c in candidates} == set(view.legal_actions)
