@@ -1,0 +1,85 @@
+"""``binokel bench-search``: how fast the open-card solver and the expert player are."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from .common import RulesError, add_rules_options, fail, rules_from_args
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "bench-search", help="measure the solver (by tricks left) and the expert (per decision)",
+        description="Median CPU time of the open-card solver on endgames of real deals with "
+                    "4, 6, 8 and 12 tricks left, and the expert's CPU time per decision "
+                    "(median and 95th percentile) over hands it plays in every seat. "
+                    "Figures are printed, never asserted.")
+    add_rules_options(parser)
+    parser.add_argument("--tricks", default="4,6,8,12", metavar="N,N,...",
+                        help="tricks left in the solver's positions (default 4,6,8,12)")
+    parser.add_argument("--positions", type=int, default=9, metavar="N",
+                        help="positions per figure below 10 tricks left (default 9)")
+    parser.add_argument("--big-positions", type=int, default=3, metavar="N",
+                        help="positions per figure from 10 tricks left (default 3)")
+    parser.add_argument("--bot", default="expert", metavar="NAME",
+                        help="the expert and its budget to time (default: expert)")
+    parser.add_argument("--hands", type=int, default=4, metavar="N",
+                        help="hands the expert plays in every seat (default 4; 0: skip)")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--quiet", action="store_true", help="no progress lines")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..search.bench import bench_expert, bench_solver, percentile
+
+    try:
+        rules = rules_from_args(args)
+        tricks = tuple(int(t) for t in args.tricks.split(",") if t.strip())
+    except (RulesError, ValueError) as exc:
+        return fail(str(exc))
+    if any(not 1 <= t <= rules.hand_size for t in tricks):
+        return fail(f"--tricks must be between 1 and {rules.hand_size}")
+    if args.positions < 1 or args.big_positions < 1 or args.hands < 0:
+        return fail("--positions and --big-positions must be at least 1, --hands at least 0")
+    show = not args.quiet and not args.json
+    solver = bench_solver(rules, tricks=tricks, positions=args.positions,
+                          big_positions=args.big_positions, progress=show)
+    expert = None
+    if args.hands:
+        try:
+            expert = bench_expert(rules, bot=args.bot, hands=args.hands, progress=show)
+        except ValueError as exc:
+            return fail(str(exc))
+    if args.json:
+        out: dict[str, object] = {
+            "rules": rules.name,
+            "solver": {str(f.tricks_left): {"median_s": round(f.median, 4),
+                                            "positions": len(f.times),
+                                            "median_nodes": sorted(f.nodes)[len(f.nodes) // 2]}
+                       for f in solver},
+        }
+        if expert is not None:
+            out["expert"] = {"bot": args.bot, "decisions": len(expert.times),
+                             "median_s": round(expert.median, 4),
+                             "p95_s": round(expert.p95, 4),
+                             "by_phase": {k: {"decisions": len(v),
+                                              "median_s": round(sorted(v)[len(v) // 2], 4),
+                                              "p95_s": round(percentile(v, 0.95), 4)}
+                                          for k, v in expert.by_phase.items()}}
+        print(json.dumps(out))
+        return 0
+    print(f"rules                 {rules.name}   (CPU seconds of one process)")
+    for f in solver:
+        nodes = sorted(f.nodes)[len(f.nodes) // 2]
+        print(f"solver {f.tricks_left:2d} tricks left  median {f.median:8.4f} s   "
+              f"({len(f.times)} positions, median {nodes} nodes, "
+              f"max {max(f.times):.3f} s)")
+    if expert is not None:
+        print(f"{args.bot:<21} median {expert.median:8.4f} s   p95 {expert.p95:.4f} s   "
+              f"({len(expert.times)} decisions with a choice)")
+        for phase, values in expert.by_phase.items():
+            print(f"  {phase:<19} median {sorted(values)[len(values) // 2]:8.4f} s   "
+                  f"p95 {percentile(values, 0.95):.4f} s   ({len(values)} decisions)")
+    return 0

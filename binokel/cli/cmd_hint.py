@@ -1,0 +1,80 @@
+"""``binokel hint RECORD``: the expert's choice after a record's last action, with the value
+of every candidate."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "hint", help="the expert's choice for the position after a record's last action",
+        description="Replay a game record (a file, or - for standard input) and ask the expert "
+                    "what the player to move should do. Every candidate is listed with its "
+                    "expected value: the seat's score for the hand against the others' mean, "
+                    "averaged over the sampled deals the seat could be facing.")
+    parser.add_argument("record", metavar="RECORD", help="a game record file, or - for stdin")
+    parser.add_argument("--bot", default="expert", metavar="NAME",
+                        help="the expert and its budget (default: expert; e.g. "
+                             "expert:samples=60 or expert:time=2)")
+    parser.add_argument("--seed", default="hint", help="seed of the sampling (default: hint)")
+    parser.add_argument("--json", action="store_true", help="print the hint as JSON")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..bots import make_bot
+    from ..bots.expert import ExpertBot
+    from ..cards import format_cards
+    from ..records import RecordError, load_record, replay
+    from .common import fail
+
+    try:
+        if args.record == "-":
+            text = sys.stdin.read()
+        else:
+            with open(args.record, encoding="utf-8") as handle:
+                text = handle.read()
+        state = replay(load_record(text))
+    except OSError as exc:
+        return fail(f"cannot read {args.record}: {exc.strerror or exc}")
+    except (RecordError, ValueError) as exc:
+        return fail(str(exc))
+    if state.is_over:
+        return fail("the game in this record is over: there is nothing to decide")
+    try:
+        bot = make_bot(args.bot)
+    except ValueError as exc:
+        return fail(str(exc))
+    if not isinstance(bot, ExpertBot):
+        return fail(f"{args.bot!r} is not the expert (hints need expert or expert:OPTIONS)")
+    seat = state.to_move
+    view = state.view(seat)
+    candidates = sorted(bot.candidates(view, random.Random(args.seed)),
+                        key=lambda c: -c.value)
+    legal = set(view.legal_actions)
+    candidates = [c for c in candidates if c.action in legal]
+    best = candidates[0].action if candidates else view.legal_actions[0]
+    if args.json:
+        print(json.dumps({
+            "seat": seat, "phase": view.phase.value, "choice": str(best),
+            "candidates": [{"action": str(c.action), "value": round(c.value, 1),
+                            "worlds": c.worlds} for c in candidates],
+        }, ensure_ascii=False))
+        return 0
+    print(f"hand {view.hand_no + 1}, {view.phase.value}: seat {seat} to act")
+    print(f"cards: {format_cards(view.hand)}")
+    if view.trick:
+        print("trick: " + ", ".join(f"{s} {c}" for s, c in view.trick))
+    print(f"expert ({args.bot}) plays: {best}")
+    if len(candidates) > 1:
+        print("expected value of each candidate (seat's hand score minus the others' mean):")
+        for c in candidates:
+            mark = "*" if c.action == best else " "
+            print(f" {mark} {c.action!s:<10} {c.value:+9.1f}   ({c.worlds} sampled deals)")
+    else:
+        print("(the only legal action)")
+    return 0

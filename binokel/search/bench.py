@@ -1,0 +1,150 @@
+"""Benchmarks of the search: the open-card solver by tricks left, and the expert per decision.
+
+Positions come from real deals: a random auction ending in a trump game, then the heuristic's
+greedy open-card play for the first tricks, stopping when the wanted number of tricks is left.
+Times are CPU seconds of this process (the machine is shared, wall time would measure the
+neighbours); figures are printed, never asserted.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from dataclasses import dataclass
+
+from .. import actions as A
+from ..game import GameState, Phase, new_game
+from ..playout import Position
+from ..rules import BINOKEL, Rules
+from ..scoring import side_of
+from .solver import SolverStats, solve
+
+_NOT_TRUMP = (A.GiveUp, A.Durch, A.OpenDurch)
+
+
+def _to_play(rules: Rules, seed: str) -> GameState:
+    rnd = random.Random(seed)
+    state = new_game(rules, seed=seed)
+    while state.phase is not Phase.PLAY:
+        legal = [a for a in state.legal_actions() if not isinstance(a, _NOT_TRUMP)]
+        state = state.apply(legal[rnd.randrange(len(legal))])
+    return state
+
+
+def endgame(rules: Rules, seed: str, tricks_left: int) -> Position:
+    """A trump game's position with ``tricks_left`` tricks to play, after greedy play."""
+    from ..bots.play import table_of
+    from ..bots.rollout import greedy_card
+    from ..tricks import beats, legal_mask
+
+    state = _to_play(rules, seed)
+    table = table_of(state.view(state.to_move))
+    while len(state.hand(state.to_move)) > tricks_left or state.current_trick():
+        trick = [c.kind for _, c in state.current_trick()]
+        seat = state.to_move
+        hands = list(state.hands)
+        if trick:
+            best = 0
+            for i in range(1, len(trick)):
+                if beats(trick[i], trick[best], table.trump):
+                    best = i
+            best_seat = state.current_trick()[best][0]
+            mask = legal_mask(hands[seat], trick, trick[best], table.trump, rules)
+        else:
+            best, best_seat, mask = 0, seat, hands[seat]
+        kind = greedy_card(table, seat, hands, trick, best, best_seat, mask)
+        state = state.apply(A.PLAY[kind])
+    return Position.from_state(state)
+
+
+@dataclass(frozen=True, slots=True)
+class SolverFigure:
+    tricks_left: int
+    times: tuple[float, ...]
+    nodes: tuple[int, ...]
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.times)
+
+
+def bench_solver(rules: Rules = BINOKEL, *, tricks: tuple[int, ...] = (4, 6, 8, 12),
+                 positions: int = 9, big_positions: int = 3, seed: str = "bench-search",
+                 progress: bool = False) -> list[SolverFigure]:
+    """Solve ``positions`` endgames per number of tricks left (``big_positions`` from 10 up)."""
+    out = []
+    for left in tricks:
+        times: list[float] = []
+        nodes: list[int] = []
+        count = big_positions if left >= 10 else positions
+        for i in range(count):
+            position = endgame(rules, f"{seed}/{i}", left)
+            declarer = _declarer(position)
+            stats = SolverStats()
+            start = time.process_time()
+            solve(position, side_of(rules, declarer), stats)
+            times.append(time.process_time() - start)
+            nodes.append(stats.nodes)
+            if progress:
+                print(f"  {left} tricks, position {i + 1}/{count}: {times[-1]:.3f} s, "
+                      f"{stats.nodes} nodes", flush=True)
+        out.append(SolverFigure(left, tuple(times), tuple(nodes)))
+    return out
+
+
+def _declarer(position: Position) -> int:
+    # The bench positions come from forehand-led trump games; who declared does not change the
+    # work much, so the side searched is forehand's.
+    return position.order[0]
+
+
+@dataclass(frozen=True, slots=True)
+class ExpertFigure:
+    times: tuple[float, ...]
+    """CPU seconds of every decision with more than one legal action."""
+    by_phase: dict[str, tuple[float, ...]]
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.times)
+
+    @property
+    def p95(self) -> float:
+        return percentile(self.times, 0.95)
+
+
+def percentile(values: tuple[float, ...] | list[float], q: float) -> float:
+    """The ``q`` quantile by the nearest-rank rule."""
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def bench_expert(rules: Rules = BINOKEL, *, bot: str = "expert", hands: int = 4,
+                 seed: str = "bench-expert", progress: bool = False) -> ExpertFigure:
+    """Play ``hands`` hands with the expert in every seat, timing each real decision."""
+    from ..bots import make_bot
+
+    player = make_bot(bot)
+    times: list[float] = []
+    by_phase: dict[str, list[float]] = {}
+    for i in range(hands):
+        state = new_game(rules, seed=f"{seed}/{i}")
+        rng = random.Random(f"{seed}/{i}")
+        while state.hand_no == 0 and not state.is_over:
+            view = state.view(state.to_move)
+            start = time.process_time()
+            action = player.choose(view, rng)
+            spent = time.process_time() - start
+            if len(view.legal_actions) > 1:
+                times.append(spent)
+                by_phase.setdefault(state.phase.value, []).append(spent)
+            state = state.apply(action)
+        if progress:
+            print(f"  hand {i + 1}/{hands}: {len(times)} decisions so far", flush=True)
+    return ExpertFigure(tuple(times), {k: tuple(v) for k, v in by_phase.items()})
+
+
+__all__ = ["ExpertFigure", "SolverFigure", "bench_expert", "bench_solver", "endgame",
+           "percentile"]
