@@ -21,6 +21,7 @@ COMMANDS = (
     "melds",
     "rules",
     "bench",
+    "bench_search",
     "arena",
     "hint",
     "serve",
