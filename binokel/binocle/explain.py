@@ -30,7 +30,7 @@ def why_illegal(state: BinocleState, action: object) -> str:
                     "then the cards are drawn.")
         return _why_card(state, action)
     if isinstance(action, A.Done):
-        return "There is nothing to be done with: play a card."
+        return "Saying done ends melding after a trick won; now play a card."
     if phase is not Phase.MELD:
         if not state.stock_lasts:
             return "No melds or dix once the stock is exhausted."
@@ -41,7 +41,10 @@ def why_illegal(state: BinocleState, action: object) -> str:
             reason = _meld_law(state, action)
             if reason:
                 return f"No meld was open after your trick: {reason[0].lower()}{reason[1:]}"
-        return "Only the winner of the trick just played may meld, before drawing."
+        if isinstance(action, A.Meld):
+            return "Only the winner of the trick just played may meld, before drawing."
+        return "Only the winner of the trick just played may exchange or show the dix, " \
+               "before drawing."
     if isinstance(action, A.Meld):
         return _why_meld(state, action)
     return _why_dix(state, action)

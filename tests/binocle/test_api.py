@@ -123,7 +123,7 @@ def test_illegal_actions_raise_an_illegal_action_error_and_change_nothing() -> N
     assert isinstance(error.value, IllegalActionError) and isinstance(error.value, ValueError)
     assert str(error.value) == f"You do not hold {missing.label}♣."
     assert (state.hands, state.scores, state.legal_actions(), state.history()) == before
-    with pytest.raises(BinocleIllegalActionError, match="nothing to be done with"):
+    with pytest.raises(BinocleIllegalActionError, match="ends melding after a trick won"):
         state.apply(Done())
 
 

@@ -12,15 +12,20 @@ from binokel.binocle import (
     BINOCLE,
     BINOCLE_64,
     PINOCHLE_MELD_VALUES,
+    BinocleAction,
+    BinocleIllegalActionError,
     BinocleRules,
     BinocleState,
+    MeldKind,
     parse_binocle_action,
     random_action,
     redeal_hidden,
     sample_state,
 )
+from binokel.binocle import actions as A
 from binokel.binocle.game import full_pack
-from binokel.cards import ONE
+from binokel.binocle.melds import meld_of
+from binokel.cards import ONE, Suit
 
 from .scenarios import random_states
 
@@ -119,3 +124,41 @@ def test_sampled_states_play_on_to_the_end(game: tuple[BinocleRules, int], salt:
             break
         sampled = sampled.apply(random_action(sampled, rng))
     assert sampled.is_over
+
+
+def every_action(rules: BinocleRules) -> list[BinocleAction]:
+    """Every action that could ever be written, for the refusal test."""
+    out: list[BinocleAction] = [A.DONE, A.CLAIM]
+    for kind in full_pack(rules)[::2]:
+        out += [A.PLAY[kind], A.PLAY_TABLE[kind], A.EXCHANGE[kind], A.SHOW[kind]]
+    for meld_kind in MeldKind:
+        if meld_kind is MeldKind.DIX:
+            continue
+        suits = list(Suit) if meld_kind.needs_suit else [None]
+        out += [A.meld_action(meld_of(meld_kind, suit)) for suit in suits]
+    return out
+
+
+@SETTINGS
+@given(games)
+def test_illegal_actions_are_refused_with_a_reason_and_change_nothing(
+        game: tuple[BinocleRules, int]) -> None:
+    rules, seed = game
+    states = random_states(rules, seed)
+    universe = every_action(rules)
+    for state in states[:: max(1, len(states) // 8)]:
+        legal = set(state.legal_actions())
+        before = (state.hands, state.table_bits, state.scores, state.phase, state.to_move)
+        for action in universe:
+            if action in legal:
+                continue
+            try:
+                state.apply(action)
+            except BinocleIllegalActionError as error:
+                message = str(error)
+                assert message and not message[0].islower() and message.endswith("."), message
+            else:
+                raise AssertionError(f"{action} was applied though not legal in {state}")
+        assert (state.hands, state.table_bits, state.scores, state.phase,
+                state.to_move) == before
+        assert set(state.legal_actions()) == legal
