@@ -187,7 +187,7 @@ def test_4_melded_cards_are_played_from_the_table() -> None:
     assert state.table(PONE) == []
 
 
-def test_4_last_two_cards_of_the_stock() -> None:
+def test_4_last_two_cards_of_stock() -> None:
     state = run_until(new_binocle_game(BINOCLE, seed=21),
                       lambda s: s.stock_size == 1 and s.phase is Phase.PLAY
                       and not s.current_trick())
