@@ -54,6 +54,9 @@ def run(args: argparse.Namespace) -> int:
     app = create_app(store, bot_delay=args.bot_delay)
     print(f"binokel: serving on http://{args.host}:{args.port}/  (database {db})", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
-                ws_max_size=64 * 1024, lifespan="on")
+                ws_max_size=64 * 1024, lifespan="on",
+                # A state message is a few KB; compressing each one costs more CPU per move
+                # than the whole game engine does.
+                ws_per_message_deflate=False)
     store.close()
     return 0

@@ -164,6 +164,13 @@ def to_json(value: object) -> JSON:
     >>> to_json({"c": (parse_card("QS"), Suit.HEARTS)})
     {'c': ['Q♠', '♥']}
     """
+    cls = type(value)
+    if cls is str or cls is int or value is None or cls is bool or cls is float:
+        return value  # type: ignore[return-value]
+    if cls is tuple or cls is list:
+        return [to_json(v) for v in value]  # type: ignore[attr-defined]
+    if cls is Card:
+        return _card_text(value)  # type: ignore[arg-type]
     if isinstance(value, enum.Enum):  # before int: suits and ranks are IntEnums
         for face in ("symbol", "label"):  # Suit.HEARTS -> "♥", Rank.TEN -> "10"
             text = getattr(value, face, None)
@@ -171,18 +178,25 @@ def to_json(value: object) -> JSON:
                 return text
         raw = value.value
         return raw if isinstance(raw, int | str) else value.name.lower()
-    if value is None or isinstance(value, bool | int | float | str):
+    if isinstance(value, bool | int | float | str):
         return value
     if _is_rules(value):
         return str(getattr(value, "name", ""))
     if isinstance(value, Card):
         return str(value)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        out = {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)
-               if not f.name.startswith("_")}
-        for name in _SHOWN_PROPERTIES:  # e.g. a Binocle meld's name and cards
-            if name not in out and isinstance(getattr(type(value), name, None), property):
-                out[name] = to_json(getattr(value, name))
+        params = getattr(cls, "__dataclass_params__", None)
+        if params is None or not params.frozen:
+            return _dataclass_json(value)
+        # Results, tricks and melds are frozen and shared from state to state: encode each once.
+        key = id(value)
+        hit = _FROZEN_CACHE.get(key)
+        if hit is not None and hit[0] is value:
+            return hit[1]
+        out = _dataclass_json(value)
+        if len(_FROZEN_CACHE) > 50_000:
+            _FROZEN_CACHE.clear()
+        _FROZEN_CACHE[key] = (value, out)  # holding the value keeps its id from being reused
         return out
     if isinstance(value, Mapping):
         return {str(k): to_json(v) for k, v in value.items()}
@@ -191,7 +205,25 @@ def to_json(value: object) -> JSON:
     raise TypeError(f"cannot encode {type(value).__name__} for the web")
 
 
+_FROZEN_CACHE: dict[int, tuple[object, JSON]] = {}
+_CARD_TEXT: dict[Card, str] = {}
 _SHOWN_PROPERTIES = ("name", "cards")
+
+
+def _card_text(card: Card) -> str:
+    text = _CARD_TEXT.get(card)
+    if text is None:
+        text = _CARD_TEXT[card] = str(card)
+    return text
+
+
+def _dataclass_json(value: Any) -> dict[str, JSON]:
+    out = {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)
+           if not f.name.startswith("_")}
+    for name in _SHOWN_PROPERTIES:  # e.g. a Binocle meld's name and cards
+        if name not in out and isinstance(getattr(type(value), name, None), property):
+            out[name] = to_json(getattr(value, name))
+    return out
 
 
 def _is_rules(value: object) -> bool:
@@ -200,16 +232,26 @@ def _is_rules(value: object) -> bool:
 
 def encode_view(view: object) -> dict[str, JSON]:
     """A seat's view as a JSON object: every field, plus the view's ``last_trick`` and
-    ``is_my_turn`` where the game has them."""
-    out = to_json(view)
-    if not isinstance(out, dict):
+    ``is_my_turn`` where the game has them.  The score sheet keeps the tricks of the last
+    hand only (the page shows its last trick; older ones would only weigh on a phone)."""
+    if not dataclasses.is_dataclass(view) or isinstance(view, type):
         raise TypeError("a view must be a dataclass")
+    out = _dataclass_json(view)  # a view is new every time: not worth caching
     # Actions travel in their notation, which the game's parse_action reads back.
     out["legal_actions"] = [str(a) for a in getattr(view, "legal_actions", ())]
     for extra in ("last_trick", "is_my_turn"):
         if hasattr(view, extra):
             out[extra] = to_json(getattr(view, extra))
+    results = out.get("results")
+    if isinstance(results, list) and len(results) > 1:
+        out["results"] = [_without_tricks(r) for r in results[:-1]] + results[-1:]
     return out
+
+
+def _without_tricks(result: JSON) -> JSON:
+    if isinstance(result, dict) and "tricks" in result:
+        return {k: v for k, v in result.items() if k != "tricks"}
+    return result
 
 
 def public_view(seat_views: Sequence[Mapping[str, JSON]]) -> dict[str, JSON]:
