@@ -55,6 +55,8 @@ def run(args: argparse.Namespace) -> int:
             return opened
         session, path = opened
     else:
+        if args.name is not None and (not args.name.strip() or "," in args.name):
+            return fail("--name: a name must not be empty or hold a comma")
         try:
             rules = rules_from_args(args)
         except ValueError as exc:

@@ -115,12 +115,22 @@ def render_header(view: View, names: Sequence[str], tr: Strings) -> list[Text]:
 
 
 def render_auction(view: View, names: Sequence[str], tr: Strings) -> Text:
-    out = Text(f"{tr('auction')}: ", style="")
-    parts = []
+    """Every bid and pass in order; a long duel shows its first and last bids around ``…``."""
+    parts: list[str] = []
+    run: list[str] = []  # bids since the last pass
+
+    def flush() -> None:
+        parts.extend(run if len(run) <= 5 else [*run[:2], "…", *run[-2:]])
+        run.clear()
+
     for seat, value in view.bids:
-        parts.append(f"{names[seat]} {value if value else tr('pass_word')}")
-    out.append(" · ".join(parts))
-    return out
+        if value:
+            run.append(f"{names[seat]} {value}")
+        else:
+            flush()
+            parts.append(f"{names[seat]} {tr('pass_word')}")
+    flush()
+    return Text(f"{tr('auction')}: " + " · ".join(parts))
 
 
 def render_dabb(view: View, tr: Strings) -> Text | None:
@@ -330,13 +340,34 @@ def render_table(view: View, names: Sequence[str], tr: Strings, *,
     if events:
         lines.append(Text())
         lines.append(Text(f"{tr('recent')}:", style=HEADING))
-        lines += [Text("  ").append_text(event_text(e, tr)) for e in events]
+        lines += [Text("  ").append_text(event_text(e, tr)) if e is not None else Text("  …")
+                  for e in compact_events(events)]
     lines.append(Text())
     for part in (render_tricks_won(view, names, tr), render_trick(view, names, tr)):
         if part is not None:
             lines.append(part)
     lines += render_hand(view, tr)
     return lines
+
+
+def compact_events(events: Sequence[Event], *, keep: int = 2) -> list[Event | None]:
+    """The events with each long run of bids shortened to its first and last ``keep`` (None
+    stands for the bids left out)."""
+    out: list[Event | None] = []
+    run: list[Event] = []
+
+    def flush() -> None:
+        out.extend(run if len(run) <= 2 * keep + 1 else [*run[:keep], None, *run[-keep:]])
+        run.clear()
+
+    for event in events:
+        if event.key == "bids":
+            run.append(event)
+        else:
+            flush()
+            out.append(event)
+    flush()
+    return out
 
 
 def _seats(view: View) -> list[int]:
@@ -366,7 +397,8 @@ def render_final(view: View, names: Sequence[str], tr: Strings, record: str) -> 
     lines += render_sheet(view.results, seats, names, tr)
     lines.append(Text())
     winners = " & ".join(names[s] for s in view.winners)
-    lines.append(Text(tr("wins_game", names=winners), style=HEADING))
+    key = "wins_game" if len(view.winners) == 1 else "win_game"
+    lines.append(Text(tr(key, names=winners), style=HEADING))
     lines.append(Text(f"{tr('final_totals')}: " + " · ".join(
         f"{names[s]} {view.scores[s]}" for s in seats)))
     lines.append(Text(tr("record_at", path=record)))
@@ -394,7 +426,8 @@ def prompt_for(view: View, tr: Strings) -> str:
 
 
 __all__ = [
-    "Event", "card_text", "cards_text", "event_text", "hand_order", "last_trick_text",
+    "Event", "card_text", "cards_text", "compact_events", "event_text", "hand_order",
+    "last_trick_text",
     "prompt_for", "render_auction", "render_dabb", "render_final", "render_hand",
     "render_header", "render_last_trick", "render_melds", "render_rules", "render_sheet",
     "render_sheet_details", "render_table", "render_trick", "styled",

@@ -231,8 +231,8 @@ def describe(before: GameState, action: Action, mover: int, after: GameState,
         add("announces_open", name=name)
     elif isinstance(action, A.GiveUp):
         add("gives_up", name=name, suit=action.suit)
-    elif isinstance(action, A.Play) and not you:
-        add("plays", name=name, card=action.card)
+    elif isinstance(action, A.Play):
+        add("plays_you" if you else "plays", name=name, card=action.card)
     hand_over = after.hand_no != before.hand_no or (after.is_over and not before.is_over)
     if before.phase is Phase.AUCTION and after.phase is not Phase.AUCTION and not hand_over:
         declarer = after.declarer

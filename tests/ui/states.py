@@ -10,7 +10,7 @@ NAMES = ("Anna", "Karle", "Frieda")
 
 
 def auction(seed: int = 7) -> GameState:
-    """Hand 1 with seat 0 as middlehand, to bid (dealer seat 2... forehand seat 1)."""
+    """Hand 1 dealt by seat 0: seat 1 opens (forehand), seat 2 bids first, seat 0 enters last."""
     return new_game(seed=seed, dealer=0)
 
 

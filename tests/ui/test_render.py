@@ -8,6 +8,7 @@ from binokel import Play
 from binokel.ui.i18n import Strings, pick_language
 from binokel.ui.render import (
     Event,
+    compact_events,
     event_text,
     hand_order,
     prompt_for,
@@ -180,3 +181,19 @@ def test_engine_refusals_are_translated_to_german() -> None:
 ])
 def test_language_follows_the_locale(env: dict[str, str], lang: str) -> None:
     assert pick_language(env) == lang
+
+
+def test_a_long_duel_is_shortened_around_an_ellipsis() -> None:
+    from binokel import apply_all
+
+    state = apply_all(auction(), ["160", "170", "180", "190", "200", "210", "pass"])
+    text = render_table(state.view(state.to_move), NAMES, EN)[2].plain
+    assert text == ("Reizen (auction): Karle 150 · Frieda 160 · … · Frieda 200 · Karle 210 · "
+                    "Frieda pass")
+
+
+def test_long_runs_of_bids_since_the_last_move_are_shortened() -> None:
+    bids = [Event("bids", {"name": "Karle", "bid": b}) for b in range(160, 260, 10)]
+    shown = compact_events([*bids, Event("passes", {"name": "Frieda"})])
+    assert shown == [bids[0], bids[1], None, bids[-2], bids[-1], shown[-1]]
+    assert compact_events(bids[:5]) == bids[:5]
