@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from ..game import new_game
-from ..ui.i18n import LANGUAGES, Strings, pick_language
+from ..ui.i18n import LANGUAGES, Lang, Strings, pick_language
 from ..ui.session import Player, Session
 from ..ui.storage import latest_record, load_game, new_record_path, save_session
 from ..ui.terminal import Table, make_screen
@@ -47,37 +47,20 @@ def _seed(text: str | None) -> int | str:
 
 
 def run(args: argparse.Namespace) -> int:
-    lang = args.lang or pick_language(os.environ)
-    tr = Strings(lang)
+    lang: Lang = args.lang or pick_language(os.environ)
     if args.resume is not None:
-        opened = _resume(args, tr)
+        opened = _resume(args)
         if isinstance(opened, int):
             return opened
-        session, path = opened
-    else:
-        if args.name is not None and (not args.name.strip() or "," in args.name):
-            return fail("--name: a name must not be empty or hold a comma")
-        try:
-            rules = rules_from_args(args)
-        except ValueError as exc:
-            return fail(str(exc))
-        bots = args.bots or [DEFAULT_BOT]
-        others = rules.players - 1
-        if len(bots) == 1:
-            bots = bots * others
-        if len(bots) != others:
-            return fail(f"--bots: name one computer player for all seats or one for each of "
-                        f"the {others} other seats, not {len(bots)}")
-        players = [Player(args.name or tr("you"))]
-        players += [Player(BOT_NAMES[i % len(BOT_NAMES)], spec) for i, spec in enumerate(bots)]
-        state = new_game(rules, _seed(args.seed))
-        session = Session(state, players)
-        try:  # make the computer players now, so a bad --bots name fails before the game
-            for seat in range(1, rules.players):
-                session.bot(seat)
-        except (ValueError, KeyError) as exc:
-            return fail(f"--bots: {exc}")
-        path = new_record_path(state.seed)
+        session, path, saved_lang = opened
+        if args.lang is None and saved_lang in LANGUAGES:
+            lang = "de" if saved_lang == "de" else "en"  # the language the game was begun in
+    tr = Strings(lang)
+    if args.resume is None:
+        begun = _new_game(args, tr)
+        if isinstance(begun, int):
+            return begun
+        session, path = begun
     session.on_change = lambda s: save_session(s, path, lang=lang)
     save_session(session, path, lang=lang)
     screen = make_screen(sys.stdin, sys.stdout)
@@ -85,11 +68,41 @@ def run(args: argparse.Namespace) -> int:
                   save=lambda s, p: save_session(s, p, lang=lang))
     try:
         return table.run()
+    except KeyboardInterrupt:  # Ctrl-C while the computer players think: the game is saved
+        screen.say("")
+        screen.say(tr("bye", path=path))
+        return 130
     finally:
         session.close()
 
 
-def _resume(args: argparse.Namespace, tr: Strings) -> tuple[Session, Path] | int:
+def _new_game(args: argparse.Namespace, tr: Strings) -> tuple[Session, Path] | int:
+    if args.name is not None and (not args.name.strip() or "," in args.name):
+        return fail("--name: a name must not be empty or hold a comma")
+    try:
+        rules = rules_from_args(args)
+    except ValueError as exc:
+        return fail(str(exc))
+    bots = args.bots or [DEFAULT_BOT]
+    others = rules.players - 1
+    if len(bots) == 1:
+        bots = bots * others
+    if len(bots) != others:
+        return fail(f"--bots: name one computer player for all seats or one for each of "
+                    f"the {others} other seats, not {len(bots)}")
+    players = [Player(args.name or tr("you"))]
+    players += [Player(BOT_NAMES[i % len(BOT_NAMES)], spec) for i, spec in enumerate(bots)]
+    state = new_game(rules, _seed(args.seed))
+    session = Session(state, players)
+    try:  # make the computer players now, so a bad --bots name fails before the game
+        for seat in range(1, rules.players):
+            session.bot(seat)
+    except (ValueError, KeyError) as exc:
+        return fail(f"--bots: {exc}")
+    return session, new_record_path(state.seed)
+
+
+def _resume(args: argparse.Namespace) -> tuple[Session, Path, str | None] | int:
     if args.resume == LATEST:
         found = latest_record()
         if found is None:
@@ -106,7 +119,7 @@ def _resume(args: argparse.Namespace, tr: Strings) -> tuple[Session, Path] | int
         return fail(f"--resume: {path}: {exc}")
     if saved.state.is_over:
         return fail(f"--resume: the game in {path} is over")
-    return Session(saved.state, saved.players), path
+    return Session(saved.state, saved.players), path, saved.lang
 
 
 __all__ = ["register", "run"]

@@ -26,7 +26,7 @@ from ..game import Phase
 from ..melds import meld_total
 from ..rules import Rules
 from ..scoring import Contract, HandResult
-from ..tricks import Trick
+from ..tricks import Trick, trick_winner
 from ..views import View
 from .i18n import Strings
 
@@ -405,6 +405,20 @@ def render_final(view: View, names: Sequence[str], tr: Strings, record: str) -> 
     return lines
 
 
+def hint_facts(view: View, action: object, tr: Strings) -> str | None:
+    """What can be said for a suggested move without the bot's reasoning: that it is forced,
+    or whether a card takes the Stich as it stands."""
+    if len(view.legal_actions) == 1:
+        return tr("hint_only")
+    if isinstance(action, Play) and view.trick:
+        cards = [card for _, card in view.trick] + [action.card]
+        points = sum(card.points for card in cards)
+        if trick_winner(cards, view.trump) == len(cards) - 1:
+            return tr("hint_takes", card=action.card, points=points)
+        return tr("hint_gives", card=action.card, points=action.card.points)
+    return None
+
+
 def prompt_for(view: View, tr: Strings) -> str:
     """The prompt of the seat's current decision."""
     phase = view.phase
@@ -426,7 +440,7 @@ def prompt_for(view: View, tr: Strings) -> str:
 
 
 __all__ = [
-    "Event", "card_text", "cards_text", "compact_events", "event_text", "hand_order",
+    "Event", "card_text", "cards_text", "compact_events", "event_text", "hand_order", "hint_facts",
     "last_trick_text",
     "prompt_for", "render_auction", "render_dabb", "render_final", "render_hand",
     "render_header", "render_last_trick", "render_melds", "render_rules", "render_sheet",

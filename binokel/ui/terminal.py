@@ -23,6 +23,7 @@ from .i18n import Strings
 from .parse import Command, InputError, parse_input
 from .render import (
     Event,
+    hint_facts,
     prompt_for,
     render_final,
     render_last_trick,
@@ -194,8 +195,9 @@ class Table:
                 screen.say(str(exc), ERROR)
                 return "stay"
             screen.say(tr("hint", bot=hint.bot, action=hint.action), NOTE)
-            if hint.why:
-                screen.say(tr("hint_why", why=hint.why), NOTE)
+            why = hint.why or hint_facts(view, hint.action, tr)
+            if why:
+                screen.say(tr("hint_why", why=why), NOTE)
         elif name == "save":
             if not command.argument:
                 screen.say(tr("need_file"), ERROR)

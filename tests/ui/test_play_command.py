@@ -49,7 +49,7 @@ def check_against_record(screen: str, path: Path) -> None:
     expected = [[n for seat in range(3) for n in (r.meld_points[seat], r.scores[seat],
                                                   r.totals[seat])] for r in state.results]
     assert sheet_rows(screen) == expected
-    totals = re.search(r"Final totals: (.+)", screen)
+    totals = re.search(r"(?:Final totals|Endstand): (.+)", screen)
     assert totals is not None
     assert [int(n) for n in re.findall(r"(-?\d+)(?: ·|$)", totals.group(1).strip())] == \
         list(state.scores)
@@ -160,19 +160,20 @@ def test_a_game_piped_through_standard_input(tmp_path: Path, lang: str) -> None:
 def test_input_that_ends_early_leaves_a_game_to_resume(tmp_path: Path) -> None:
     env = environment(tmp_path)
     moves = typed_moves(6, SHORT_GAME)
-    first = subprocess.run([*COMMAND, "--seed", "6", "--bots", "random", "--lang", "en",
+    first = subprocess.run([*COMMAND, "--seed", "6", "--bots", "random", "--lang", "de",
                             *SHORT_GAME], input="\n".join(moves[:3]) + "\n", capture_output=True,
                            text=True, env=env, timeout=60, check=False)
     assert first.returncode == 0, first.stderr
-    assert "Goodbye. The game is saved at" in first.stdout
-    second = subprocess.run([*COMMAND, "--resume", "--lang", "en"],
+    assert "Servus. Die Partie ist gespeichert unter" in first.stdout
+    second = subprocess.run([*COMMAND, "--resume"],
                             input="\n".join(moves[3:]) + "\n", capture_output=True, text=True,
                             env=env, timeout=60, check=False)
     assert second.returncode == 0, second.stderr
-    assert "won the game" in second.stdout
+    assert "Partie!" in second.stdout  # in the language the game was begun in
     records = list((tmp_path / "games").glob("*"))
     assert len(records) == 1
-    check_against_record(second.stdout[second.stdout.rfind("The game is over."):], records[0])
+    out = second.stdout
+    check_against_record(out[out.rfind("Die Partie ist zu Ende."):], records[0])
 
 
 def test_resume_without_a_saved_game_says_so(tmp_path: Path) -> None:

@@ -11,6 +11,7 @@ from binokel.ui.render import (
     compact_events,
     event_text,
     hand_order,
+    hint_facts,
     prompt_for,
     render_hand,
     render_last_trick,
@@ -197,3 +198,18 @@ def test_long_runs_of_bids_since_the_last_move_are_shortened() -> None:
     shown = compact_events([*bids, Event("passes", {"name": "Frieda"})])
     assert shown == [bids[0], bids[1], None, bids[-2], bids[-1], shown[-1]]
     assert compact_events(bids[:5]) == bids[:5]
+
+
+def test_a_hint_without_the_bots_reasons_says_what_the_card_does() -> None:
+    from binokel.tricks import trick_winner
+
+    view = play().view(0)
+    for action in view.legal_actions:
+        assert isinstance(action, Play)
+        cards = [c for _, c in view.trick] + [action.card]
+        said = hint_facts(view, action, EN)
+        assert said is not None
+        wins = trick_winner(cards, view.trump) == len(cards) - 1
+        assert said.startswith(f"{action.card} takes" if wins else f"{action.card} does not")
+    forced = discard()
+    assert hint_facts(forced.view(0), forced.legal_actions()[0], EN) is None
