@@ -168,7 +168,19 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-async def run(base: str, args: argparse.Namespace) -> dict[str, Any]:
+def cpu_seconds(pid: int | None) -> float | None:
+    """CPU time (user + system) a process has used, from /proc; None where unknown."""
+    if pid is None:
+        return None
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def run(base: str, args: argparse.Namespace, server_pid: int | None = None
+              ) -> dict[str, Any]:
     meta = json.loads(urllib.request.urlopen(f"{base}/api/meta", timeout=30).read())
     players = next(r["players"] for r in meta["rule_sets"] if r["name"] == args.rules)
     started = time.monotonic()
@@ -177,12 +189,17 @@ async def run(base: str, args: argparse.Namespace) -> dict[str, Any]:
     setup = time.monotonic() - started
     ws_base = "ws" + base[len("http"):]
     totals = Totals()
+    server_cpu = cpu_seconds(server_pid)
+    client_cpu = time.process_time()
     begin = time.monotonic()
     deadline = begin + args.seconds
     await asyncio.gather(*[
         seat_client(ws_base, table, seat, deadline, totals, random.Random(f"{table.id}/{seat}"))
         for table in tables for seat in range(players)])
     elapsed = time.monotonic() - begin
+    client_cpu = time.process_time() - client_cpu
+    server_after = cpu_seconds(server_pid)
+    server_cpu = None if server_cpu is None or server_after is None else server_after - server_cpu
     stale = begin + args.seconds - 5.0  # a held table still moved in the last five seconds
     held = [t for t in tables if not t.dropped and not t.errors
             and (t.finished or t.last_move >= stale)]
@@ -196,6 +213,12 @@ async def run(base: str, args: argparse.Namespace) -> dict[str, Any]:
         "latency_ms_max": round(1000 * max(lat), 1) if lat else None,
         "latency_ms_mean": round(1000 * statistics.fmean(lat), 1) if lat else None,
         "games_finished": sum(t.finished for t in tables),
+        # CPU time per move does not depend on what else the machine is running.
+        "server_cpu_ms_per_move": (round(1000 * server_cpu / totals.moves, 2)
+                                   if server_cpu is not None and totals.moves else None),
+        "client_cpu_ms_per_move": (round(1000 * client_cpu / totals.moves, 2)
+                                   if totals.moves else None),
+        "load_average": round(os.getloadavg()[0], 1),
         "errors": sum(len(t.errors) for t in tables),
         "first_errors": [e for t in tables for e in t.errors][:5],
     }
@@ -217,8 +240,8 @@ def main() -> int:
         result = asyncio.run(run(args.url.rstrip("/"), args))
     else:
         with tempfile.TemporaryDirectory() as tmp, own_server(Path(tmp) / "load.sqlite3") as (
-                base, _process):
-            result = asyncio.run(run(base, args))
+                base, process):
+            result = asyncio.run(run(base, args, process.pid))
     if args.json:
         print(json.dumps(result))
     else:
@@ -228,6 +251,9 @@ def main() -> int:
               f"= {result['moves_per_second']} moves/s")
         print(f"move latency       p50 {result['latency_ms_p50']} ms   "
               f"p99 {result['latency_ms_p99']} ms   max {result['latency_ms_max']} ms")
+        print(f"CPU per move       server {result['server_cpu_ms_per_move']} ms   "
+              f"clients {result['client_cpu_ms_per_move']} ms   "
+              f"(load average {result['load_average']} on {os.cpu_count()} cores)")
         print(f"errors             {result['errors']} {result['first_errors'] or ''}")
     return 0 if result["tables_held"] == result["tables"] else 1
 

@@ -417,12 +417,12 @@ class TableManager:
         if table.game.dump_record is not None:
             try:
                 return table.game.dump_record(table.state, players, tags)
-            except ImportError:
-                pass  # no records module yet: the plain form below says the same
-        lines = [f"[Game {table.game.name}]", f"[Rules {table.rules}]", f"[Seed {table.seed}]"]
-        lines += [f"[Seat{i} {p}]" for i, p in enumerate(players)]
-        lines += [f"[{k} {v}]" for k, v in tags.items()]
-        return "\n".join([*lines, "", *table.actions, ""])
+            except (ImportError, TypeError):
+                pass  # no record format for this game yet: the plain form below says the same
+        head = {"Game": table.game.name, "Rules": table.rules, "Seed": table.seed,
+                "Players": ", ".join(players), **tags}
+        lines = [f'[{key} "{value}"]' for key, value in head.items()]
+        return "\n".join([*lines, "", "Actions:", *table.actions, ""])
 
     # --- computer players ------------------------------------------------------------------
 

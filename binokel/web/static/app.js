@@ -232,9 +232,10 @@ async function meta() {
   return metaCache;
 }
 
-function botLabel(spec) {
+function botLabel(spec, seat) {
   const level = (spec.match(/level=(\w+)/) || [null, spec.split(":")[0]])[1];
-  return `${t("computer")} (${tMap("computerLevel", level)})`;
+  const number = seat === undefined ? "" : ` ${seat + 1}`;
+  return `${t("computer")}${number} (${tMap("computerLevel", level)})`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -456,7 +457,7 @@ class TablePage {
   seatName(seat) {
     const s = this.msg.table.seats[seat];
     if (!s) return "?";
-    let name = s.kind === "bot" ? botLabel(s.bot) : s.kind === "open" ? `${t("seat")} ${seat + 1}`
+    let name = s.kind === "bot" ? botLabel(s.bot, seat) : s.kind === "open" ? `${t("seat")} ${seat + 1}`
       : s.name;
     if (seat === this.msg.seat) name += " " + t("you_");
     return name;
