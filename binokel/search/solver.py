@@ -5,7 +5,7 @@ remaining tricks of a :class:`~binokel.playout.Position` when that side maximise
 else minimises.  :func:`best_cards` gives the same value after each card the player to move may
 play, and :func:`solve_durch` whether a side can take every remaining trick.
 
-How it is fast (docs/decisions/0003-open-card-solver.md):
+How it is fast (docs/decisions/search-01-open-card-solver.md):
 
 * MTD(f): a series of null-window alpha-beta searches that converge on the value, the table
   keeping lower and upper bounds between them;
@@ -160,20 +160,37 @@ class _Search:
                               self.rest)
 
     def value(self, guess: int | None = None) -> int:
-        """MTD(f): null-window probes at the last bound found, until low and high meet.
+        """MTD(f) with growing steps: null-window probes "at least t?" narrow ``[low, high]``.
 
-        Probes start at ``guess`` (or mid-range); the table keeps the bounds between probes.
+        Each probe moves from the bound just found by a step that doubles while the probes keep
+        failing the same way, and halves the bracket once a probe has failed both ways; the
+        table keeps the bounds between probes.  ``guess`` is probed first.
         """
         low, high = 0, self.rest + sum(_KIND_POINTS[k] for k in self.trick)
-        g = (low + high) // 2 if guess is None else max(low, min(high, guess))
+        t = (low + high + 1) // 2 if guess is None else max(low + 1, min(high, guess))
+        step = 1
+        direction = 0
+        bracketed = False
         while low < high:
-            beta = g + 1 if g == low else g
-            v = self._window(beta - 1, beta)
-            if v >= beta:
+            v = self._window(t - 1, t)
+            if v >= t:
                 low = v
+                moved = 1
             else:
                 high = v
-            g = v
+                moved = -1
+            if low >= high:
+                break
+            if moved != direction and direction:
+                bracketed = True
+            step = step * 2 if moved == direction else 1
+            direction = moved
+            if bracketed:
+                t = (low + high + 1) // 2
+            elif moved > 0:
+                t = min(high, low + step)
+            else:
+                t = max(low + 1, high - step + 1)
         return low
 
     def root_values(self) -> dict[int, int]:
@@ -244,6 +261,7 @@ class _Search:
         team_of = self.team_of
         played_trick = self.cur
         track = not default
+        follow_orders: dict[tuple[int, int, bool, bool], list[int]] = {}
 
         def legal(seat: int, hand: int, led: int, best: int, best_seat: int) -> int:
             if default:
@@ -342,8 +360,12 @@ class _Search:
             maximise = on_side[seat]
             last = played + 1 == n
             if len(moves) > 1:
-                moves = _order_follows(moves, maximise, on_side[best_seat], best_kind, last,
-                                       trump)
+                okey = (mask, best_kind, maximise == on_side[best_seat], last)
+                ordered = follow_orders.get(okey)
+                if ordered is None:
+                    ordered = follow_orders[okey] = _order_follows(
+                        moves, maximise, on_side[best_seat], best_kind, last, trump)
+                moves = ordered
             best = -1 if maximise else 1 << 30
             a, b = alpha, beta
             for kind in moves:
