@@ -72,6 +72,9 @@ def run(args: argparse.Namespace) -> int:
         screen.say("")
         screen.say(tr("bye", path=path))
         return 130
+    except BrokenPipeError:  # output piped into a reader that stopped (`| head`)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     finally:
         session.close()
 

@@ -250,7 +250,7 @@ def _game_cell(result: HandResult, tr: Strings) -> Text:
         return out
     mark = " ✓" if result.made else " ✗"
     if contract.is_durch:
-        return Text("Durch" + mark)
+        return Text("Durch" + mark.strip())
     out = Text()
     if result.trump is not None:
         out.append_text(suit_text(result.trump))
@@ -266,27 +266,29 @@ def render_sheet(results: Sequence[HandResult], seats: Sequence[int], names: Seq
     if not results:
         lines.append(Text(f"  {tr('no_hands')}", style=DIM))
         return lines
-    head = Text(tr("sheet_head"))
-    sub = Text(" " * len(tr("sheet_head")))
+    # 29 columns for the hand, 17 per seat: three players fit an 80-column terminal.
+    dealer, declarer, bid, game = tr("sheet_head").split()
+    head = Text(f" # {dealer:<6.6} {declarer:<7.7} {bid:>4} {game:<6.6}")
+    sub = Text(" " * len(head.plain))
     for seat in seats:
-        head.append(f"│{_short(names[seat], 16):^17}")
-        sub.append(f"│ {tr('sheet_sub')}")
+        head.append(f"│{_short(names[seat], 16):^16}")
+        sub.append(f"│{tr('sheet_sub'):>16.16}")
     lines += [head, sub]
     shown = results if last is None or len(results) <= last else results[-last:]
     for result in shown:
         row = Text(f"{result.hand_no + 1:>2} {_short(names[result.dealer], 6):<6} "
-                   f"{_short(names[result.declarer], 6):<6} {result.bid:>4}  ")
-        game = _game_cell(result, tr)
-        row.append_text(game)
-        row.append(" " * max(0, 7 - len(game.plain)))
+                   f"{_short(names[result.declarer], 7):<7} {result.bid:>4} ")
+        cell = _game_cell(result, tr)
+        row.append_text(cell)
+        row.append(" " * max(0, 6 - len(cell.plain)))
         for seat in seats:
-            row.append(f"│ {result.meld_points[seat]:>4} {result.scores[seat]:>5} ")
+            row.append(f"│{result.meld_points[seat]:>4} {result.scores[seat]:>5} ")
             row.append(f"{result.totals[seat]:>5}", style=HEADING)
         lines.append(row)
     totals = results[-1].totals
-    foot = Text(f"{tr('total'):<{len(tr('sheet_head'))}}")
+    foot = Text(f"{tr('total'):<{len(head.plain) - 17 * len(seats)}}")
     for seat in seats:
-        foot.append(f"│ {'':>4} {'':>5} ")
+        foot.append(f"│{'':>4} {'':>5} ")
         foot.append(f"{totals[seat]:>5}", style=HEADING)
     lines.append(foot)
     return lines
@@ -391,7 +393,7 @@ def render_rules(rules: Rules, tr: Strings) -> list[Text]:
     return lines
 
 
-def render_final(view: View, names: Sequence[str], tr: Strings, record: str) -> list[Text]:
+def render_final(view: View, names: Sequence[str], tr: Strings) -> list[Text]:
     seats = _seats(view)
     lines = [Text(tr("game_over"), style=HEADING)]
     lines += render_sheet(view.results, seats, names, tr)
@@ -401,7 +403,6 @@ def render_final(view: View, names: Sequence[str], tr: Strings, record: str) -> 
     lines.append(Text(tr(key, names=winners), style=HEADING))
     lines.append(Text(f"{tr('final_totals')}: " + " · ".join(
         f"{names[s]} {view.scores[s]}" for s in seats)))
-    lines.append(Text(tr("record_at", path=record)))
     return lines
 
 

@@ -93,7 +93,7 @@ class RichScreen:
 
     def show(self, lines: Sequence[Text]) -> None:
         for line in lines:
-            self.console.print(line, soft_wrap=True)
+            self.console.print(line)  # wrapped at word boundaries to the terminal width
 
     def clear(self) -> None:
         self.console.clear()
@@ -143,7 +143,9 @@ class Table:
             view = session.state.view(session.human)
             if session.state.is_over:
                 screen.show([Text()])
-                screen.show(render_final(view, session.names, tr, str(self.record_path)))
+                screen.show(render_final(view, session.names, tr))
+                # Said, not drawn: a path must not be broken across lines.
+                screen.say(tr("record_at", path=self.record_path), NOTE)
                 return 0
             if redraw:
                 screen.clear()

@@ -98,9 +98,11 @@ def test_score_sheet_totals_follow_the_results() -> None:
     results = session.state.results
     lines = render_sheet(results, range(3), NAMES, EN)
     text = plain(lines)
-    assert "Anna" in text and "Meld  Hand Total" in text
+    assert "Anna" in text and "Meld  Hand Total" in text and "Dealer Decl." in text
     footer = lines[-1].plain.split("│")[1:]
     assert [int(cell.split()[-1]) for cell in footer] == list(results[-1].totals)
+    assert max(len(line.plain) for line in lines) <= 80  # fits an 80-column terminal
+    assert max(len(line.plain) for line in render_sheet(results, range(3), NAMES, DE)) <= 80
     details = plain(render_sheet_details(results, range(3), NAMES, DE))
     assert details.count("Summe") == len(results)
     assert "Spiel 1 · Geber" in details
