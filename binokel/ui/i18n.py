@@ -121,6 +121,7 @@ _EN: dict[str, str] = {
     "prompt_discard": "Lay away {left} card(s) (drücken), e.g. lay 3 7 9 12, or out ♦ > ",
     "prompt_trump": "Name Trumpf (♣ ♠ ♥ ♦){durch}, or give up: out ♦ > ",
     "prompt_durch": ", Durch",
+    "prompt_open": ", open Durch (open)",
     "prompt_card": "Stich {n}: your card (number or e.g. Q♠) > ",
     "prompt_file": "Save a copy under another name too? File name, or Enter for no > ",
     # commands
@@ -258,6 +259,7 @@ _DE: dict[str, str] = {
     "prompt_discard": "{left} Karte(n) drücken, z.B. lay 3 7 9 12, oder abgehen: ab ♦ > ",
     "prompt_trump": "Trumpf ansagen (♣ ♠ ♥ ♦){durch}, oder abgehen: ab ♦ > ",
     "prompt_durch": ", Durch",
+    "prompt_open": ", offener Durch (open)",
     "prompt_card": "Stich {n}: deine Karte (Nummer oder z.B. Q♠) > ",
     "prompt_file": "Zusätzlich unter einem anderen Namen speichern? Dateiname, oder Enter > ",
     "help": (

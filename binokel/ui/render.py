@@ -424,10 +424,10 @@ def prompt_for(view: View, tr: Strings) -> str:
     """The prompt of the seat's current decision."""
     phase = view.phase
     if phase is Phase.AUCTION:
-        bids = [a for a in view.legal_actions if not isinstance(a, type(None))]
-        higher = [str(a) for a in bids if str(a).isdigit()]
-        if higher:
-            return tr("prompt_bid", bid=higher[0])
+        higher = [str(a) for a in view.legal_actions if str(a).isdigit()]
+        if higher:  # one bid, or a range where jumps are allowed
+            bid = higher[0] if len(higher) == 1 else f"{higher[0]}–{higher[-1]}"
+            return tr("prompt_bid", bid=bid)
         return tr("prompt_pass", bid=view.bid)
     if phase is Phase.DABB:
         return tr("prompt_dabb")
@@ -436,6 +436,8 @@ def prompt_for(view: View, tr: Strings) -> str:
         return tr("prompt_discard", left=left)
     if phase is Phase.TRUMP:
         durch = tr("prompt_durch") if view.rules.durch_allowed else ""
+        if view.rules.open_durch:
+            durch += tr("prompt_open")
         return tr("prompt_trump", durch=durch)
     return tr("prompt_card", n=len(view.tricks) + 1)
 

@@ -215,3 +215,14 @@ def test_a_hint_without_the_bots_reasons_says_what_the_card_does() -> None:
         assert said.startswith(f"{action.card} takes" if wins else f"{action.card} does not")
     forced = discard()
     assert hint_facts(forced.view(0), forced.legal_actions()[0], EN) is None
+
+
+def test_prompts_follow_the_rule_set() -> None:
+    from binokel import Rules, new_game
+
+    jumps = new_game(Rules(bid_jumps=True, max_bid=300), seed=1)
+    assert "(160–300 or pass)" in prompt_for(jumps.view(jumps.to_move), EN)
+    state = new_game(Rules(open_durch=True), seed=7, dealer=2)
+    for _ in range(6):  # two passes, four cards laid away
+        state = state.apply(state.legal_actions()[0])
+    assert ", Durch, open Durch (open), or give up" in prompt_for(state.view(0), EN)
