@@ -30,7 +30,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from .. import __version__
-from .games import all_rule_sets
+from .games import all_rule_sets, game_kinds
 from .protocol import (
     MAX_MESSAGE_BYTES,
     Abandon,
@@ -204,7 +204,8 @@ def create_app(store: Store, *, bot_delay: float = 0.8) -> Starlette:
             rules = kind.rules(name)
             sets.append({"name": name, "game": kind.name, "players": kind.players(name),
                          "description": str(getattr(rules, "description", ""))})
-        return JSONResponse({"rule_sets": sets, "bots": available_bots(),
+        bots = {kind.name: available_bots(kind) for kind in game_kinds()}
+        return JSONResponse({"rule_sets": sets, "bots": bots,
                              "version": __version__})
 
     async def rules_json(request: Request) -> Response:

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..game import IllegalActionError
@@ -48,6 +49,8 @@ class GameKind:
     new_game: Callable[[Any, str], GameLike]
     parse_action: Callable[[str], Any]
     dump_record: Callable[[GameLike, list[str], dict[str, str]], str] | None = None
+    bots: Mapping[str, Callable[[], Any]] = field(default_factory=dict)
+    """Computer players of the game's own, by name, used instead of :mod:`binokel.bots`."""
 
     def rules(self, name: str) -> Any:
         return self.rule_sets()[name]
@@ -114,8 +117,21 @@ def _binocle_kind() -> GameKind | None:
     def new(rules: Any, seed: str) -> GameLike:
         return binocle.new_binocle_game(rules, seed)
 
+    class RandomBinocle:
+        """Random legal play that claims exactly when the claim is right (a uniformly random
+        player would claim wrongly at once and lose the game)."""
+
+        name = "random"
+
+        def choose(self, view: Any, rng: random.Random) -> Any:
+            return binocle.random_action(view, rng)
+
+        def close(self) -> None:
+            pass
+
     return GameKind(name="binocle", rule_sets=rule_sets, new_game=new,
-                    parse_action=binocle.parse_binocle_action, dump_record=_dump_record)
+                    parse_action=binocle.parse_binocle_action, dump_record=_dump_record,
+                    bots={"random": RandomBinocle})
 
 
 def game_kinds() -> list[GameKind]:

@@ -71,8 +71,11 @@ class _RandomBot:
         pass
 
 
-def make_bot(spec: str) -> Any:
-    """A computer player by name (``random``, ``heuristic:level=medium``, ``expert``)."""
+def make_bot(spec: str, game: GameKind | None = None) -> Any:
+    """A computer player by name (``random``, ``heuristic:level=medium``, ``expert``); a game
+    may bring its own player of a name (Binocle's random player claims only when it is sure)."""
+    if game is not None and spec in game.bots:
+        return game.bots[spec]()
     try:
         from ..bots import make_bot as make
     except ImportError:
@@ -85,24 +88,29 @@ def make_bot(spec: str) -> Any:
         raise TableError(f"no computer player {spec!r}: {exc}") from None
 
 
-_AVAILABLE: list[str] | None = None
+_AVAILABLE: dict[str, list[str]] = {}
 
 
-def available_bots() -> list[str]:
-    """The computer players that load here, weakest first."""
-    global _AVAILABLE
-    if _AVAILABLE is None:
+def available_bots(game: GameKind) -> list[str]:
+    """The computer players that can play ``game`` here, weakest first: each is tried once on
+    the first move of a game (a bot for Binokel views only refuses a Binocle view)."""
+    found = _AVAILABLE.get(game.name)
+    if found is None:
         found = []
+        probe = game.new(next(iter(game.rule_sets())), "probe")
+        view = probe.view(probe.to_move)
         for spec in BOT_CANDIDATES:
             try:
-                bot = make_bot(spec)
-            except TableError:
+                bot = make_bot(spec, game)
+                action = bot.choose(view, random.Random(0))
+            except Exception:
                 continue
             with contextlib.suppress(Exception):
                 bot.close()
-            found.append(spec)
-        _AVAILABLE = found or ["random"]
-    return list(_AVAILABLE)
+            if action in view.legal_actions:
+                found.append(spec)
+        _AVAILABLE[game.name] = found = found or ["random"]
+    return list(found)
 
 
 # --- tables ----------------------------------------------------------------------------------
@@ -249,7 +257,7 @@ class TableManager:
         players = game.players(rules)
         if len(seats) != players:
             raise TableError(f"{rules} is played by {players}: give {players} seats")
-        bots = available_bots()
+        bots = available_bots(game)
         built: list[Seat] = []
         for i, spec in enumerate(seats):
             if spec == "open":
@@ -431,7 +439,7 @@ class TableManager:
         key = f"{table.id}/{who}/{spec}"
         bot = self._bots.get(key)
         if bot is None:
-            bot = self._bots[key] = make_bot(spec)
+            bot = self._bots[key] = make_bot(spec, table.game)
         return bot
 
     def _release_bots(self, table: Table) -> None:
@@ -445,7 +453,7 @@ class TableManager:
             raise TableError("A hint is for the player whose turn it is.")
         view = table.state.view(seat)
         rng = random.Random(secrets.randbits(64))
-        for spec in reversed(available_bots()):
+        for spec in reversed(available_bots(table.game)):
             try:
                 action = await asyncio.to_thread(self._bot(table, 'hint', spec).choose, view,
                                                 rng)

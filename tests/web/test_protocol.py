@@ -66,7 +66,9 @@ def test_a_seat_view_is_plain_json_in_card_notation() -> None:
     view = encode_view(state.view(state.to_move))
     assert json.loads(json.dumps(view)) == view
     assert view["phase"] == "auction" and view["rules"] == "binokel"
-    assert all(isinstance(card, str) and card[-1] in "♣♠♥♦" for card in view["hand"])
+    hand = view["hand"]
+    assert isinstance(hand, list)
+    assert all(isinstance(card, str) and card[-1] in "♣♠♥♦" for card in hand)
     assert view["legal_actions"] == [str(a) for a in state.legal_actions()]
     assert view["is_my_turn"] is True
 

@@ -102,7 +102,8 @@ def test_pages_and_static_files_are_served_with_a_strict_policy(client: TestClie
         assert "default-src 'self'" in response.headers["content-security-policy"]
     assert client.get("/api/rules/binokel").json()["min_bid"] == 150
     meta = client.get("/api/meta").json()
-    assert "binokel" in [r["name"] for r in meta["rule_sets"]] and "random" in meta["bots"]
+    assert "binokel" in [r["name"] for r in meta["rule_sets"]]
+    assert "random" in meta["bots"]["binokel"]
 
 
 def test_a_seat_token_acts_only_for_its_own_seat(client: TestClient) -> None:
@@ -200,15 +201,15 @@ def test_flooding_a_connection_is_rate_limited(client: TestClient) -> None:
 
 
 def play_until(client: TestClient, table_id: str, token: str, *, moves: int) -> dict[str, Any]:
-    """Make ``moves`` of our own moves (the computer players answer in between); return once
-    it is our turn again, so that nothing else can happen at the table."""
+    """Make at least ``moves`` of our own moves (the computer players answer in between);
+    return once it is our turn to play a card, so that nothing else can happen at the table."""
     with client.websocket_connect(f"/ws/{table_id}") as ws:
         state = hello(ws, token)
         made = 0
         while True:
             view = state["view"]
             if view["to_move"] == state["seat"] and view["legal_actions"]:
-                if made == moves:
+                if made >= moves and view["phase"] == "play":
                     return state
                 legal = view["legal_actions"]
                 choice = next((a for a in legal if a.startswith(("trump", "lay"))), legal[0])

@@ -37,6 +37,8 @@ const STR = {
     points: "points", discard: "Laid away", openHand: "Open hand", stock: "Stock",
     trumpCard: "Trump card", tableCards: "On the table", known: "Known cards",
     back: "Back to the lobby", you_: "(you)", lastHand: "Last hand",
+    claim: "Claim the game", done: "Done: draw", meldVerb: "Meld",
+    exchange: "Exchange the dix {0}", showDix: "Show the dix {0}", fromTable: "Play {0} from the table",
     meldNames: {}, contract: {"trump": "Trump", "durch": "Durch", "open durch": "Open Durch",
     "open durch without Dabb": "Open Durch without Dabb", "give up": "Given up"},
     phase: {"auction": "Auction", "dabb": "Dabb", "discard": "Discard", "trump": "Trumps",
@@ -70,6 +72,8 @@ const STR = {
     points: "Punkte", discard: "Gedrückt", openHand: "Offene Karten", stock: "Talon",
     trumpCard: "Trumpfkarte", tableCards: "Ausgelegt", known: "Bekannte Karten",
     back: "Zurück zur Übersicht", you_: "(du)", lastHand: "Letztes Spiel",
+    claim: "Ausmachen (Spiel ansagen)", done: "Fertig: ziehen", meldVerb: "Melden",
+    exchange: "Dix {0} tauschen", showDix: "Dix {0} zeigen", fromTable: "{0} vom Tisch spielen",
     meldNames: {"pair": "Paar", "family": "Familie", "double family": "Doppelfamilie",
     "binokel": "Binokel", "double binokel": "Doppelbinokel", "four aces": "Vier Sauen",
     "four kings": "Vier Könige", "four queens": "Vier Ober", "four jacks": "Vier Unter",
@@ -253,10 +257,11 @@ async function lobbyPage() {
   const seatsBox = h("div", {class: "seat-choices"});
   const describe = h("p", {class: "muted", id: "rule-description"});
   const rulesLink = h("a", {href: "/rules/binokel"}, t("rules"));
-  const middle = info.bots[Math.min(info.bots.length - 1, Math.floor(info.bots.length / 2))];
 
   function drawSeats() {
     const set = info.rule_sets.find((r) => r.name === ruleSelect.value);
+    const bots = info.bots[set.game] || ["random"];
+    const middle = bots[Math.min(bots.length - 1, Math.floor(bots.length / 2))];
     describe.textContent = set.description;
     rulesLink.setAttribute("href", "/rules/" + encodeURIComponent(set.name));
     seatsBox.replaceChildren();
@@ -264,7 +269,7 @@ async function lobbyPage() {
       const options = [];
       if (i === 0) options.push(h("option", {value: "human", text: t("you")}));
       options.push(h("option", {value: "open", text: t("openSeat")}));
-      for (const bot of info.bots) {
+      for (const bot of bots) {
         options.push(h("option", {value: "bot:" + bot, text: botLabel(bot),
                                   selected: i > 0 && bot === middle}));
       }
@@ -473,6 +478,13 @@ class TablePage {
     if ((m = action.match(/^trump (.)$/))) return `${t("trumpIs")} ${m[1]}`;
     if ((m = action.match(/^out (.)$/))) return `${t("giveUp").replace(/[:,].*$/, "")} ${m[1]}`;
     if ((m = action.match(/^lay (.+)$/))) return `${t("discard")}: ${m[1]}`;
+    // Binocle
+    if (action === "claim") return t("claim");
+    if (action === "done") return t("done");
+    if ((m = action.match(/^meld (.+)$/))) return `${t("meldVerb")}: ${m[1]}`;
+    if ((m = action.match(/^exchange (.+)$/))) return t("exchange", m[1]);
+    if ((m = action.match(/^show (.+)$/))) return t("showDix", m[1]);
+    if ((m = action.match(/^table (.+)$/))) return t("fromTable", m[1]);
     return action;
   }
 
