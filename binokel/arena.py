@@ -1,0 +1,221 @@
+"""The duplicate arena: two bots play the same deals in every seating, so card luck cancels out.
+
+Deal ``i`` is the first hand of ``new_game(rules, seed=f"{seed}/{i}", dealer=i % players)``.
+It is played once for every way of seating bot A and bot B at the table except all-A and all-B
+(for three players: A-B-B and A-A-B in each rotation, six seatings), and the hand ends when its
+result is written.  A deal's difference is the mean over its seatings of (mean score of A's
+seats − mean score of B's seats), counting only the seats that play the hand; the arena reports
+the mean difference over deals with a 95% confidence interval (:mod:`binokel.arena_stats`).
+
+Every decision gets its own generator seeded from (seed, deal, seating, seat), and each deal is
+played start to finish by one worker, so the result for a seed is the same for any number of
+worker processes.
+
+>>> result = run_arena(ArenaConfig(bot_a="random", bot_b="random", deals=2, seed="doc"))
+>>> len(result.deals), len(result.deals[0].hands)
+(2, 6)
+"""
+
+from __future__ import annotations
+
+import itertools
+import multiprocessing
+import random
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
+
+from .bots import Bot, ask, make_bot
+from .bots.external import DEFAULT_TIME_LIMIT
+from .game import active_seats, new_game
+from .rules import BINOKEL, Rules
+
+LABELS = ("A", "B")
+
+
+@dataclass(frozen=True, slots=True)
+class ArenaConfig:
+    """What to play: two bot names, the rule set, how many deals, the seed, the workers."""
+
+    bot_a: str
+    bot_b: str
+    rules: Rules = BINOKEL
+    deals: int = 100
+    seed: str = "arena"
+    workers: int = 1
+    time_limit: float = DEFAULT_TIME_LIMIT
+    """Seconds an external bot may take for one decision."""
+
+
+@dataclass(frozen=True, slots=True)
+class HandOutcome:
+    """One seating of one deal: who sat where and how the hand went."""
+
+    seating: str
+    """The bot label of every seat, e.g. ``"ABB"``."""
+    active: tuple[int, ...]
+    scores: tuple[int, ...]
+    declarer: int
+    bid: int
+    contract: str
+    made: bool
+
+    def labels_playing(self) -> tuple[list[int], list[int]]:
+        """The seats of A and of B that played the hand."""
+        a = [s for s in self.active if self.seating[s] == "A"]
+        b = [s for s in self.active if self.seating[s] == "B"]
+        return a, b
+
+    @property
+    def difference(self) -> float:
+        a, b = self.labels_playing()
+        return (sum(self.scores[s] for s in a) / len(a)
+                - sum(self.scores[s] for s in b) / len(b))
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    """Every seating of one deal, and the time each bot took per decision (seconds)."""
+
+    deal: int
+    seed: str
+    dealer: int
+    hands: tuple[HandOutcome, ...]
+    times: dict[str, list[float]] = field(default_factory=dict, compare=False)
+
+    def compared(self) -> list[HandOutcome]:
+        """The seatings in which both bots played the hand (all of them unless a dealer sits
+        out)."""
+        out = []
+        for hand in self.hands:
+            a, b = hand.labels_playing()
+            if a and b:
+                out.append(hand)
+        return out
+
+    @property
+    def difference(self) -> float:
+        """Mean over seatings of A's mean score minus B's, points per hand."""
+        hands = self.compared()
+        return sum(h.difference for h in hands) / len(hands) if hands else 0.0
+
+    def mean_score(self, label: str) -> float:
+        """The label's mean score per hand over the seatings (each seating weighs the same)."""
+        total = 0.0
+        hands = self.compared()
+        for hand in hands:
+            seats = hand.labels_playing()[LABELS.index(label)]
+            total += sum(hand.scores[s] for s in seats) / len(seats)
+        return total / len(hands) if hands else 0.0
+
+
+def seatings(rules: Rules) -> list[str]:
+    """Every assignment of A and B to the seats except all-A and all-B, in a fixed order."""
+    out = []
+    for combo in itertools.product(LABELS, repeat=rules.players):
+        text = "".join(combo)
+        if "A" in text and "B" in text:
+            out.append(text)
+    return out
+
+
+def deal_seed(seed: str, deal: int) -> str:
+    return f"{seed}/{deal}"
+
+
+def play_deal(config: ArenaConfig, deal: int, bots: dict[tuple[str, int], Bot]) -> DealResult:
+    """Play deal number ``deal`` in every seating; ``bots`` holds one bot per (label, seat)."""
+    rules = config.rules
+    seed = deal_seed(config.seed, deal)
+    dealer = deal % rules.players
+    times: dict[str, list[float]] = {label: [] for label in LABELS}
+    hands = []
+    clock = time.perf_counter
+    for seating in seatings(rules):
+        state = new_game(rules, seed, dealer=dealer)
+        rngs = [random.Random(f"{seed}/{seating}/{s}") for s in range(rules.players)]
+        while not state.results:
+            seat = state.to_move
+            label = seating[seat]
+            view = state.view(seat)
+            started = clock()
+            action = ask(bots[label, seat], view, rngs[seat])
+            times[label].append(clock() - started)
+            state = state.apply(action)
+        result = state.results[0]
+        hands.append(HandOutcome(seating=seating, active=active_seats(rules, result.dealer),
+                                 scores=result.scores, declarer=result.declarer, bid=result.bid,
+                                 contract=result.contract.value, made=result.made))
+    return DealResult(deal=deal, seed=seed, dealer=dealer, hands=tuple(hands), times=times)
+
+
+def make_bots(config: ArenaConfig) -> dict[tuple[str, int], Bot]:
+    """One bot per (label, seat), so that no bot is shared between seats."""
+    names = {"A": config.bot_a, "B": config.bot_b}
+    return {(label, seat): make_bot(names[label], time_limit=config.time_limit)
+            for label in LABELS for seat in range(config.rules.players)}
+
+
+def play_chunk(config: ArenaConfig, deals: Sequence[int]) -> list[DealResult]:
+    """Play some deals with fresh bots (a worker's task)."""
+    bots = make_bots(config)
+    try:
+        return [play_deal(config, deal, bots) for deal in deals]
+    finally:
+        for bot in bots.values():
+            bot.close()
+
+
+def _chunks(deals: int, workers: int) -> list[list[int]]:
+    size = max(1, min(20, deals // max(1, workers * 8)))
+    return [list(range(start, min(deals, start + size))) for start in range(0, deals, size)]
+
+
+def run_arena(config: ArenaConfig,
+              progress: Callable[[int], None] | None = None) -> ArenaResult:
+    """Play every deal; ``progress(n)`` is called as ``n`` more deals finish."""
+    for name in (config.bot_a, config.bot_b):
+        make_bot(name, time_limit=config.time_limit).close()  # refuse a bad name before starting
+    started = time.perf_counter()
+    chunks = _chunks(config.deals, config.workers)
+    results: list[list[DealResult]] = [[] for _ in chunks]
+    if config.workers <= 1:
+        for i, chunk in enumerate(chunks):
+            results[i] = play_chunk(config, chunk)
+            if progress:
+                progress(len(chunk))
+    else:
+        context = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(max_workers=config.workers, mp_context=context) as pool:
+            pending: dict[Future[list[DealResult]], int] = {
+                pool.submit(play_chunk, config, chunk): i for i, chunk in enumerate(chunks)}
+            try:
+                while pending:
+                    done, _ = wait(pending, return_when=FIRST_COMPLETED)
+                    for future in done:
+                        i = pending.pop(future)
+                        results[i] = future.result()
+                        if progress:
+                            progress(len(chunks[i]))
+            except BaseException:
+                for future in pending:
+                    future.cancel()
+                raise
+    deals = [deal for chunk in results for deal in chunk]
+    return ArenaResult(config=config, deals=deals, seconds=time.perf_counter() - started)
+
+
+@dataclass(frozen=True, slots=True)
+class ArenaResult:
+    """Every deal played, in deal order, and the wall-clock time it took."""
+
+    config: ArenaConfig
+    deals: list[DealResult]
+    seconds: float
+
+
+__all__ = [
+    "ArenaConfig", "ArenaResult", "DealResult", "HandOutcome", "deal_seed", "make_bots",
+    "play_chunk", "play_deal", "run_arena", "seatings",
+]

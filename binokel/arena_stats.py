@@ -1,0 +1,243 @@
+"""Summaries of an arena run: differences with confidence intervals, declarer records, timings.
+
+The unit of the statistics is the deal: each deal's difference (A minus B, points per hand,
+averaged over its seatings) is one observation, so the confidence interval is the usual
+``mean ± t · sd / √n`` over deals (Student's t, which is 1.96 for many deals).
+"""
+
+from __future__ import annotations
+
+import csv
+import importlib
+import math
+import statistics
+from dataclasses import dataclass
+from typing import Any, TextIO
+
+from .arena import LABELS, ArenaResult, seatings
+
+# Two-sided 95% quantiles of Student's t for 1..30 degrees of freedom.
+_T95 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179,
+        2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064,
+        2.060, 2.056, 2.052, 2.048, 2.045, 2.042)
+
+
+def t95(df: int) -> float:
+    """The two-sided 95% quantile of Student's t with ``df`` degrees of freedom."""
+    if df <= 0:
+        return math.inf
+    if df <= len(_T95):
+        return _T95[df - 1]
+    return 1.96 + 2.4 / df  # within 0.002 of the exact value beyond 30
+
+
+def mean_ci(values: list[float]) -> tuple[float, float, float, float]:
+    """Mean, standard deviation, and the 95% confidence interval of the mean.
+
+    >>> mean_ci([1.0, 2.0, 3.0])[:2]
+    (2.0, 1.0)
+    """
+    n = len(values)
+    if not n:
+        return 0.0, 0.0, 0.0, 0.0
+    mean = sum(values) / n
+    if n == 1:
+        return mean, 0.0, -math.inf, math.inf
+    sd = statistics.stdev(values)
+    half = t95(n - 1) * sd / math.sqrt(n)
+    return mean, sd, mean - half, mean + half
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The ``q`` quantile (0..1) by linear interpolation; 0 for no values."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    pos = q * (len(ordered) - 1)
+    low = math.floor(pos)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (pos - low)
+
+
+@dataclass(frozen=True, slots=True)
+class BotSummary:
+    """One bot's record over the run."""
+
+    name: str
+    mean_score: float
+    declared: int
+    """Hands in which one of its seats won the auction (give-ups included)."""
+    made: int
+    gave_up: int
+    durch: int
+    durch_made: int
+    mean_winning_bid: float
+    decisions: int
+    time_median_ms: float
+    time_p95_ms: float
+
+    @property
+    def success_rate(self) -> float:
+        """Share of its declared hands that it made (a give-up counts as not made)."""
+        return self.made / self.declared if self.declared else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name, "mean_score": round(self.mean_score, 3),
+            "declared": self.declared, "made": self.made,
+            "declarer_success_rate": round(self.success_rate, 4),
+            "gave_up": self.gave_up, "durch": self.durch, "durch_made": self.durch_made,
+            "mean_winning_bid": round(self.mean_winning_bid, 2), "decisions": self.decisions,
+            "time_per_decision_ms": {"median": round(self.time_median_ms, 3),
+                                     "p95": round(self.time_p95_ms, 3)},
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """What ``binokel arena`` reports."""
+
+    bot_a: str
+    bot_b: str
+    rules: str
+    seed: str
+    deals: int
+    hands: int
+    mean_difference: float
+    stdev: float
+    ci95: tuple[float, float]
+    a: BotSummary
+    b: BotSummary
+    seconds: float
+    workers: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "bot_a": self.bot_a, "bot_b": self.bot_b, "rules": self.rules, "seed": self.seed,
+            "deals": self.deals, "hands": self.hands,
+            "mean_difference": round(self.mean_difference, 3),
+            "ci95": [round(self.ci95[0], 3), round(self.ci95[1], 3)],
+            "stdev": round(self.stdev, 3),
+            "bots": {"A": self.a.to_json(), "B": self.b.to_json()},
+            "seconds": round(self.seconds, 2), "workers": self.workers,
+        }
+
+    def text(self) -> str:
+        """The human-readable report."""
+        lines = [
+            f"arena: A = {self.bot_a}  vs  B = {self.bot_b}",
+            f"rules {self.rules}, seed {self.seed!r}, {self.deals} duplicate deals, "
+            f"{self.hands} hands, {self.seconds:.1f} s with {self.workers} worker(s)",
+            "",
+            f"mean difference A - B: {self.mean_difference:+.1f} points per hand  "
+            f"(95% CI {self.ci95[0]:+.1f} .. {self.ci95[1]:+.1f}, sd {self.stdev:.1f})",
+            "",
+            f"{'':<3}{'bot':<28}{'score/hand':>11}{'declared':>9}{'made':>7}{'success':>8}"
+            f"{'avg bid':>8}{'gave up':>8}{'durch':>6}{'ms med':>8}{'ms p95':>8}",
+        ]
+        for label, bot in (("A", self.a), ("B", self.b)):
+            name = bot.name if len(bot.name) <= 27 else bot.name[:26] + "…"
+            lines.append(
+                f"{label:<3}{name:<28}{bot.mean_score:>11.1f}{bot.declared:>9}{bot.made:>7}"
+                f"{100 * bot.success_rate:>7.1f}%{bot.mean_winning_bid:>8.1f}{bot.gave_up:>8}"
+                f"{bot.durch:>6}{bot.time_median_ms:>8.2f}{bot.time_p95_ms:>8.2f}")
+        return "\n".join(lines)
+
+
+def summarize(result: ArenaResult) -> Summary:
+    """The report of an arena run."""
+    config = result.config
+    deals = result.deals
+    mean, sd, low, high = mean_ci([d.difference for d in deals])
+    bots = {}
+    for label, name in zip(LABELS, (config.bot_a, config.bot_b), strict=True):
+        declared = made = gave_up = durch = durch_made = 0
+        bid_total = 0
+        times: list[float] = []
+        for deal in deals:
+            times.extend(deal.times.get(label, ()))
+            for hand in deal.compared():
+                if hand.seating[hand.declarer] != label:
+                    continue
+                declared += 1
+                bid_total += hand.bid
+                made += hand.made
+                gave_up += hand.contract == "give up"
+                if "durch" in hand.contract:
+                    durch += 1
+                    durch_made += hand.made
+        scores = [d.mean_score(label) for d in deals]
+        bots[label] = BotSummary(
+            name=name, mean_score=sum(scores) / len(scores) if scores else 0.0,
+            declared=declared, made=made, gave_up=gave_up, durch=durch, durch_made=durch_made,
+            mean_winning_bid=bid_total / declared if declared else 0.0, decisions=len(times),
+            time_median_ms=1000 * percentile(times, 0.5),
+            time_p95_ms=1000 * percentile(times, 0.95))
+    return Summary(
+        bot_a=config.bot_a, bot_b=config.bot_b, rules=config.rules.name, seed=config.seed,
+        deals=len(deals), hands=sum(len(d.hands) for d in deals), mean_difference=mean,
+        stdev=sd, ci95=(low, high), a=bots["A"], b=bots["B"], seconds=result.seconds,
+        workers=config.workers)
+
+
+def write_csv(result: ArenaResult, out: TextIO) -> None:
+    """One row per deal: its seed and dealer, both bots' mean scores, the difference, and the
+    difference in every seating (empty where a seating left one bot out of the hand)."""
+    names = seatings(result.config.rules)
+    writer = csv.writer(out)
+    writer.writerow(["deal", "seed", "dealer", "score_a", "score_b", "difference",
+                     *(f"diff_{s}" for s in names)])
+    for deal in result.deals:
+        by_seating = {h.seating: h for h in deal.compared()}
+        writer.writerow([
+            deal.deal, deal.seed, deal.dealer, f"{deal.mean_score('A'):.3f}",
+            f"{deal.mean_score('B'):.3f}", f"{deal.difference:.3f}",
+            *(f"{by_seating[s].difference:.1f}" if s in by_seating else "" for s in names)])
+
+
+def plot(result: ArenaResult, path: str) -> None:
+    """A PNG: the distribution of per-deal differences and the running mean with its 95% band.
+
+    Needs matplotlib (``pip install binokel[plot]``).
+    """
+    try:
+        matplotlib: Any = importlib.import_module("matplotlib")
+    except ImportError:
+        raise RuntimeError("--plot needs matplotlib: pip install 'binokel[plot]'") from None
+    matplotlib.use("Agg")
+    plt: Any = importlib.import_module("matplotlib.pyplot")
+
+    summary = summarize(result)
+    diffs = [d.difference for d in result.deals]
+    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2))
+    left.hist(diffs, bins=min(60, max(10, len(diffs) // 20)), color="#4477aa")
+    left.axvline(0, color="black", linewidth=0.8)
+    left.axvline(summary.mean_difference, color="#cc3311", linewidth=1.5,
+                 label=f"mean {summary.mean_difference:+.1f}")
+    left.set_xlabel("difference A − B per deal (points per hand)")
+    left.set_ylabel("deals")
+    left.legend()
+    running: list[float] = []
+    lows: list[float] = []
+    highs: list[float] = []
+    for n in range(1, len(diffs) + 1):
+        mean, _, low, high = mean_ci(diffs[:n]) if n <= 50 or n % 10 == 0 or n == len(diffs) \
+            else (running[-1], 0.0, lows[-1], highs[-1])
+        running.append(mean)
+        lows.append(low if math.isfinite(low) else mean)
+        highs.append(high if math.isfinite(high) else mean)
+    xs = list(range(1, len(diffs) + 1))
+    right.plot(xs, running, color="#cc3311", label="running mean")
+    right.fill_between(xs, lows, highs, color="#cc3311", alpha=0.2, label="95% interval")
+    right.axhline(0, color="black", linewidth=0.8)
+    right.set_xlabel("deals")
+    right.set_ylabel("mean difference A − B")
+    right.legend()
+    fig.suptitle(f"{summary.bot_a} (A) vs {summary.bot_b} (B), rules {summary.rules}")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+__all__ = ["BotSummary", "Summary", "mean_ci", "percentile", "plot", "summarize", "t95",
+           "write_csv"]

@@ -1,0 +1,109 @@
+"""Fit the trick model of :mod:`binokel.bots.evaluate` on hands the medium bot plays out.
+
+``python -m binokel.bots.calibrate --rules binokel --hands 3000`` deals hands, lets medium bots
+bid, makes the declarer play the best trump option (never giving up, so weak hands are measured
+too), plays the cards with medium bots, and fits the declarer's trick points by least squares on
+the model's features.  It prints the coefficients and the residual spread (``sigma``) to paste
+into :data:`binokel.bots.evaluate.BINOKEL_MODEL`.  A development tool; nothing imports it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sys
+
+from .. import actions as A
+from ..cards import pack
+from ..game import GameState, Phase, new_game
+from ..rules import find_rules
+from .base import ask
+from .evaluate import FEATURES, features, leads_first, options
+from .heuristic import HeuristicBot
+
+
+def sample_hand(rules_name: str, seed: str, bot: HeuristicBot) -> tuple[list[float], float] | None:
+    """Features of the declarer's kept hand and the trick points it took, for one dealt hand."""
+    rules = find_rules(rules_name)
+    state: GameState = new_game(rules, seed=seed, dealer=0)
+    rng = random.Random(seed)
+    while state.phase is Phase.AUCTION:
+        state = state.apply(ask(bot, state.view(state.to_move), rng))
+    if state.phase is Phase.DABB:
+        state = state.apply(A.TAKE_DABB)
+    declarer = state.to_move
+    full = pack(state.hand(declarer))
+    leads = leads_first(rules, forehand=declarer == state.active[0])
+    option = options(full, rules, leads=leads)[0]
+    while state.phase in (Phase.DISCARD, Phase.TRUMP):
+        if state.phase is Phase.TRUMP:
+            state = state.apply(A.NAME_TRUMP[option.trump])
+        else:
+            remaining = option.discard - pack(state.discard)
+            kind = next(k for k in range(32) if (remaining >> (2 * k)) & 3)
+            state = state.apply(A.DISCARD[kind])
+    while not state.results:
+        state = state.apply(ask(bot, state.view(state.to_move), rng))
+    result = state.results[0]
+    return features(option.kept, option.trump, leads=leads), float(result.trick_points[declarer])
+
+
+def fit(rows: list[tuple[list[float], float]], ridge: float = 1.0) -> tuple[list[float], float]:
+    """Least squares (with a little ridge) by the normal equations; coefficients and sigma."""
+    n = len(rows[0][0])
+    xtx = [[0.0] * n for _ in range(n)]
+    xty = [0.0] * n
+    for x, y in rows:
+        for i in range(n):
+            xty[i] += x[i] * y
+            for j in range(n):
+                xtx[i][j] += x[i] * x[j]
+    for i in range(1, n):
+        xtx[i][i] += ridge
+    coef = _solve(xtx, xty)
+    residuals = [y - sum(c * v for c, v in zip(coef, x, strict=True)) for x, y in rows]
+    sigma = math.sqrt(sum(r * r for r in residuals) / max(1, len(rows) - n))
+    return coef, sigma
+
+
+def _solve(a: list[list[float]], b: list[float]) -> list[float]:
+    n = len(b)
+    m = [[*row, b[i]] for i, row in enumerate(a)]
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(m[r][col]))
+        m[col], m[pivot] = m[pivot], m[col]
+        if abs(m[col][col]) < 1e-12:
+            continue
+        for r in range(n):
+            if r != col:
+                factor = m[r][col] / m[col][col]
+                for c in range(col, n + 1):
+                    m[r][c] -= factor * m[col][c]
+    return [m[i][n] / m[i][i] if abs(m[i][i]) > 1e-12 else 0.0 for i in range(n)]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m binokel.bots.calibrate")
+    parser.add_argument("--rules", default="binokel")
+    parser.add_argument("--hands", type=int, default=2000)
+    parser.add_argument("--seed", default="calibrate")
+    args = parser.parse_args(argv)
+    bot = HeuristicBot(level="medium")
+    rows = []
+    for i in range(args.hands):
+        row = sample_hand(args.rules, f"{args.seed}/{i}", bot)
+        if row is not None:
+            rows.append(row)
+        if (i + 1) % 500 == 0:
+            print(f"{i + 1} hands", file=sys.stderr)
+    coef, sigma = fit(rows)
+    for name, c in zip(FEATURES, coef, strict=True):
+        print(f"{name:>24}: {c:7.2f}")
+    print(f"{'sigma':>24}: {sigma:7.2f}")
+    print("coefficients=(" + ", ".join(f"{c:.1f}" for c in coef) + f"), sigma={sigma:.1f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

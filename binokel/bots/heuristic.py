@@ -1,0 +1,373 @@
+"""The heuristic player for Binokel (every rule set), at three levels.
+
+* **Bidding** values the hand over sampled Dabbs: for each, the best trump's melds + estimated
+  trick points + discard points (:mod:`binokel.bots.evaluate`), or a Durch that cannot fail; the
+  expected score at a bid takes, per Dabb, the best of playing (made: the total, failed: minus
+  twice the bid), giving up (minus the bid) and Durch.  The bot bids on while that expectation
+  stays above a threshold (``tau``).
+* **Declaring** (after the Dabb): trump and discard maximise that value on the real cards; the
+  bot gives up when the expected loss of playing is larger than the bid, and announces Durch only
+  when it cannot fail.  The hard level checks the candidates by playing sampled deals out.
+* **Card play** weighs each card by the chance of taking the trick with what it knows (cards
+  played, melds shown, voids and missing high cards revealed by the trick duties); the hard level
+  adds a Monte-Carlo search over sampled deals (:mod:`binokel.bots.play`).
+
+Levels: ``easy`` values hands crudely and noisily, plays without counting or inferences and
+sometimes carelessly; ``medium`` is the full heuristic; ``hard`` samples more and searches.
+Any level field can be overridden by name: ``heuristic:level=medium,samples=24,tau=20``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from dataclasses import dataclass
+from typing import Any, cast
+
+from .. import actions as A
+from ..cards import CARD_POINTS, ONE, RANK_SLOTS, SUIT_MASK, Suit, pack, points_of
+from ..game import Phase
+from ..melds import find_melds_packed, meld_total
+from ..rules import Rules
+from ..scoring import Contract, side_of
+from ..tricks import NO_TRUMP
+from ..views import View
+from .base import ActionT, BaseBot, TableView
+from .evaluate import (
+    DabbOutcome,
+    Option,
+    bid_outcomes,
+    durch_discard,
+    expected_score,
+    leads_first,
+    model_for,
+    options,
+    play_ev,
+)
+from .knowledge import full_pack, minus, size
+from .play import PlayStyle, choose_kind
+from .rollout import hand_scores, make_table, rollout
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """The settings of one level; every field can be overridden in the bot's name."""
+
+    samples: int = 32
+    """Dabbs sampled to value a hand for bidding (0: no sampling, a crude guess)."""
+    tau: float = 30.0
+    """Expected declarer score a bid must keep for the bot to make it."""
+    shrink: float = 1.0
+    """Standard errors of the sampled expectation taken off it (against the winner's curse)."""
+    noise: float = 0.0
+    """Standard deviation of noise on the bot's valuation of a hand (per hand)."""
+    inference: bool = True
+    counting: bool = True
+    card_noise: float = 0.0
+    blunder: float = 0.0
+    search: int = 0
+    """Sampled deals per card decision (Monte-Carlo search; 0: none)."""
+    refine: int = 0
+    """Sampled deals played out to check the declarer's best trump options (0: none)."""
+
+    def play_style(self) -> PlayStyle:
+        return PlayStyle(inference=self.inference, counting=self.counting, noise=self.card_noise,
+                         blunder=self.blunder, search=self.search)
+
+
+LEVELS: dict[str, Level] = {
+    "easy": Level(samples=0, tau=0.0, shrink=0.0, noise=40.0, inference=False, counting=False,
+                  card_noise=6.0, blunder=0.15),
+    "medium": Level(samples=32),
+    "hard": Level(samples=80, search=10, refine=30),
+}
+
+
+def level_from(name: str, overrides: dict[str, str]) -> Level:
+    """A level by name with fields overridden from text (``{"samples": "24"}``)."""
+    if name not in LEVELS:
+        raise ValueError(f"unknown level {name!r}; levels: {', '.join(LEVELS)}")
+    level = LEVELS[name]
+    changes: dict[str, Any] = {}
+    types = {f.name: f.type for f in dataclasses.fields(Level)}
+    for key, text in overrides.items():
+        if key not in types:
+            raise ValueError(f"unknown heuristic option {key!r}; options: level, "
+                             f"{', '.join(types)}")
+        kind = types[key]
+        try:
+            if kind in ("bool", bool):
+                if text.lower() not in ("1", "0", "true", "false", "yes", "no", "on", "off"):
+                    raise ValueError(text)
+                changes[key] = text.lower() in ("1", "true", "yes", "on")
+            elif kind in ("int", int):
+                changes[key] = int(text)
+            else:
+                changes[key] = float(text)
+        except ValueError:
+            raise ValueError(f"heuristic option {key}={text!r}: not a {kind}") from None
+    return dataclasses.replace(level, **changes)
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """The declarer's decision after taking the Dabb."""
+
+    action: str  # "trump", "durch", "open", "giveup"
+    suit: int
+    discard: int
+
+
+class HeuristicBot(BaseBot):
+    """The heuristic player; see the module docstring.
+
+    >>> import random
+    >>> from binokel import new_game
+    >>> state = new_game(seed=2)
+    >>> bot = HeuristicBot(level="medium")
+    >>> view = state.view(state.to_move)
+    >>> bot.choose(view, random.Random(0)) in view.legal_actions
+    True
+    """
+
+    def __init__(self, name: str = "heuristic", *, level: str = "medium",
+                 options: dict[str, str] | None = None) -> None:
+        super().__init__(name)
+        self.level = level_from(level, options or {})
+        self._style = self.level.play_style()
+        self._outcomes: dict[tuple[Rules, int, bool], tuple[list[DabbOutcome], float]] = {}
+        self._plans: dict[tuple[Rules, int, int, int, int], Plan] = {}
+
+    # --- the one call ---------------------------------------------------------------------------
+
+    def choose(self, view: TableView[ActionT], rng: random.Random) -> ActionT:
+        if not isinstance(view, View):
+            raise TypeError("the heuristic player plays Binokel views only")
+        return cast(ActionT, self._choose(view, rng))
+
+    def _choose(self, view: View, rng: random.Random) -> A.Action:
+        legal = view.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        phase = view.phase
+        if phase is Phase.PLAY:
+            return A.PLAY[choose_kind(view, rng, self._style)]
+        if phase is Phase.AUCTION:
+            return self._bid(view)
+        if phase is Phase.DABB:
+            safe = durch_discard(pack(view.hand), view.rules, discards=0) is not None
+            return A.OPEN_DURCH if safe and A.OPEN_DURCH in legal else A.TAKE_DABB
+        return self._declare(view)
+
+    # --- bidding --------------------------------------------------------------------------------
+
+    def _bid(self, view: View) -> A.Action:
+        bids = [a for a in view.legal_actions if isinstance(a, A.Bid)]
+        if not bids:
+            return A.PASS
+        nxt = min(bids, key=lambda a: a.value)
+        rules = view.rules
+        hand = pack(view.hand)
+        leads = leads_first(rules, forehand=view.seat == view.active[0])
+        outcomes, noise = self._hand_outcomes(rules, hand, leads)
+        if not self.level.samples:
+            value = outcomes[0].value + noise
+            return nxt if value >= nxt.value + self.level.tau else A.PASS
+        sigma = model_for(rules).sigma
+        shifted = [DabbOutcome(o.value + noise, o.durch) for o in outcomes]
+        ev = expected_score(shifted, nxt.value, rules, sigma, shrink=self.level.shrink)
+        return nxt if ev >= self.level.tau else A.PASS
+
+    def _hand_outcomes(self, rules: Rules, hand: int,
+                       leads: bool) -> tuple[list[DabbOutcome], float]:
+        """Sampled Dabb outcomes for a hand, and the level's noise on its value (both cached).
+
+        The generator is seeded from the hand, so the valuation is a pure function of the cards
+        and the same in every seating of a duplicate deal.
+        """
+        key = (rules, hand, leads)
+        found = self._outcomes.get(key)
+        if found is None:
+            if len(self._outcomes) > 256:
+                self._outcomes.clear()
+            rng = random.Random(f"bid/{rules.name}/{hand}/{leads}")
+            partners = len(side_of(rules, 0)) - 1 if rules.teams else 0
+            if self.level.samples:
+                outcomes = bid_outcomes(hand, rules, rng, self.level.samples, leads=leads)
+                outcomes = [DabbOutcome(o.value + _partner_share(rules, o.value, partners),
+                                        o.durch) for o in outcomes]
+            else:
+                outcomes = [DabbOutcome(_crude_value(hand, rules, leads), False)]
+            noise = rng.gauss(0.0, self.level.noise) if self.level.noise else 0.0
+            found = self._outcomes[key] = (outcomes, noise)
+        return found
+
+    # --- declaring ------------------------------------------------------------------------------
+
+    def _declare(self, view: View) -> A.Action:
+        plan = self._plan(view)
+        legal = view.legal_actions
+        if plan.action == "giveup" and A.GIVE_UP[plan.suit] in legal:
+            return A.GIVE_UP[plan.suit]
+        if view.phase is Phase.DISCARD:
+            laid = pack(view.discard) if view.discard else 0
+            for kind in _kinds(minus(plan.discard, laid)):
+                if A.DISCARD[kind] in legal:
+                    return A.DISCARD[kind]
+            cheapest = min((a for a in legal if isinstance(a, A.Discard)),
+                           key=lambda a: a.card.points)
+            return cheapest
+        if plan.action == "open" and A.OPEN_DURCH in legal:
+            return A.OPEN_DURCH
+        if plan.action in ("durch", "open") and A.DURCH in legal:
+            return A.DURCH
+        return A.NAME_TRUMP[plan.suit if plan.suit != NO_TRUMP else 0]
+
+    def _plan(self, view: View) -> Plan:
+        rules = view.rules
+        laid = pack(view.discard) if view.discard else 0
+        full = pack(view.hand) + laid
+        trump = NO_TRUMP if view.trump is None else int(view.trump)
+        key = (rules, full, view.bid, view.seat, trump)
+        found = self._plans.get(key)
+        if found is None:
+            if len(self._plans) > 256:
+                self._plans.clear()
+            found = self._plans[key] = self._make_plan(view, full, laid)
+        return found
+
+    def _make_plan(self, view: View, full: int, laid: int) -> Plan:
+        rules = view.rules
+        bid = view.bid
+        level = self.level
+        leads = leads_first(rules, forehand=view.seat == view.active[0])
+        discards = rules.dabb_size
+        if view.contract is not None:  # trumps were named before the discard
+            if view.contract is Contract.TRUMP and view.trump is not None:
+                option = _keep_laid(full, int(view.trump), rules, leads, laid)
+                return Plan("trump", int(view.trump), option.discard)
+            durch = durch_discard(full, rules) or _lowest(full, discards)
+            return Plan("durch", NO_TRUMP, durch)
+        rng = random.Random(f"plan/{rules.name}/{full}/{bid}/{leads}")
+        found = options(full, rules, leads=leads, discards=discards)
+        if laid:  # discards already made (a plan made by another bot, or a changed mind)
+            found = [_keep_laid(full, o.trump, rules, leads, laid) for o in found]
+            found.sort(key=lambda o: -o.value)
+        partners = len(side_of(rules, view.seat)) - 1 if rules.teams else 0
+        noise = rng.gauss(0.0, level.noise) if level.noise else 0.0
+        sigma = model_for(rules).sigma
+        choices: list[tuple[float, Plan]] = []
+        for o in found:
+            value = o.value + _partner_share(rules, o.value, partners) + noise
+            ev = play_ev(value, bid, sigma) if level.samples else \
+                (value - bid if value >= bid - 40 else -3.0 * bid)
+            choices.append((ev, Plan("trump", o.trump, o.discard)))
+        if level.refine and not rules.teams:
+            choices = self._refine(view, full, found[:2], rng) + choices[2:]
+        safe = durch_discard(full, rules, discards=discards)
+        if safe is not None and not minus(laid, safe):  # any cards laid already fit the Durch
+            if rules.open_durch:
+                choices.append((float(rules.open_durch_value), Plan("open", NO_TRUMP, safe)))
+            if rules.durch_allowed:
+                choices.append((float(rules.durch_value), Plan("durch", NO_TRUMP, safe)))
+        choices.append((-float(bid), Plan("giveup", _give_up_suit(full), 0)))
+        return max(choices, key=lambda c: c[0])[1]
+
+    def _refine(self, view: View, full: int, candidates: list[Option],
+                rng: random.Random) -> list[tuple[float, Plan]]:
+        """Expected declarer scores of the best trump options, from sampled deals played out."""
+        rules = view.rules
+        me = view.seat
+        others = [s for s in view.active if s != me]
+        unseen = _kinds(minus(full_pack(rules), full), repeat=True)
+        deals = []
+        for _ in range(self.level.refine):
+            rng.shuffle(unseen)
+            hands: dict[int, int] = {}
+            start = 0
+            for seat in others:
+                n = view.hand_sizes[seat]
+                hands[seat] = sum(ONE[k] for k in unseen[start:start + n])
+                start += n
+            deals.append(hands)
+        out = []
+        for option in candidates:
+            total = 0.0
+            for hands in deals:
+                all_hands = [0] * rules.players
+                all_hands[me] = option.kept
+                for seat, cards in hands.items():
+                    all_hands[seat] = cards
+                trump = Suit(option.trump)
+                melds = tuple(meld_total(find_melds_packed(h, trump, rules)) if h else 0
+                              for h in all_hands)
+                table = make_table(rules, trump=option.trump, active=view.active, declarer=me,
+                                   contract=Contract.TRUMP, bid=view.bid, melds=melds)
+                leader = me if leads_first(rules, forehand=False) else view.active[0]
+                points = [0] * rules.players
+                won = [0] * rules.players
+                rollout(table, all_hands, leader, [], points, won)
+                total += hand_scores(table, points, won, option.discard_points)[me]
+            out.append((total / len(deals), Plan("trump", option.trump, option.discard)))
+        return out
+
+
+def _partner_share(rules: Rules, value: float, partners: int) -> float:
+    """What partners add to a declaring team: a share of the other trick points, and melds."""
+    if not partners:
+        return 0.0
+    pack_points = sum(8 * CARD_POINTS[r] for r in rules.ranks) + rules.last_trick_bonus
+    rest = max(0.0, pack_points - min(value, pack_points))
+    return partners * (rest / (rules.active_players - 1) + 30.0)
+
+
+def _crude_value(hand: int, rules: Rules, leads: bool) -> float:
+    """The easy level's guess: the best trump's melds and tricks in the hand as dealt, plus a
+    little for the Dabb."""
+    model = model_for(rules)
+    best = 0.0
+    for trump in range(4):
+        melds = meld_total(find_melds_packed(hand, Suit(trump), rules))
+        best = max(best, melds + model.estimate(hand, trump, leads=leads))
+    return best + 5.0 * rules.dabb_size
+
+
+def _keep_laid(full: int, trump: int, rules: Rules, leads: bool, laid: int) -> Option:
+    """The best option for ``trump`` that keeps the cards already laid away in the discard."""
+    from .evaluate import best_option
+
+    rest = rules.dabb_size - size(laid)
+    option = best_option(full - laid, trump, rules, leads=leads, discards=rest)
+    return Option(trump=trump, discard=option.discard + laid, kept=option.kept,
+                  melds=option.melds, tricks=option.tricks,
+                  discard_points=option.discard_points + points_of(laid))
+
+
+def _lowest(hand: int, n: int) -> int:
+    kinds = sorted(_kinds(hand, repeat=True), key=lambda k: (CARD_POINTS[k % RANK_SLOTS], k))
+    return sum(ONE[k] for k in kinds[:n])
+
+
+def _give_up_suit(hand: int) -> int:
+    """When giving up, name the suit whose pairs and families the others are least likely to
+    hold: the one where this hand holds most Kings and Queens."""
+    def blocking(suit: int) -> int:
+        bits = (hand & SUIT_MASK[suit]) >> (suit * 2 * RANK_SLOTS)
+        kings_queens = ((bits >> 10) & 3) + ((bits >> 8) & 3)
+        return 2 * kings_queens + size(bits)
+    return max(range(4), key=blocking)
+
+
+def _kinds(packed: int, *, repeat: bool = False) -> list[int]:
+    out = []
+    kind = 0
+    while packed:
+        count = packed & 3
+        if count:
+            out.extend([kind] * (count if repeat else 1))
+        packed >>= 2
+        kind += 1
+    return out
+
+
+__all__ = ["LEVELS", "HeuristicBot", "Level", "level_from"]

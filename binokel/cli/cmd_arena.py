@@ -1,0 +1,94 @@
+"""``binokel arena BOT_A BOT_B``: duplicate deals between two bots, with a confidence interval."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from .common import RulesError, add_rules_options, fail, rules_from_args
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "arena", help="two bots play duplicate deals; reports who is stronger",
+        description="Bot A and bot B play the same deals in every seating (for three players "
+                    "A-B-B and A-A-B in each rotation), so luck of the cards cancels out. "
+                    "Bots: random, heuristic, heuristic:level=easy|medium|hard, "
+                    "cmd:PROGRAM ARGS (an external bot, see docs/bot-protocol.md).")
+    parser.add_argument("bot_a", metavar="BOT_A")
+    parser.add_argument("bot_b", metavar="BOT_B")
+    add_rules_options(parser)
+    parser.add_argument("--deals", type=int, default=200, metavar="N",
+                        help="duplicate deals to play (default 200)")
+    parser.add_argument("--seed", default="arena", metavar="S", help="seed of the deals")
+    parser.add_argument("--workers", type=int, default=1, metavar="K",
+                        help="parallel worker processes (same result for any K)")
+    parser.add_argument("--time-limit", type=float, default=5.0, metavar="SECONDS",
+                        help="time an external bot may take per decision (default 5)")
+    parser.add_argument("--json", action="store_true", help="print the summary as JSON")
+    parser.add_argument("--out", metavar="FILE.csv", help="write one CSV row per deal")
+    parser.add_argument("--plot", metavar="FILE.png", help="draw the score differences")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..arena import ArenaConfig, run_arena
+    from ..arena_stats import plot, summarize, write_csv
+    from ..bots import BotError
+
+    try:
+        rules = rules_from_args(args)
+    except RulesError as exc:
+        return fail(str(exc))
+    if args.deals < 1:
+        return fail("--deals must be at least 1")
+    if args.workers < 1:
+        return fail("--workers must be at least 1")
+    config = ArenaConfig(bot_a=args.bot_a, bot_b=args.bot_b, rules=rules, deals=args.deals,
+                         seed=args.seed, workers=args.workers, time_limit=args.time_limit)
+    try:
+        result = _run_with_progress(config, run_arena, show=not args.no_progress)
+    except BotError as exc:
+        return fail(str(exc), status=1)
+    except ValueError as exc:
+        return fail(str(exc))
+    summary = summarize(result)
+    if args.out:
+        with open(args.out, "w", newline="", encoding="utf-8") as out:
+            write_csv(result, out)
+    if args.plot:
+        try:
+            plot(result, args.plot)
+        except RuntimeError as exc:
+            return fail(str(exc))
+    if args.json:
+        print(json.dumps(summary.to_json(), ensure_ascii=False))
+    else:
+        print(summary.text())
+    return 0
+
+
+def _run_with_progress(config: Any, runner: Any, *, show: bool) -> Any:
+    if not show:
+        return runner(config)
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    console = Console(stderr=True)
+    columns = (TextColumn("[bold]arena[/]"), BarColumn(), MofNCompleteColumn(),
+               TextColumn("deals"), TimeElapsedColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=console, transient=False) as progress:
+        task = progress.add_task("deals", total=config.deals)
+        return runner(config, lambda n: progress.advance(task, n))
+
+
+__all__ = ["register", "run"]
