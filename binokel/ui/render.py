@@ -7,8 +7,8 @@ screen shows exactly what the seat's :class:`~binokel.views.View` holds.
 >>> from binokel import new_game
 >>> from binokel.ui.i18n import Strings
 >>> view = new_game(seed=7).view(0)
->>> [line.plain for line in render_hand(view, Strings("en"))][:2]
-['Your hand', '  ♣   1 A♣   2 K♣   3 Q♣']
+>>> [line.plain for line in render_hand(view, Strings("de"))][:2]
+['Deine Karten', '  ♠    1 A♠   2 A♠   3 10♠   4 Q♠   5 Q♠']
 """
 
 from __future__ import annotations
