@@ -44,6 +44,8 @@ log = logging.getLogger("binokel.web")
 BOT_CANDIDATES = ("random", "heuristic:level=easy", "heuristic:level=medium",
                   "heuristic:level=hard", "expert")
 MAX_NAME_CHARS = 24
+#: Tables playing at once before new ones are refused (each holds its game in memory).
+MAX_PLAYING_TABLES = 5000
 TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{4,32}$")
 
 
@@ -254,6 +256,8 @@ class TableManager:
         except KeyError:
             known = ", ".join(sorted(all_rule_sets()))
             raise TableError(f"unknown rule set {rules!r}; known: {known}") from None
+        if sum(t.is_playing for t in self.tables.values()) >= MAX_PLAYING_TABLES:
+            raise TableError("The server is full: too many tables are playing. Try later.")
         players = game.players(rules)
         if len(seats) != players:
             raise TableError(f"{rules} is played by {players}: give {players} seats")

@@ -129,7 +129,7 @@ function h(tag, attrs, ...children) {
     else if (key === "dataset") Object.assign(el.dataset, value);
     else el.setAttribute(key, value === true ? "" : value);
   }
-  for (const child of children.flat()) {
+  for (const child of children.flat(Infinity)) {
     if (child === null || child === undefined || child === false) continue;
     el.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
@@ -777,10 +777,10 @@ async function rulesPage(name) {
       example(["Q♠", "J♦"], `Binocle ${r.meld_binocle}`),
       example(["A♣", "A♠", "A♥", "A♦"], `${de ? "Vier Asse" : "Four aces"} ${r.meld_four_aces}`));
   } else {
-    const seatsText = r.teams && r.teams.length ? (de ? "in zwei Paaren" : "in two teams") : "";
+    const seatsText = r.teams && r.teams.length ? (de ? " in zwei Paaren" : " in two teams") : "";
     sections.push(h("h3", {}, de ? "Geben und Reizen" : "Deal and auction"),
-      para(`${r.players} players ${seatsText}${r.dealer_sits_out ? " (the dealer sits out)" : ""}, ${r.hand_size} cards each and ${r.dabb_size} to the Dabb. Forehand opens at ${r.min_bid}; then raise by ${r.bid_step}${r.bid_jumps ? " or more" : ", no jumps"} or pass. The last bidder left is the declarer and must make the bid.`,
-           `${r.players} Spieler ${seatsText}${r.dealer_sits_out ? " (der Geber setzt aus)" : ""}, je ${r.hand_size} Karten und ${r.dabb_size} in den Dabb. Vorhand eröffnet mit ${r.min_bid}; dann ${r.bid_step} mehr${r.bid_jumps ? " oder höher" : ", ohne Sprünge"} oder passen. Wer übrig bleibt, ist Spieler und muss den Reizwert erreichen.`),
+      para(`${r.players} players${seatsText}${r.dealer_sits_out ? " (the dealer sits out)" : ""}, ${r.hand_size} cards each and ${r.dabb_size} to the Dabb. Forehand opens at ${r.min_bid}; then raise by ${r.bid_step}${r.bid_jumps ? " or more" : ", no jumps"} or pass. The last bidder left is the declarer and must make the bid.`,
+           `${r.players} Spieler${seatsText}${r.dealer_sits_out ? " (der Geber setzt aus)" : ""}, je ${r.hand_size} Karten und ${r.dabb_size} in den Dabb. Vorhand eröffnet mit ${r.min_bid}; dann ${r.bid_step} mehr${r.bid_jumps ? " oder höher" : ", ohne Sprünge"} oder passen. Wer übrig bleibt, ist Spieler und muss den Reizwert erreichen.`),
       h("h3", {}, de ? "Dabb, Drücken, Trumpf" : "Dabb, discard, trumps"),
       para(`The declarer shows the Dabb, takes it, lays away (drücken) ${r.dabb_size} cards – their points count for the declarer – and names trumps${r.durch_allowed ? " or Durch (every trick, no trumps, ±" + r.durch_value + ")" : ""}. Or gives up (abgehen): minus the bid, the others score ${r.give_up_bonus} plus their melds.`,
            `Der Spieler deckt den Dabb auf, nimmt ihn, drückt ${r.dabb_size} Karten – ihre Augen zählen für ihn – und sagt Trumpf an${r.durch_allowed ? " oder Durch (alle Stiche, ohne Trumpf, ±" + r.durch_value + ")" : ""}. Oder er geht ab: minus Reizwert, die anderen bekommen ${r.give_up_bonus} und ihre Meldungen.`),
@@ -792,6 +792,7 @@ async function rulesPage(name) {
       example(["K♣", "K♠", "K♥", "K♦"], `${de ? "Vier Könige" : "Four Kings"} ${r.meld_four_kings}`),
       example(["Q♣", "Q♠", "Q♥", "Q♦"], `${de ? "Vier Ober" : "Four Queens"} ${r.meld_four_queens}`),
       example(["J♣", "J♠", "J♥", "J♦"], `${de ? "Vier Unter" : "Four Jacks"} ${r.meld_four_jacks}`),
+      (r.ranks || []).includes("7") ? example(["7♥"], `Dissle (${de ? "Trumpf-Siebener" : "the trump Seven"}) ${r.meld_dissle}`) : null,
       para("A card may serve in melds of different kinds, but only once in one kind. Melds count only for a player who wins a trick.",
            "Eine Karte darf in Meldungen verschiedener Art dienen, aber nur einmal in einer Art. Meldungen zählen nur mit mindestens einem Stich."),
       h("h3", {}, de ? "Stiche" : "Tricks"),
