@@ -20,7 +20,10 @@ from binokel.records import load_record, replay
 from binokel.ui.render import hand_order
 from binokel.ui.session import Player, Session
 
-from .terminal_driver import TerminalProgram, strip_escapes
+try:  # pseudo-terminals are POSIX; elsewhere only the terminal test is skipped
+    from .terminal_driver import TerminalProgram, strip_escapes
+except ImportError:  # pragma: no cover - Windows
+    TerminalProgram = None  # type: ignore[assignment,misc]
 
 COMMAND = [sys.executable, "-m", "binokel", "play"]
 SHORT_GAME = ["--set", "fixed_hands=1"]
@@ -55,6 +58,8 @@ def check_against_record(screen: str, path: Path) -> None:
         list(state.scores)
 
 
+@pytest.mark.skipif(TerminalProgram is None or not hasattr(os, "openpty"),
+                    reason="no pseudo-terminals on this platform")
 def test_a_whole_game_typed_into_a_terminal(tmp_path: Path) -> None:
     """Bids, lays away, names Trumpf and plays every card as a person would; tries one card the
     rules forbid, takes one move back, and checks the final sheet against the saved record."""
