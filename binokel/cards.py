@@ -134,8 +134,8 @@ _RANK_BY_TEXT = {
 def parse_suit(text: str) -> Suit:
     """Read a suit from a symbol or letter (``♥``, ``H``, ``h``).
 
-    >>> parse_suit("h")
-    Suit.HEARTS
+    >>> parse_suit("h") is Suit.HEARTS
+    True
     """
     key = text.strip().upper()
     if key in _SUIT_BY_TEXT:
