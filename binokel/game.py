@@ -303,6 +303,15 @@ class GameState:
         return unpack(self._h.discard)
 
     @property
+    def shown_discard(self) -> list[Card]:
+        """The laid-away cards every seat may see: with trumps named before the discard
+        (``trump_before_discard``), each trump laid away is shown to all."""
+        h = self._h
+        if not self._rules.trump_before_discard or h.trump_index == NO_TRUMP or not h.discard:
+            return []
+        return unpack(h.discard & SUIT_MASK[h.trump_index])
+
+    @property
     def melds(self) -> tuple[tuple[Meld, ...], ...]:
         """Each seat's shown melds (empty before trumps are named, and in Durch)."""
         return self._h.melds or tuple(() for _ in range(self._rules.players))
@@ -418,6 +427,9 @@ class GameState:
         if seat is not None and seat != self._to_move:
             if self.is_over:
                 raise IllegalActionError("The game is over.")
+            if seat not in self._h.active and 0 <= seat < self._rules.players:
+                raise IllegalActionError(
+                    f"You sit this hand out: seat {seat} dealt, and the dealer does not play.")
             raise IllegalActionError(f"It is not your turn: seat {self._to_move} is to act.")
         legal = self._legal if self._legal is not None else self.legal_actions()
         if action not in legal:
@@ -547,9 +559,13 @@ class GameState:
     def _give_up(self, action: A.GiveUp) -> GameState:
         h = self._h
         rules = self._rules
+        # The trump named on giving up sets the opponents' meld values (§4); where their melds
+        # do not count (give_up_keeps_melds off) nobody shows any.  The declarer's side never
+        # melds (§9 Kreuzbinokel: neither the declarer nor the partner).
+        declaring = side_of(rules, h.declarer)
         melds = tuple(
             find_melds_packed(self._hands[s], action.suit, rules)
-            if s in h.active and s not in side_of(rules, h.declarer) else ()
+            if rules.give_up_keeps_melds and s in h.active and s not in declaring else ()
             for s in range(rules.players))
         h2 = _replace_hand(h, contract=Contract.GIVE_UP, trump=action.suit, melds=melds)
         return self._finish_hand(action, h2, self._hands, self._won, self._points)

@@ -2,8 +2,10 @@
 
 Bots, the terminal and the web server receive views, never a :class:`~binokel.game.GameState`.
 A view holds the seat's own hand, the auction, the Dabb once turned up, everyone's shown melds,
-every played card, hand sizes and the score sheet.  Other hands, the unturned Dabb and another
-seat's discard never appear in it.
+every played card, hand sizes and the score sheet; in an open Durch the declarer's hand, and
+with trumps named before the discard the trumps laid away.  Other hands, the unturned Dabb and
+the rest of another seat's discard never appear in it.  A partner's hand is as hidden as an
+opponent's (Kreuzbinokel), and the dealer who sits a hand out sees no more than the players.
 
 >>> from binokel import new_game
 >>> view = new_game(seed=1).view(0)
@@ -20,7 +22,7 @@ from .actions import Action
 from .cards import Card, Suit, size_of, unpack
 from .melds import Meld
 from .rules import Rules
-from .scoring import Contract, HandResult
+from .scoring import Contract, HandResult, side_of
 from .tricks import Trick
 
 if TYPE_CHECKING:
@@ -61,6 +63,19 @@ class View:
     results: tuple[HandResult, ...]
     winners: tuple[int, ...]
     legal_actions: tuple[Action, ...]
+    shown_discard: tuple[Card, ...] = ()
+    """Laid-away cards shown to all: the trumps laid away when trumps are named before the
+    discard (``trump_before_discard``)."""
+
+    @property
+    def side(self) -> tuple[int, ...]:
+        """The seats on this seat's side: its team (Kreuzbinokel), or the seat alone."""
+        return side_of(self.rules, self.seat)
+
+    @property
+    def is_playing(self) -> bool:
+        """Whether this seat plays the current hand (the dealer may sit out, §9)."""
+        return self.seat in self.active
 
     @property
     def is_my_turn(self) -> bool:
@@ -116,4 +131,5 @@ def make_view(state: GameState, seat: int) -> View:
         results=state.results,
         winners=state.winners,
         legal_actions=state.legal_actions() if state.to_move == seat else (),
+        shown_discard=tuple(state.shown_discard) if not over else (),
     )

@@ -1,21 +1,47 @@
-"""Options and helpers shared by the commands."""
+"""Options and helpers shared by the commands.
+
+Every command that plays takes the same three rule options, added by :func:`add_rules_options`
+and read by :func:`rules_from_args`:
+
+* ``--rules NAME``: a named rule set (``binokel rules`` lists them), an alias, or a spec such as
+  ``binokel+min_bid=200``;
+* ``--rules-file FILE.toml``: a club's house rules, a TOML file with an optional
+  ``base = "NAME"`` and ``field = value`` lines (docs/rules.md);
+* ``--set FIELD=VALUE``, repeatable: change single fields, after the file.
+
+A rule set that does not add up raises :class:`RulesError`, whose message names the field;
+commands print it with :func:`fail` (one line, exit status 2), as for any other bad option.
+"""
 
 from __future__ import annotations
 
 import argparse
 
-from ..rules import Rules, RulesError, find_rules
+from ..rulefile import resolve_rules
+from ..rules import Rules, RulesError
 
 
 def add_rules_options(parser: argparse.ArgumentParser) -> None:
-    """``--rules NAME`` (a named rule set)."""
-    parser.add_argument("--rules", default="binokel", metavar="NAME",
-                        help="rule set to play (see `binokel rules`); default: binokel")
+    """``--rules NAME``, ``--rules-file FILE`` and ``--set FIELD=VALUE`` (repeatable)."""
+    group = parser.add_argument_group(
+        "rules", "which rule set to play (see `binokel rules`); --set is applied last")
+    group.add_argument("--rules", default=None, metavar="NAME",
+                       help="a named rule set (default: binokel, or the file's base)")
+    group.add_argument("--rules-file", default=None, metavar="FILE",
+                       help="a TOML file of house rules: base = \"NAME\" and field = value lines")
+    group.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE",
+                       dest="rule_settings",
+                       help="change one field of the rule set, e.g. --set min_bid=200 "
+                            "(repeatable)")
 
 
 def rules_from_args(args: argparse.Namespace) -> Rules:
-    """The rule set the options name; raises :class:`RulesError` with a clear message."""
-    return find_rules(args.rules)
+    """The rule set the options name; raises :class:`RulesError` with a clear message.
+
+    Works with any namespace: options a command did not add count as not given.
+    """
+    return resolve_rules(getattr(args, "rules", None), getattr(args, "rule_settings", None) or (),
+                         getattr(args, "rules_file", None))
 
 
 def fail(message: str, status: int = 2) -> int:
