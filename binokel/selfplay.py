@@ -1,0 +1,87 @@
+"""Self-play: whole games between uniformly random legal players, written as records.
+
+Each player sees only its own view (as every computer player does) and picks uniformly among
+the legal actions with a generator seeded from the self-play seed, so a run is repeatable:
+game ``g`` of seed ``s`` is dealt from seed ``"s/g"`` and played with ``Random("selfplay/s/g")``.
+
+>>> games = list(selfplay(seed=1, games=2))
+>>> [g.seed for g in games]
+['1/0', '1/1']
+>>> games[0].state.is_over
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from .actions import Action
+from .game import GameState, new_game
+from .records import dump_record
+from .rules import BINOKEL, Rules
+from .views import View
+
+#: Hands after which a game between random players is stopped unfinished (random bidding can,
+#: in principle, lose points for ever).
+MAX_HANDS = 1000
+
+
+def _random_policy(view: View, rng: random.Random) -> Action:
+    """A uniformly random legal action: the whole of the random player."""
+    return rng.choice(view.legal_actions)
+
+
+def play_random_game(rules: Rules, seed: int | str, *, rng: random.Random,
+                     max_hands: int = MAX_HANDS) -> GameState:
+    """One game between random players, to its end or until ``max_hands`` hands are played."""
+    state = new_game(rules, seed)
+    while not state.is_over and len(state.results) < max_hands:
+        state = state.apply(_random_policy(state.view(state.to_move), rng))
+    return state
+
+
+@dataclass(frozen=True, slots=True)
+class SelfplayGame:
+    """One finished (or stopped) self-play game."""
+
+    number: int
+    seed: str
+    state: GameState
+
+    @property
+    def players(self) -> list[str]:
+        return [f"Random {seat}" for seat in range(self.state.rules.players)]
+
+    def record(self) -> str:
+        """The game as a record (see :mod:`binokel.records`)."""
+        return dump_record(self.state, players=self.players,
+                           tags={"Event": "selfplay", "Round": str(self.number + 1)})
+
+    def summary(self) -> str:
+        """One line: hands played, the winner and the totals."""
+        state = self.state
+        names = self.players
+        totals = " ".join(str(t) for t in state.scores)
+        count = len(state.results)
+        hands = f"{count} hand{'s' if count != 1 else ''}"
+        if not state.is_over:
+            outcome = f"unfinished after {hands}"
+        else:
+            winners = " and ".join(f"seat {s} ({names[s]})" for s in state.winners)
+            outcome = f"{hands}, winner{'s' if len(state.winners) > 1 else ''} {winners}"
+        return f"game {self.number + 1} (seed {self.seed}): {outcome}; totals {totals}"
+
+
+def selfplay(rules: Rules = BINOKEL, *, seed: int | str = 0, games: int = 1,
+             max_hands: int = MAX_HANDS) -> Iterator[SelfplayGame]:
+    """Play ``games`` games between random players, one after another."""
+    for number in range(games):
+        game_seed = f"{seed}/{number}"
+        rng = random.Random(f"selfplay/{game_seed}")
+        state = play_random_game(rules, game_seed, rng=rng, max_hands=max_hands)
+        yield SelfplayGame(number, game_seed, state)
+
+
+__all__ = ["MAX_HANDS", "SelfplayGame", "play_random_game", "selfplay"]
