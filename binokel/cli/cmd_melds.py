@@ -1,0 +1,102 @@
+"""``binokel melds CARDS [--trump SUIT]``: the best melds of a hand, with cards and points.
+
+A malformed card, an impossible hand (three Q♠, a card not in the rule set's pack) or more
+cards than a hand holds is refused on one line with exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from ..cards import Card, CardError, Suit, pack, parse_cards, parse_suit
+from ..melds import Meld, find_melds
+from ..rules import Rules
+from .common import add_rules_options, fail, rules_from_args
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "melds", help="list the melds of a hand and their points",
+        description='Finds the best meld set of a hand, e.g. binokel melds "K♠ Q♠ Q♥ Q♣ Q♦ J♦" '
+                    "--trump H (cards as Q♠, QS, qs, 10♥ or TH).")
+    parser.add_argument("cards", nargs="+", metavar="CARDS",
+                        help="the hand's cards, in one argument or several")
+    parser.add_argument("--trump", metavar="SUIT",
+                        help="the trump suit (♣ ♠ ♥ ♦ or C S H D); default: no trumps")
+    add_rules_options(parser)
+    parser.add_argument("--json", action="store_true", help="print the melds as JSON")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        rules = rules_from_args(args)
+    except ValueError as exc:
+        return fail(str(exc))
+    try:
+        trump = parse_suit(args.trump) if args.trump is not None else None
+        cards = parse_cards(" ".join(args.cards))
+        _check_hand(cards, rules)
+    except CardError as exc:
+        return fail(str(exc))
+    melds = find_melds(cards, trump, rules)
+    total = sum(m.points for m in melds)
+    if args.json:
+        print(json.dumps({"melds": [{"name": m.name, "cards": [str(c) for c in m.cards],
+                                     "points": m.points} for m in melds], "total": total},
+                         ensure_ascii=False))
+    elif sys.stdout.isatty():
+        _print_rich(melds, total, trump, rules)
+    else:
+        _print_plain(melds, total, trump, rules)
+    return 0
+
+
+def _check_hand(cards: list[Card], rules: Rules) -> None:
+    if not cards:
+        raise CardError("no cards given (e.g. binokel melds \"K♠ Q♠ Q♥ Q♣ Q♦ J♦\")")
+    for card in cards:
+        if card.rank not in rules.ranks:
+            ranks = " ".join(r.label for r in sorted(rules.ranks, reverse=True))
+            raise CardError(f"impossible hand: {card} is not in the {rules.name} pack "
+                            f"(ranks {ranks})")
+    pack(cards)  # raises for a third copy of a card
+    if len(cards) > rules.hand_size:
+        raise CardError(f"impossible hand: {len(cards)} cards, but a hand holds at most "
+                        f"{rules.hand_size} under {rules.name}")
+
+
+def _label(meld: Meld) -> str:
+    return meld.name.capitalize() + (f" {meld.suit.symbol}" if meld.suit is not None else "")
+
+
+def _heading(trump: Suit | None, rules: Rules) -> str:
+    trumps = f"{trump.symbol} trumps" if trump is not None else "no trumps"
+    return f"Melds with {trumps} ({rules.name})"
+
+
+def _print_plain(melds: tuple[Meld, ...], total: int, trump: Suit | None, rules: Rules) -> None:
+    print(_heading(trump, rules))
+    rows = [(_label(m), " ".join(str(c) for c in m.cards), str(m.points)) for m in melds]
+    if not rows:
+        print("  no melds")
+    name_w = max([len(r[0]) for r in rows] + [5])
+    cards_w = max([len(r[1]) for r in rows] + [0])
+    for name, cards, points in rows:
+        print(f"  {name:<{name_w}}  {cards:<{cards_w}}  {points:>5}")
+    print(f"  {'Total':<{name_w}}  {'':<{cards_w}}  {total:>5}")
+
+
+def _print_rich(melds: tuple[Meld, ...], total: int, trump: Suit | None, rules: Rules) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=_heading(trump, rules), show_footer=True)
+    table.add_column("meld", footer="Total")
+    table.add_column("cards")
+    table.add_column("points", justify="right", footer=str(total))
+    for meld in melds:
+        table.add_row(_label(meld), " ".join(str(c) for c in meld.cards), str(meld.points))
+    Console().print(table)
