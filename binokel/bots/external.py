@@ -55,6 +55,7 @@ class ExternalBot(BaseBot):
         self._stderr: collections.deque[str] = collections.deque(maxlen=20)
         self._number = 0
         self._dead: str | None = None
+        self._stderr_reader: threading.Thread | None = None
 
     # --- the protocol ---------------------------------------------------------------------------
 
@@ -104,7 +105,9 @@ class ExternalBot(BaseBot):
         self._process = process
         assert process.stdout is not None and process.stderr is not None
         threading.Thread(target=_pump, args=(process.stdout, self._lines), daemon=True).start()
-        threading.Thread(target=_drain, args=(process.stderr, self._stderr), daemon=True).start()
+        self._stderr_reader = threading.Thread(target=_drain, args=(process.stderr, self._stderr),
+                                               daemon=True)
+        self._stderr_reader.start()
         self._send(hello_message(), seat)
         line = self._receive(seat, "the handshake")
         try:
@@ -179,6 +182,8 @@ class ExternalBot(BaseBot):
             if process.poll() is None:
                 process.kill()
             process.wait()
+            if self._stderr_reader is not None:  # let it read the program's last words
+                self._stderr_reader.join(timeout=1.0)
             _close_pipes(process)
         tail = " | ".join(self._stderr)
         if tail:

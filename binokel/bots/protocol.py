@@ -23,14 +23,14 @@ from ..rules import Rules
 
 PROTOCOL = "binokel-bot"
 VERSION = 1
-_ACTIONS = (Bid, Pass, TakeDabb, Discard, NameTrump, Durch, OpenDurch, GiveUp, Play)
+_AS_TEXT = (Card, Suit, Bid, Pass, TakeDabb, Discard, NameTrump, Durch, OpenDurch, GiveUp, Play)
 
 
 def to_json(value: Any) -> Any:
     """A JSON-ready form of a view or any part of it."""
     if value is None or isinstance(value, bool | int | float | str):
         return value
-    if isinstance(value, Card | Suit | _ACTIONS):
+    if isinstance(value, _AS_TEXT):
         return str(value)
     if isinstance(value, Rank):
         return value.label
