@@ -198,6 +198,7 @@ class _Search:
         hand = self.hands[seat]
         mask = self._legal(seat, hand, best_kind, best_seat) if played else hand
         out: dict[int, int] = {}
+        last: int | None = None  # siblings' values are often close: probe there first
         leader0, trick0 = self.leader, list(self.trick)
         for kind in _kinds(mask):
             self.hands[seat] = hand - ONE[kind]
@@ -218,11 +219,13 @@ class _Search:
                     self.rest -= self.bonus
                 mine = got if self.on_side[winner] else 0
                 self.trick, self.leader = [], winner
-                out[kind] = mine + self.value()
+                out[kind] = mine + self.value(None if last is None else last - mine)
+                last = out[kind]
                 self.rest += _KIND_POINTS[kind] + (self.bonus if not self.hands[winner] else 0)
             else:
                 self.rest -= _KIND_POINTS[kind]
-                out[kind] = self.value()
+                out[kind] = self.value(last)
+                last = out[kind]
                 self.rest += _KIND_POINTS[kind]
         self.hands[seat], self.trick, self.leader = hand, trick0, leader0
         return out
