@@ -1,13 +1,16 @@
 """Entry point of the ``binokel`` command: one sub-command per module in this package.
 
 Each command module has ``register(subparsers)`` which adds its parser and sets ``func`` to a
-function taking the parsed arguments and returning the exit status.
+function taking the parsed arguments and returning the exit status.  Only the module of the
+command being run is imported (the play and serve commands pull in bots and web libraries);
+``binokel --help`` imports them all to list them.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -28,7 +31,12 @@ COMMANDS = (
 )
 
 
-def build_parser() -> argparse.ArgumentParser:
+def _command_name(module: str) -> str:
+    return module.replace("_", "-")
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser; with ``only``, just that command's module is imported."""
     parser = argparse.ArgumentParser(
         prog="binokel",
         description="Binokel, the Swabian card game, and Foster's two-handed Binocle.",
@@ -36,6 +44,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"binokel {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
+        if only is not None and _command_name(name) != only:
+            continue
         try:
             module = importlib.import_module(f"binokel.cli.cmd_{name}")
         except ModuleNotFoundError as exc:
@@ -47,12 +57,21 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    first = next((a for a in args_list if not a.startswith("-")), None)
+    known = {_command_name(n) for n in COMMANDS}
+    parser = build_parser(first if first in known else None)
+    args = parser.parse_args(args_list)
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
-    status: int = args.func(args)
+    try:
+        status: int = args.func(args)
+    except BrokenPipeError:
+        # The reader went away (``binokel replay FILE | head``): stop quietly, as Unix tools do.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
     return status
 
 
