@@ -218,6 +218,8 @@ def knowledge_of(view: View) -> Knowledge:
     unknown = minus(full_pack(rules), hand + played)
     if view.discard:
         unknown = minus(unknown, pack(view.discard))
+    elif view.shown_discard:  # trumps laid away face up (trump_before_discard)
+        unknown = minus(unknown, pack(view.shown_discard))
     for cards in known.values():
         unknown = minus(unknown, cards)
     need = {s: max(0, view.hand_sizes[s] - size(known.get(s, 0)))

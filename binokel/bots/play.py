@@ -174,13 +174,15 @@ def search_card(view: View, know: Knowledge, table: Table, kinds: list[int],
     points0 = list(view.trick_points)
     won0 = list(view.tricks_won)
     my_discard = points_of(pack(view.discard)) if view.discard else 0
+    shown_discard = points_of(pack(view.shown_discard)) if view.shown_discard else 0
     for _ in range(samples):
         deal = sample_deal(know, rng)
         hands = [0] * rules.players
         hands[me] = know.hand
         for seat in know.need:
             hands[seat] = deal[seat]
-        discard_points = my_discard if me == table.declarer else points_of(deal[ASIDE])
+        discard_points = my_discard if me == table.declarer else \
+            points_of(deal[ASIDE]) + shown_discard
         for k in ranked:
             h = list(hands)
             h[me] -= ONE[k]
