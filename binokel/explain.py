@@ -43,7 +43,7 @@ def why_illegal(state: GameState, action: Action) -> str:
     if phase is Phase.DABB:
         return _EXPECTED["dabb"]
     if isinstance(action, A.GiveUp):
-        return "Only the declarer may give up, from taking the Dabb until trumps are named."
+        return "Giving up is only possible from taking the Dabb until trumps are named."
     if phase is Phase.DISCARD:
         if isinstance(action, A.Discard):
             return f"You do not hold {action.card}."
@@ -54,6 +54,10 @@ def why_illegal(state: GameState, action: Action) -> str:
             return "Durch is not played under these rules (durch_allowed is off)."
         if isinstance(action, A.OpenDurch):
             return "Open Durch is not played under these rules (open_durch is off)."
+        if not rules.durch_allowed:
+            return "Name trumps or give up."
+        if rules.open_durch:
+            return "Name trumps, announce Durch or open Durch, or give up."
         return _EXPECTED["trump"]
     if not isinstance(action, A.Play):
         return _EXPECTED["play"]

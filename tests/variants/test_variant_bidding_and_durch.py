@@ -143,3 +143,5 @@ def test_8_house_rule_no_durch() -> None:
     assert "durch" not in {str(a) for a in state.legal_actions()}
     with pytest.raises(IllegalActionError, match="Durch is not played under these rules"):
         state.apply(parse_action("durch"))
+    with pytest.raises(IllegalActionError, match=r"^Name trumps or give up\.$"):
+        state.apply(parse_action("lay A♣"))
