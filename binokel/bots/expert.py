@@ -12,6 +12,8 @@ against the others' mean, which is what a duplicate arena measures.
 * **Discard, trump, Durch, giving up**: candidate plans (for each trump, a few discards that
   keep the best melds; a Durch discard; giving up in each suit) are played out on the same
   sampled deals of the opponents' hands; Durch by the Durch solver.
+* **Binocle**: sampled deals and playouts while the stock lasts, exact alpha-beta once it is
+  gone and few tricks are left (:mod:`binokel.search.binocle`).
 * **Bidding**: sampled Dabbs and hands; for each, the best-looking plan is played out; the
   expected score at the next bid (per world the better of playing — with the spread of the
   estimate — and giving up) must stay above ``tau``.
@@ -70,12 +72,12 @@ from .rollout import hand_scores, make_table, rollout
 class Budget:
     """How much the expert searches; every field can be set in the bot's name."""
 
-    samples: int = 24
+    samples: int = 48
     """Sampled worlds per card decision; bidding and declaring use ``2 * samples``."""
     time: float = 0.0
     """Seconds per decision (0: no limit); sampling stops when spent, after ``min_samples``."""
     min_samples: int = 4
-    exact: int = 5
+    exact: int = 6
     """Tricks left from which card play is solved exactly in each world."""
     tau: float = 10.0
     """Expected score (against the others' mean) a bid must keep for the expert to make it."""
@@ -161,9 +163,27 @@ class ExpertBot(BaseBot):
         self._plan_values: dict[tuple[object, ...], list[tuple[A.Action, float, int]]] = {}
 
     def choose(self, view: TableView[ActionT], rng: random.Random) -> ActionT:
-        if not isinstance(view, View):
-            raise TypeError("the expert plays Binokel views only")
-        return cast(ActionT, self._choose(view, rng))
+        if isinstance(view, View):
+            return cast(ActionT, self._choose(view, rng))
+        from ..binocle.views import BinocleView
+
+        if isinstance(view, BinocleView):
+            return cast(ActionT, self.binocle_candidates(view, rng)[0][0])
+        raise TypeError("the expert plays Binokel and Binocle views only")
+
+    def binocle_candidates(self, view: Any, rng: random.Random) -> list[tuple[Any, float, int]]:
+        """Binocle: every candidate action with its value, best first
+        (:mod:`binokel.search.binocle`)."""
+        from ..search.binocle import binocle_values
+
+        legal = view.legal_actions
+        if len(legal) == 1:
+            return [(legal[0], 0.0, 0)]
+        budget = self.budget
+        found = binocle_values(view, rng, samples=max(2, budget.samples // 2),
+                               exact=budget.exact, seconds=budget.time,
+                               min_samples=min(budget.min_samples, 2))
+        return sorted(found, key=lambda c: -c[1])
 
     def _choose(self, view: View, rng: random.Random) -> A.Action:
         legal = view.legal_actions

@@ -87,3 +87,38 @@ def test_candidates_carry_values_for_every_card() -> None:
     view = state.view(state.to_move)
     candidates = ExpertBot(SMALL).candidates(view, rng)
     assert {c.action for c in candidates} == set(view.legal_actions)
+
+
+@settings(max_examples=30, deadline=None)
+@given(rules_name=st.sampled_from(["binocle", "binocle-64"]), seed=st.integers(0, 10**9),
+       steps=st.integers(0, 150))
+def test_the_expert_only_returns_legal_actions_in_binocle(rules_name: str, seed: int,
+                                                          steps: int) -> None:
+    from binokel.binocle import find_binocle_rules, new_binocle_game
+    from binokel.binocle.random_play import random_action
+
+    rng = random.Random(seed)
+    state = new_binocle_game(find_binocle_rules(rules_name), seed=seed)
+    for _ in range(steps):
+        if state.is_over:
+            return
+        state = state.apply(random_action(state, rng))
+    if state.is_over:
+        return
+    view = state.view(state.to_move)
+    action = ExpertBot("expert:samples=4,exact=3").choose(view, rng)
+    assert action in view.legal_actions
+
+
+def test_the_expert_claims_only_when_the_claim_is_right() -> None:
+    from binokel.binocle import Claim, new_binocle_game
+
+    state = new_binocle_game(seed=4)
+    bot = ExpertBot("expert:samples=2,exact=2")
+    rng = random.Random(4)
+    while not state.is_over:
+        view = state.view(state.to_move)
+        action = bot.choose(view, rng)
+        if isinstance(action, Claim):
+            assert view.claim_total(view.seat) >= view.target
+        state = state.apply(action)

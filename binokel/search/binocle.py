@@ -1,0 +1,161 @@
+"""Search for Binocle: sampled deals, playouts while the stock lasts, exact play after it.
+
+While the stock lasts the opponent's concealed cards and the stock's order are unknown: each
+candidate action is tried on deals sampled from the view
+(:func:`binokel.binocle.views.sample_state`) and the hand is played out — melds greedily (the
+highest-scoring meld offered, the dix when it scores), cards at random.  Once the stock is gone
+every card is known (the opponent holds exactly the cards not seen), and with few tricks left
+the hand is solved exactly by alpha-beta over the game states.
+
+Values are the seat's hand score minus the opponent's (:class:`~binokel.binocle.BinocleHandResult`
+``scores``), with :data:`GAME_VALUE` for winning or losing the game on the way.
+
+>>> import random
+>>> from binokel.binocle import new_binocle_game
+>>> state = new_binocle_game(seed=3)
+>>> view = state.view(state.to_move)
+>>> found = binocle_values(view, random.Random(1), samples=2)
+>>> {c[0] for c in found} <= set(view.legal_actions)
+True
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+
+from ..binocle import actions as BA
+from ..binocle.actions import BinocleAction
+from ..binocle.game import BinocleState, Phase
+from ..binocle.views import BinocleView, sample_state
+
+#: What winning the game is worth against a hand's score difference.
+GAME_VALUE = 1000
+
+
+def _hand_value(state: BinocleState, seat: int, hand_no: int) -> float:
+    """The seat's hand score minus the opponent's once the hand (or the game) has ended."""
+    value = 0.0
+    if state.is_over and state.winner is not None:
+        value += GAME_VALUE if state.winner == seat else -GAME_VALUE
+    for result in state.results:
+        if result.hand_no == hand_no:
+            value += result.scores[seat] - result.scores[1 - seat]
+            break
+    else:
+        # Won or lost before the hand was counted: the scores so far tell the rest.
+        value += state.scores[seat] - state.scores[1 - seat]
+    return value
+
+
+def _policy(state: BinocleState, rng: random.Random) -> BinocleAction:
+    """The playout player: the best meld or dix on offer, else a random card; never claims."""
+    legal = state.legal_actions()
+    if state.phase is Phase.MELD:
+        best: BinocleAction | None = None
+        best_points = 0
+        for action in legal:
+            points = _points_of(action, state)
+            if points > best_points:
+                best, best_points = action, points
+        if best is not None:
+            return best
+        for action in legal:
+            if isinstance(action, BA.Done):
+                return action
+    options: list[BinocleAction] = [a for a in legal if not isinstance(a, BA.Claim)]
+    if not options:
+        options = list(legal)
+    return options[rng.randrange(len(options))]
+
+
+def _points_of(action: BinocleAction, state: BinocleState) -> int:
+    if isinstance(action, BA.Meld):
+        return action.meld.points(state.rules)
+    if isinstance(action, (BA.ExchangeDix, BA.ShowDix)):
+        return 10
+    return 0
+
+
+def playout(state: BinocleState, rng: random.Random) -> BinocleState:
+    """Play the hand in progress to its end with the playout player."""
+    hand_no = state.hand_no
+    while state.hand_no == hand_no and not state.is_over:
+        state = state.apply(_policy(state, rng))
+    return state
+
+
+def _tricks_left(view: BinocleView) -> int:
+    return len(view.hand)
+
+
+def solve_after_stock(state: BinocleState, seat: int, alpha: float = -1e9,
+                      beta: float = 1e9) -> float:
+    """Exact value for ``seat`` of a state after the stock, every card known (alpha-beta)."""
+    hand_no = state.hand_no
+    if state.is_over or state.hand_no != hand_no:
+        return _hand_value(state, seat, hand_no)
+    return _search(state, seat, hand_no, alpha, beta)
+
+
+def _search(state: BinocleState, seat: int, hand_no: int, alpha: float, beta: float) -> float:
+    if state.is_over or state.hand_no != hand_no:
+        return _hand_value(state, seat, hand_no)
+    legal: list[BinocleAction] = [a for a in state.legal_actions()
+                                  if not isinstance(a, BA.Claim)]
+    if not legal:
+        legal = list(state.legal_actions())
+    maximise = state.to_move == seat
+    best = -1e18 if maximise else 1e18
+    for action in legal:
+        value = _search(state.apply(action), seat, hand_no, alpha, beta)
+        if maximise:
+            if value > best:
+                best = value
+            alpha = max(alpha, value)
+        else:
+            if value < best:
+                best = value
+            beta = min(beta, value)
+        if alpha >= beta:
+            break
+    return best
+
+
+def binocle_values(view: BinocleView, rng: random.Random, *, samples: int = 16,
+                   exact: int = 5, seconds: float = 0.0, min_samples: int = 2
+                   ) -> list[tuple[BinocleAction, float, int]]:
+    """Each candidate action with its mean value over sampled deals, and the deals used."""
+    legal = list(view.legal_actions)
+    me = view.seat
+    if any(isinstance(a, BA.Claim) for a in legal) and view.claim_total(me) >= view.target:
+        return [(a, (GAME_VALUE if isinstance(a, BA.Claim) else 0.0), 0) for a in legal]
+    candidates: Sequence[BinocleAction] = [a for a in legal if not isinstance(a, BA.Claim)]
+    if len(candidates) <= 1:
+        return [(a, 0.0, 0) for a in candidates or legal]
+    totals = dict.fromkeys(candidates, 0.0)
+    exact_now = not view.stock_lasts and _tricks_left(view) <= exact
+    deadline = time.perf_counter() + seconds if seconds else 0.0
+    n = 0
+    while n < samples:
+        if deadline and n >= min_samples and time.perf_counter() > deadline:
+            break
+        state = sample_state(view, rng)
+        n += 1
+        playout_seed = rng.getrandbits(32)  # the same playout dice for every candidate
+        for action in candidates:
+            nxt = state.apply(action)
+            if exact_now:
+                totals[action] += solve_after_stock(nxt, me)
+            else:
+                local = random.Random(playout_seed)
+                totals[action] += _hand_value(playout(nxt, local), me, view.hand_no)
+    out = [(a, totals[a] / n, n) for a in candidates]
+    if any(isinstance(a, BA.Claim) for a in legal):
+        # A claim that is not sure is never made: a wrong claim loses the game at once.
+        out.append((BA.CLAIM, -1e9, 0))
+    return out
+
+
+__all__ = ["GAME_VALUE", "binocle_values", "playout", "solve_after_stock"]
