@@ -9,6 +9,7 @@ illegal actions refused without a change; each seat's view free of hidden cards;
 
 from __future__ import annotations
 
+import os
 import random
 from typing import Any
 
@@ -44,6 +45,8 @@ HOUSE_RULES = st.fixed_dictionaries({}, optional={
 })
 
 _NOT_TRUMP_GAME = (A.GiveUp, A.Durch, A.OpenDurch)
+#: Examples per rule set; ``BINOKEL_PROPERTY_SCALE=10`` (see tests/conftest.py) for a long run.
+EXAMPLES = max(1, round(10 * float(os.environ.get("BINOKEL_PROPERTY_SCALE", "1"))))
 
 
 def with_house_rules(base: Rules, house: dict[str, Any]) -> Rules:
@@ -128,8 +131,7 @@ def play_checked(rules: Rules, seed: int, choices: random.Random, *, hands: int,
 
 
 @pytest.mark.parametrize("name", rule_set_names())
-@settings(max_examples=6, deadline=None, derandomize=True,
-          suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6), house=HOUSE_RULES, trump_only=st.booleans())
 def test_random_hands_of_every_rule_set_keep_the_rules(name: str, seed: int,
                                                         house: dict[str, Any],
