@@ -26,13 +26,15 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                         help="the expert and its budget to time (default: expert)")
     parser.add_argument("--hands", type=int, default=4, metavar="N",
                         help="hands the expert plays in every seat (default 4; 0: skip)")
+    parser.add_argument("--binocle-hands", type=int, default=2, metavar="N",
+                        help="Binocle hands the expert plays in both seats (default 2; 0: skip)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--quiet", action="store_true", help="no progress lines")
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..search.bench import bench_expert, bench_solver, percentile
+    from ..search.bench import bench_expert, bench_expert_binocle, bench_solver, percentile
 
     try:
         rules = rules_from_args(args)
@@ -41,8 +43,9 @@ def run(args: argparse.Namespace) -> int:
         return fail(str(exc))
     if any(not 1 <= t <= rules.hand_size for t in tricks):
         return fail(f"--tricks must be between 1 and {rules.hand_size}")
-    if args.positions < 1 or args.big_positions < 1 or args.hands < 0:
-        return fail("--positions and --big-positions must be at least 1, --hands at least 0")
+    if args.positions < 1 or args.big_positions < 1 or args.hands < 0 or args.binocle_hands < 0:
+        return fail("--positions and --big-positions must be at least 1, --hands and "
+                    "--binocle-hands at least 0")
     show = not args.quiet and not args.json
     solver = bench_solver(rules, tricks=tricks, positions=args.positions,
                           big_positions=args.big_positions, progress=show)
@@ -50,6 +53,12 @@ def run(args: argparse.Namespace) -> int:
     if args.hands:
         try:
             expert = bench_expert(rules, bot=args.bot, hands=args.hands, progress=show)
+        except ValueError as exc:
+            return fail(str(exc))
+    binocle = None
+    if args.binocle_hands:
+        try:
+            binocle = bench_expert_binocle(bot=args.bot, hands=args.binocle_hands, progress=show)
         except ValueError as exc:
             return fail(str(exc))
     if args.json:
@@ -68,6 +77,10 @@ def run(args: argparse.Namespace) -> int:
                                               "median_s": round(sorted(v)[len(v) // 2], 4),
                                               "p95_s": round(percentile(v, 0.95), 4)}
                                           for k, v in expert.by_phase.items()}}
+        if binocle is not None:
+            out["expert_binocle"] = {"bot": args.bot, "decisions": len(binocle.times),
+                                     "median_s": round(binocle.median, 4),
+                                     "p95_s": round(binocle.p95, 4)}
         print(json.dumps(out))
         return 0
     print(f"rules                 {rules.name}   (CPU seconds of one process)")
@@ -80,6 +93,12 @@ def run(args: argparse.Namespace) -> int:
         print(f"{args.bot:<21} median {expert.median:8.4f} s   p95 {expert.p95:.4f} s   "
               f"({len(expert.times)} decisions with a choice)")
         for phase, values in expert.by_phase.items():
+            print(f"  {phase:<19} median {sorted(values)[len(values) // 2]:8.4f} s   "
+                  f"p95 {percentile(values, 0.95):.4f} s   ({len(values)} decisions)")
+    if binocle is not None:
+        print(f"{args.bot + ' (Binocle)':<21} median {binocle.median:8.4f} s   "
+              f"p95 {binocle.p95:.4f} s   ({len(binocle.times)} decisions with a choice)")
+        for phase, values in binocle.by_phase.items():
             print(f"  {phase:<19} median {sorted(values)[len(values) // 2]:8.4f} s   "
                   f"p95 {percentile(values, 0.95):.4f} s   ({len(values)} decisions)")
     return 0

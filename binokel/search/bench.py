@@ -146,5 +146,32 @@ def bench_expert(rules: Rules = BINOKEL, *, bot: str = "expert", hands: int = 4,
     return ExpertFigure(tuple(times), {k: tuple(v) for k, v in by_phase.items()})
 
 
-__all__ = ["ExpertFigure", "SolverFigure", "bench_expert", "bench_solver", "endgame",
-           "percentile"]
+def bench_expert_binocle(*, bot: str = "expert", hands: int = 2, seed: str = "bench-binocle",
+                         progress: bool = False) -> ExpertFigure:
+    """Play ``hands`` Binocle hands with the expert in both seats, timing each real decision."""
+    from ..binocle import new_binocle_game
+    from ..bots import make_bot
+
+    player = make_bot(bot)
+    times: list[float] = []
+    by_phase: dict[str, list[float]] = {}
+    for i in range(hands):
+        state = new_binocle_game(seed=f"{seed}/{i}")
+        rng = random.Random(f"{seed}/{i}")
+        while state.hand_no == 0 and not state.is_over:
+            view = state.view(state.to_move)
+            start = time.process_time()
+            action = player.choose(view, rng)
+            spent = time.process_time() - start
+            if len(view.legal_actions) > 1:
+                times.append(spent)
+                key = "binocle " + ("stock" if view.stock_lasts else "after stock")
+                by_phase.setdefault(key, []).append(spent)
+            state = state.apply(action)
+        if progress:
+            print(f"  Binocle hand {i + 1}/{hands}: {len(times)} decisions so far", flush=True)
+    return ExpertFigure(tuple(times), {k: tuple(v) for k, v in by_phase.items()})
+
+
+__all__ = ["ExpertFigure", "SolverFigure", "bench_expert", "bench_expert_binocle", "bench_solver",
+           "endgame", "percentile"]

@@ -48,7 +48,9 @@ def test_hint_refuses_what_is_not_a_record(tmp_path: Path,
 
 def test_bench_search_prints_its_figures(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench-search", "--tricks", "3,4", "--positions", "2", "--hands", "1",
+                 "--binocle-hands", "1",
                  "--bot", "expert:samples=2", "--json"]) == 0
     figures = json.loads(capsys.readouterr().out)
     assert set(figures["solver"]) == {"3", "4"}
     assert figures["expert"]["decisions"] > 0
+    assert figures["expert_binocle"]["decisions"] > 0
