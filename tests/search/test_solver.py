@@ -133,3 +133,109 @@ def test_solver_agrees_with_brute_force_mid_trick(seed: int, tricks: int, played
                    pos.points, pos.tricks_won)
     for side in (frozenset({0}), frozenset({1, 2})):
         assert solve(mid, side) == brute_force(mid, side)
+
+
+def brute_force_general(pos: Position, side: frozenset[int]) -> int:
+    """Minimax over every legal card with the rule set's duty options and team exemption."""
+    rules = pos.rules
+    n = len(pos.order)
+    nxt = {pos.order[i]: pos.order[(i + 1) % n] for i in range(n)}
+    trump = pos.trump
+    team_of = {s: i for i, t in enumerate(rules.teams) for s in t}
+
+    def winner_index(trick: list[int]) -> int:
+        best = 0
+        for i in range(1, len(trick)):
+            k, b = trick[i], trick[best]
+            if (k // 8 == b // 8 and k > b) or (k // 8 == trump and b // 8 != trump):
+                best = i
+        return best
+
+    def value(hands: list[int], leader: int, trick: list[int]) -> int:
+        seat = leader
+        for _ in trick:
+            seat = nxt[seat]
+        if not trick and not hands[seat]:
+            return 0
+        if trick:
+            bi = winner_index(trick)
+            best_seat = leader
+            for _ in range(bi):
+                best_seat = nxt[best_seat]
+            must_beat = True
+            if rules.partner_need_not_beat and rules.teams:
+                must_beat = team_of[best_seat] != team_of[seat] or best_seat == seat
+            mask = legal_mask(hands[seat], trick, trick[bi], trump, rules, must_beat)
+        else:
+            mask = hands[seat]
+        results = []
+        for kind in iter_kinds(mask):
+            hands[seat] -= ONE[kind]
+            trick.append(kind)
+            if len(trick) == n:
+                w = leader
+                for _ in range(winner_index(trick)):
+                    w = nxt[w]
+                gained = sum(POINTS[k % RANK_SLOTS] for k in trick)
+                if not hands[w]:
+                    gained += rules.last_trick_bonus
+                results.append((gained if w in side else 0) + value(hands, w, []))
+            else:
+                results.append(value(hands, leader, trick))
+            trick.pop()
+            hands[seat] += ONE[kind]
+        return max(results) if seat in side else min(results)
+
+    return value(list(pos.hands), pos.leader, list(pos.trick))
+
+
+def _four_hand_endgame(rules: Rules, seed: int, tricks: int) -> Position:
+    rng = random.Random(seed)
+    kinds = [s * RANK_SLOTS + r for s in range(4) for r in rules.ranks for _ in range(2)]
+    rng.shuffle(kinds)
+    hands = [0, 0, 0, 0]
+    for seat in range(4):
+        for kind in kinds[seat * tricks:(seat + 1) * tricks]:
+            hands[seat] += ONE[kind]
+    trump = rng.choice([NO_TRUMP, 0, 1, 2, 3])
+    return Position(rules, tuple(hands), (0, 1, 2, 3), rng.randrange(4), (), trump,
+                    (0, 0, 0, 0), (0, 0, 0, 0))
+
+
+TEAMS = BINOKEL.replace(name="teams-test", players=4, teams=((0, 2), (1, 3)), hand_size=9,
+                        partner_need_not_beat=True)
+DUTIES = BINOKEL.replace(name="duties-test", beat_suit_when_trumped=True, must_undertrump=False)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**9), tricks=st.integers(1, 3))
+def test_solver_agrees_with_brute_force_for_teams_free_to_let_a_partner_win(
+        seed: int, tricks: int) -> None:
+    pos = _four_hand_endgame(TEAMS, seed, tricks)
+    for side in (frozenset({0, 2}), frozenset({1, 3})):
+        assert solve(pos, side) == brute_force_general(pos, side)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**9), tricks=st.integers(1, 4))
+def test_solver_agrees_with_brute_force_with_other_trick_duties(seed: int, tricks: int) -> None:
+    pos = random_endgame(DUTIES, seed, tricks)
+    side = frozenset({pos.leader})
+    assert solve(pos, side) == brute_force_general(pos, side)
+    values = best_cards(pos, side)
+    assert max(values.values()) == solve(pos, side)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**9), tricks=st.integers(1, 3))
+def test_durch_solver_agrees_with_brute_force(seed: int, tricks: int) -> None:
+    from binokel.search.solver import solve_durch
+
+    pos = random_endgame(BINOKEL, seed, tricks)
+    pos = Position(pos.rules, pos.hands, pos.order, pos.leader, (), NO_TRUMP, pos.points,
+                   pos.tricks_won)
+    side = frozenset({pos.leader})
+    total = sum(POINTS[k % RANK_SLOTS] for h in pos.hands for k in iter_kinds(h)
+                for _ in range((h >> (2 * k)) & 3)) + BINOKEL.last_trick_bonus
+    # Taking every trick is taking every point.
+    assert solve_durch(pos, side) == (brute_force(pos, side) == total)
