@@ -484,6 +484,7 @@ class TableManager:
         except RuntimeError:
             return  # no loop yet: resume() runs again when the server starts
         table.bot_task = loop.create_task(self._run_bots(table))
+        table.bot_task.add_done_callback(_log_failure)
 
     async def _run_bots(self, table: Table) -> None:
         while self._bot_to_move(table):
@@ -512,6 +513,12 @@ class TableManager:
                 state = table.state.apply(action, seat=seat)
             self._commit(table, seat, state, [str(action)])
             await asyncio.sleep(0)  # let the announcements go out between moves
+
+
+def _log_failure(task: asyncio.Task[None]) -> None:
+    """A computer players' task must never die quietly: the table would wait forever."""
+    if not task.cancelled() and task.exception() is not None:
+        log.error("the computer players of a table stopped", exc_info=task.exception())
 
 
 def error_text(reason: str) -> str:

@@ -32,21 +32,30 @@ class LiveServer:
 
     def start(self) -> None:
         env = dict(os.environ, PYTHONUNBUFFERED="1")
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "binokel", "serve", "--port", str(self.port), "--db",
-             str(self.db), "--bot-delay", str(self.bot_delay), "--log-level", "warning"],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
+        # The log goes to a file: an unread pipe would fill up and stall the server.
+        self.log = self.db.with_suffix(".log")
+        with self.log.open("ab") as log:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "binokel", "serve", "--port", str(self.port), "--db",
+                 str(self.db), "--bot-delay", str(self.bot_delay), "--log-level", "warning"],
+                stdout=log, stderr=subprocess.STDOUT, env=env)
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                out = self.process.stdout.read().decode() if self.process.stdout else ""
-                raise RuntimeError(f"the server stopped: {out}")
+                raise RuntimeError(f"the server stopped: {self.log.read_text()}")
             try:
                 with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
                     return
             except OSError:
                 time.sleep(0.05)
         raise RuntimeError("the server did not start")
+
+    def kill(self) -> None:
+        """Stop the server the hard way (SIGKILL): no shutdown code runs."""
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait()
+        self.process = None
 
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:
