@@ -122,3 +122,23 @@ def test_the_expert_claims_only_when_the_claim_is_right() -> None:
         if isinstance(action, Claim):
             assert view.claim_total(view.seat) >= view.target
         state = state.apply(action)
+
+
+def test_a_time_budget_stops_the_sampling() -> None:
+    import time
+
+    state = new_game(seed=9)
+    rng = random.Random(0)
+    while state.phase is not Phase.PLAY or len(state.tricks) < 2:
+        legal = [a for a in state.legal_actions()
+                 if not isinstance(a, (A.GiveUp, A.Durch, A.OpenDurch))]
+        state = state.apply(rng.choice(legal))
+    while len(state.legal_actions()) < 2:
+        state = state.apply(state.legal_actions()[0])
+    view = state.view(state.to_move)
+    assert view.phase is Phase.PLAY
+    bot = ExpertBot("expert:samples=100000,time=0.05")
+    start = time.perf_counter()
+    candidates = bot.candidates(view, rng)
+    assert time.perf_counter() - start < 5.0
+    assert 4 <= candidates[0].worlds < 100000
