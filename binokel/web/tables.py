@@ -144,6 +144,7 @@ class Table:
     listeners: dict[Listener, int | None] = field(default_factory=dict)
     bot_task: asyncio.Task[None] | None = None
     _sent: dict[int | None, str] = field(default_factory=dict)
+    _views: list[dict[str, JSON]] | None = None
 
     @property
     def n(self) -> int:
@@ -345,18 +346,18 @@ class TableManager:
         cached = table._sent.get(seat)
         if cached is not None:
             return cached
-        players = len(table.seats)
-        views = [encode_view(table.state.view(s)) for s in range(players)]
-        info = table.info()
-        for s in range(players):
-            table._sent[s] = dumps({"type": "state", "n": table.n, "seat": s, "table": info,
-                                    "view": views[s]})
-        table._sent[None] = dumps({"type": "state", "n": table.n, "seat": None, "table": info,
-                                   "view": public_view(views)})
-        return table._sent[seat]
+        views = table._views
+        if views is None:
+            views = table._views = [encode_view(table.state.view(s))
+                                    for s in range(len(table.seats))]
+        view = views[seat] if seat is not None else public_view(views)
+        text = table._sent[seat] = dumps({"type": "state", "n": table.n, "seat": seat,
+                                          "table": table.info(), "view": view})
+        return text
 
     def _broadcast(self, table: Table) -> None:
         table._sent.clear()
+        table._views = None
         for listener, seat in list(table.listeners.items()):
             try:
                 listener.send(self.message_for(table, seat))
