@@ -60,6 +60,8 @@ RATE_PER_SECOND = 10.0
 RATE_BURST = 30
 #: Messages refused for rate in a row before the server hangs up.
 RATE_HANG_UP = 200
+#: Seconds a new connection has to say hello.
+HELLO_TIMEOUT = 30.0
 #: Outgoing messages queued for one slow browser before it is disconnected (it reconnects and
 #: gets the whole state again).
 SEND_QUEUE = 256
@@ -315,7 +317,13 @@ async def _serve_connection(manager: TableManager, table: Table, websocket: WebS
     seat: int | None = None
     attached = False
     while True:
-        message = await websocket.receive()
+        try:
+            # A connection that never says hello is closed after a while; a seated one may idle.
+            message = await (websocket.receive() if attached else
+                             asyncio.wait_for(websocket.receive(), HELLO_TIMEOUT))
+        except TimeoutError:
+            await websocket.close(code=1008)
+            return
         if message["type"] == "websocket.disconnect":
             return
         raw: str | bytes | None = message.get("text")
