@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from .. import actions as A
-from ..cards import CARD_POINTS, ONE, RANK_SLOTS, SUIT_MASK, Suit, pack, points_of
+from ..cards import CARD_POINTS, CARDS, ONE, RANK_SLOTS, SUIT_MASK, Suit, pack, points_of
 from ..game import Phase
 from ..melds import find_melds_packed, meld_total
 from ..rules import Rules
@@ -44,8 +44,8 @@ from .evaluate import (
     options,
     play_ev,
 )
-from .knowledge import full_pack, minus, size
-from .play import PlayStyle, choose_kind
+from .knowledge import full_pack, knowledge_of, minus, size
+from .play import PlayStyle, choose_kind, ev_values, play_kinds, table_of
 from .rollout import hand_scores, make_table, rollout
 
 
@@ -158,6 +158,38 @@ class HeuristicBot(BaseBot):
             safe = durch_discard(pack(view.hand), view.rules, discards=0) is not None
             return A.OPEN_DURCH if safe and A.OPEN_DURCH in legal else A.TAKE_DABB
         return self._declare(view)
+
+    def explain(self, view: object, action: object) -> str | None:
+        """Why this bot would take ``action`` in ``view``, in one sentence (for hints)."""
+        if not isinstance(view, View) or not isinstance(action, A.Action):
+            return None
+        rules = view.rules
+        if isinstance(action, A.Bid | A.Pass) and view.phase is Phase.AUCTION:
+            value = action.value if isinstance(action, A.Bid) else view.bid + rules.bid_step
+            leads = leads_first(rules, forehand=view.seat == view.active[0])
+            outcomes, noise = self._hand_outcomes(rules, pack(view.hand), leads)
+            shifted = [DabbOutcome(o.value + noise, o.durch) for o in outcomes]
+            ev = expected_score(shifted, value, rules, model_for(rules).sigma,
+                                shrink=self.level.shrink)
+            return (f"Declaring at {value} should score about {ev:+.0f} over "
+                    f"{len(outcomes)} possible Dabbs.")
+        if view.phase in (Phase.DISCARD, Phase.TRUMP):
+            plan = self._plan(view)
+            if plan.action == "giveup":
+                return f"The hand cannot make {view.bid}: giving up costs only the bid."
+            if plan.action in ("durch", "open"):
+                return "Every card is unbeatable from the top: Durch cannot fail."
+            laid = " ".join(str(CARDS[k]) for k in _kinds(plan.discard, repeat=True))
+            return f"Trumps {Suit(plan.suit).symbol}, laying away {laid}."
+        if isinstance(action, A.Play):
+            know = knowledge_of(view)
+            values = ev_values(view, know, table_of(view), play_kinds(view))
+            best = max(values.values())
+            mine = values.get(action.card.kind, best)
+            if mine >= best:
+                return "It wins or saves the most points, counting the cards still out."
+            return f"It gives away about {best - mine:.0f} points more than the best card."
+        return None
 
     # --- bidding --------------------------------------------------------------------------------
 

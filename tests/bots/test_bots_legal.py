@@ -77,3 +77,19 @@ def test_heuristic_bot_refuses_a_view_it_does_not_know() -> None:
 
     with pytest.raises(TypeError, match="Binokel views"):
         HeuristicBot().choose(Table(), random.Random(1))
+
+
+def test_the_heuristic_bot_explains_its_choices() -> None:
+    bot = HeuristicBot(level="medium")
+    state = new_game(seed=21, dealer=0)
+    rng = random.Random(4)
+    phases = set()
+    while not state.results:
+        view = state.view(state.to_move)
+        action = ask(bot, view, rng)
+        why = bot.explain(view, action)
+        if len(view.legal_actions) > 1:
+            assert why, (state.phase, action)
+            phases.add(state.phase)
+        state = state.apply(action)
+    assert Phase.AUCTION in phases
