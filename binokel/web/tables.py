@@ -173,6 +173,7 @@ class Table:
             "spectators": sum(1 for s in self.listeners.values() if s is None),
             "hand_size": int(getattr(rules, "hand_size", 0)),
             "dabb_size": int(getattr(rules, "dabb_size", 0)),
+            "teams": [list(team) for team in getattr(rules, "teams", ())],
             "record": self.status in ("finished", "abandoned"),
         }
 

@@ -37,7 +37,7 @@ const STR = {
     points: "points", discard: "Laid away", openHand: "Open hand", stock: "Stock",
     trumpCard: "Trump card", tableCards: "On the table", known: "Known cards",
     back: "Back to the lobby", you_: "(you)", lastHand: "Last hand",
-    claim: "Claim the game", done: "Done: draw", meldVerb: "Meld",
+    team: "Team", claim: "Claim the game", done: "Done: draw", meldVerb: "Meld",
     exchange: "Exchange the dix {0}", showDix: "Show the dix {0}", fromTable: "Play {0} from the table",
     meldNames: {}, contract: {"trump": "Trump", "durch": "Durch", "open durch": "Open Durch",
     "open durch without Dabb": "Open Durch without Dabb", "give up": "Given up"},
@@ -72,7 +72,7 @@ const STR = {
     points: "Punkte", discard: "Gedrückt", openHand: "Offene Karten", stock: "Talon",
     trumpCard: "Trumpfkarte", tableCards: "Ausgelegt", known: "Bekannte Karten",
     back: "Zurück zur Übersicht", you_: "(du)", lastHand: "Letztes Spiel",
-    claim: "Ausmachen (Spiel ansagen)", done: "Fertig: ziehen", meldVerb: "Melden",
+    team: "Partei", claim: "Ausmachen (Spiel ansagen)", done: "Fertig: ziehen", meldVerb: "Melden",
     exchange: "Dix {0} tauschen", showDix: "Dix {0} zeigen", fromTable: "{0} vom Tisch spielen",
     meldNames: {"pair": "Paar", "family": "Familie", "double family": "Doppelfamilie",
     "binokel": "Binokel", "double binokel": "Doppelbinokel", "four aces": "Vier Sauen",
@@ -553,6 +553,8 @@ class TablePage {
     const s = table.seats[seat];
     const size = (view.hand_sizes || [])[seat] || 0;
     const tags = [];
+    const team = (table.teams || []).findIndex((members) => members.includes(seat));
+    if (team >= 0) tags.push(`${t("team")} ${"AB"[team] || team + 1}`);
     if (view.dealer === seat) tags.push(t("dealer"));
     if (view.declarer === seat) tags.push(t("declarer") + (view.bid ? ` ${view.bid}` : ""));
     const lastBid = (view.bids || []).filter((b) => b[0] === seat).pop();
