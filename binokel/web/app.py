@@ -191,7 +191,15 @@ def create_app(store: Store, *, bot_delay: float = 0.8) -> Starlette:
         resumed = manager.resume()
         if resumed:
             log.info("resumed %d table(s)", resumed)
+
+        def warm_up() -> None:  # find each game's computer players before the lobby asks
+            for kind in game_kinds():
+                available_bots(kind)
+
+        warming = asyncio.get_running_loop().create_task(asyncio.to_thread(warm_up))
         yield
+        with contextlib.suppress(Exception):
+            await warming
         await manager.close()
 
     def table_or_404(table_id: str) -> Table | None:
