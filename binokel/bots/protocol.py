@@ -4,7 +4,8 @@ A view is sent as JSON holding exactly the view's fields: cards, suits and actio
 table notation (``"Q♠"``, ``"♥"``, ``"lay Q♠"``), enums by value, the rule set as its fields.
 
 >>> from binokel import new_game
->>> message = decide_message(new_game(seed=7).view(2), 1, 5.0)
+>>> state = new_game(seed=7, dealer=0)
+>>> message = decide_message(state.view(state.to_move), 1, 5.0)
 >>> message["type"], message["view"]["seat"], message["view"]["legal_actions"]
 ('decide', 2, ['pass', '160'])
 """

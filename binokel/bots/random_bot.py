@@ -12,7 +12,8 @@ class RandomBot(BaseBot):
 
     >>> import random
     >>> from binokel import new_game
-    >>> view = new_game(seed=1).view(2)
+    >>> state = new_game(seed=1)
+    >>> view = state.view(state.to_move)
     >>> RandomBot().choose(view, random.Random(5)) in view.legal_actions
     True
     """
