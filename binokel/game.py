@@ -122,9 +122,13 @@ def active_seats(rules: Rules, dealer: int) -> tuple[int, ...]:
     return seats[:-1] if rules.dealer_sits_out else seats
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class _Hand:
-    """What stays fixed or changes rarely within a hand (auction, contract, melds)."""
+    """What stays fixed or changes rarely within a hand (auction, contract, melds).
+
+    Never changed once built: :func:`_replace_hand` makes the changed copy.  (Not frozen only
+    so that the copy can be written field by field, which is several times faster.)
+    """
 
     deal: Deal
     active: tuple[int, ...]
@@ -432,8 +436,14 @@ class GameState:
                     f"You sit this hand out: seat {seat} dealt, and the dealer does not play.")
             raise IllegalActionError(f"It is not your turn: seat {self._to_move} is to act.")
         legal = self._legal if self._legal is not None else self.legal_actions()
-        if action not in legal:
-            raise IllegalActionError(self._why_illegal(action))
+        # Identity first: the shared action instances make this the usual case, and ``in``
+        # would call the dataclass __eq__ (Python code) on every element before the match.
+        for candidate in legal:
+            if candidate is action:
+                break
+        else:
+            if action not in legal:
+                raise IllegalActionError(self._why_illegal(action))
         phase = self._phase
         if phase is Phase.PLAY:
             return self._play(action.card.kind, action)  # type: ignore[union-attr]
@@ -684,17 +694,27 @@ def _plays_of(mask: int) -> tuple[Action, ...]:
     return out
 
 
-_HAND_FIELDS = _Hand.__slots__
-
-
 def _replace_hand(h: _Hand, **changes: object) -> _Hand:
     """A copy of ``h`` with some fields changed (cheaper than ``dataclasses.replace``)."""
     new = _new_state(_Hand)
-    put = object.__setattr__
-    for name in _HAND_FIELDS:
-        put(new, name, getattr(h, name))
+    new.deal = h.deal
+    new.active = h.active
+    new.next_seat = h.next_seat
+    new.bids = h.bids
+    new.bid = h.bid
+    new.high_bidder = h.high_bidder
+    new.next_entrant = h.next_entrant
+    new.declarer = h.declarer
+    new.contract = h.contract
+    new.trump = h.trump
+    new.discard = h.discard
+    new.discards_left = h.discards_left
+    new.melds = h.melds
+    new.dabb_shown = h.dabb_shown
+    new.trump_index = h.trump_index
+    new.durch_side = h.durch_side
     for name, value in changes.items():
-        put(new, name, value)
+        setattr(new, name, value)
     return new
 
 
