@@ -62,7 +62,8 @@ from ..tricks import NO_TRUMP
 from ..views import View
 from .base import ActionT, BaseBot, TableView
 from .evaluate import best_option, durch_discard, leads_first, make_chance
-from .knowledge import kinds_list, meld_cards, minus, size
+from .knowledge import kinds_list, knowledge_of, meld_cards, minus, size
+from .play import ev_values
 from .rollout import hand_scores, make_table, rollout
 
 # --- budget ------------------------------------------------------------------------------------
@@ -100,7 +101,7 @@ def budget_from(options: dict[str, str]) -> Budget:
             value: float = int(text) if types[key] in ("int", int) else float(text)
         except ValueError:
             raise ValueError(f"expert option {key}={text!r}: not a {types[key]}") from None
-        if value < 0:
+        if value < 0 and key != "tau":
             raise ValueError(f"expert option {key}={text!r} must not be negative")
         changes[key] = value
     budget = dataclasses.replace(Budget(), **changes)
@@ -265,9 +266,11 @@ class ExpertBot(BaseBot):
                     rollout(table, hands, view.leader, [*trick0, k], points, won)
                     scores = hand_scores(table, points, won, discard_points)
                     totals[k] += relative(rules, view.active, me, scores)
-        # Equal values (a settled hand) go to the cheaper card, then the lower one.
-        return [Candidate(A.PLAY[k], totals[k] / n - 1e-4 * CARD_POINTS[k % RANK_SLOTS], n)
-                for k in kinds]
+        # Near-equal values (common: a card often changes nothing in most worlds) go to the
+        # card the heuristic's expected-value rule prefers, as the heuristic's search does.
+        prior = ev_values(view, knowledge_of(view), table, kinds)
+        return [Candidate(A.PLAY[k], totals[k] / n + 0.01 * prior[k]
+                          - 1e-6 * CARD_POINTS[k % RANK_SLOTS], n) for k in kinds]
 
     def _durch_play(self, view: View, world: World, kinds: list[int], side: tuple[int, ...],
                     totals: dict[int, float]) -> None:
@@ -380,8 +383,12 @@ class ExpertBot(BaseBot):
             suits = []
         else:
             suits = list(range(4))
-        for suit in suits:
-            for option in _discard_candidates(full, laid, suit, rules, discards, leads):
+        # The model's two best trumps get three discards each, the others their best one:
+        # fewer candidates, less luck in picking the best of many noisy estimates.
+        ranked = sorted(suits, key=lambda t: -_model_value(full, laid, t, rules, discards, leads))
+        for i, suit in enumerate(ranked):
+            options = _discard_candidates(full, laid, suit, rules, discards, leads)
+            for option in options if i < 2 else options[:1]:
                 plans.append(Plan("trump", suit, option, 0.0))
         durch_ok = view.contract is None or view.contract.is_durch
         if durch_ok and (rules.durch_allowed or rules.open_durch):
@@ -502,6 +509,14 @@ def _discard_candidates(full: int, laid: int, trump: int, rules: Rules, n: int,
         if d not in unique:
             unique.append(d)
     return unique
+
+
+def _model_value(full: int, laid: int, trump: int, rules: Rules, n: int, leads: bool) -> float:
+    """The heuristic model's value of the best discard for a trump (melds + tricks + discard)."""
+    rest = n - size(laid)
+    if rest <= 0:
+        return 0.0
+    return best_option(full - laid, trump, rules, leads=leads, discards=rest).value
 
 
 def _unguarded(hand: int, kind: int) -> int:
