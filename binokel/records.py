@@ -30,7 +30,7 @@ import re
 import typing
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .actions import Action, NotationError, parse_action
 from .cards import CARD_POINTS, CARDS, Card, CardError, Rank, pack, parse_card, unpack_kinds
@@ -39,6 +39,9 @@ from .melds import Meld
 from .rules import Rules, find_rules
 from .scoring import Contract, HandResult, side_of
 from .tricks import Trick
+
+if TYPE_CHECKING:
+    from .binocle.game import BinocleState
 
 GAME_NAME = "Binokel"
 #: Tags the program writes itself, in this order (extra tags go between Players and FirstDealer).
@@ -105,15 +108,22 @@ class Record:
 
 # --- writing ---------------------------------------------------------------------------------
 
-def dump_record(state: GameState, *, players: Sequence[str] | None = None,
+def dump_record(state: GameState | BinocleState, *, players: Sequence[str] | None = None,
                 tags: dict[str, str] | None = None) -> str:
     """The whole game up to ``state`` as record text (ends with a newline).
 
     ``players`` names the seats (default ``Seat 0`` ...); ``tags`` adds header tags such as
     ``Date`` or ``Event``.  Raises :class:`ValueError` for names or tags a record cannot hold.
+    A Binocle game is written as a Binocle record (:mod:`binokel.binocle.records`).
     """
     if not isinstance(state, GameState):
-        raise TypeError(f"dump_record writes Binokel games, not {type(state).__name__}")
+        from .binocle.game import BinocleState
+        from .binocle.records import dump_binocle_record
+
+        if isinstance(state, BinocleState):
+            return dump_binocle_record(state, players=players, tags=tags)
+        raise TypeError(f"dump_record writes Binokel and Binocle games, "
+                        f"not {type(state).__name__}")
     rules = state.rules
     names = _player_names(players, rules.players)
     logs = _hand_logs(state)
@@ -334,8 +344,13 @@ def _parse_value(text: str, hint: Any) -> Any:
     """The inverse of :func:`_format_value` (raises ``ValueError``)."""
     if hint is bool and text in ("true", "false"):
         return text == "true"
-    if hint is int or hint is str:
-        return hint(text)
+    if hint is str:
+        return text
+    if hint is int:
+        try:
+            return int(text)
+        except ValueError:
+            raise ValueError(f"write a whole number, not {text!r}") from None
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
         for member in hint:
             if text == (member.label if isinstance(member, Rank) else str(member.value)):
@@ -364,16 +379,17 @@ _RULE_LINE = re.compile(r'\[Rule\s+([A-Za-z_][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)
 _HAND = re.compile(r"Hand (\d+): dealer (\d+)")
 
 
-def load_records(text: str) -> list[Record]:
-    """Every record of a text (records follow each other, separated by blank lines)."""
-    records: list[Record] = []
+def split_records(text: str) -> list[tuple[list[str], int]]:
+    """The records of a text, whatever their game: each record's lines and its first line's
+    number (records follow each other, separated by blank lines)."""
+    chunks: list[tuple[list[str], int]] = []
     chunk: list[str] = []
     first = 1
     in_body = False
     for n, line in enumerate(text.removeprefix("\ufeff").splitlines(), 1):
         stripped = line.strip()
         if stripped.startswith("[") and in_body:
-            records.append(_parse(chunk, first))
+            chunks.append((chunk, first))
             chunk, first, in_body = [], n, False
         if not chunk and not stripped:
             first = n + 1
@@ -382,21 +398,14 @@ def load_records(text: str) -> list[Record]:
             in_body = True
         chunk.append(line)
     if chunk:
-        records.append(_parse(chunk, first))
-    if not records:
-        raise RecordError("no record found (a record begins with [Game \"Binokel\"])")
-    return records
+        chunks.append((chunk, first))
+    return chunks
 
 
-def load_record(text: str) -> Record:
-    """The one record of a text."""
-    records = load_records(text)
-    if len(records) > 1:
-        raise RecordError(f"the text holds {len(records)} records; use load_records")
-    return records[0]
-
-
-def _parse(lines: list[str], first: int) -> Record:
+def read_header(lines: list[str], first: int
+                ) -> tuple[dict[str, str], dict[str, tuple[str, int]], int]:
+    """A record's header: its tags, its ``Rule`` lines (value and line number), and the index
+    in ``lines`` where the body begins."""
     tags: dict[str, str] = {}
     rule_values: dict[str, tuple[str, int]] = {}
     body_at = len(lines)
@@ -421,6 +430,34 @@ def _parse(lines: list[str], first: int) -> Record:
             rule_values[name] = (value, n)
         else:
             tags[name] = value
+    return tags, rule_values, body_at
+
+
+def load_records(text: str) -> list[Record]:
+    """Every record of a text (records follow each other, separated by blank lines).
+
+    Binokel records only; :func:`binokel.games.load_records` reads Binocle records as well.
+    """
+    records = [parse_record(chunk, first) for chunk, first in split_records(text)]
+    if not records:
+        raise RecordError("no record found (a record begins with [Game \"Binokel\"])")
+    return records
+
+
+def load_record(text: str) -> Record:
+    """The one record of a text."""
+    records = load_records(text)
+    if len(records) > 1:
+        raise RecordError(f"the text holds {len(records)} records; use load_records")
+    return records[0]
+
+
+def parse_record(lines: list[str], first: int) -> Record:
+    """One Binokel record from its lines (``first`` is its first line's number, for messages)."""
+    tags, rule_values, body_at = read_header(lines, first)
+    if tags.get("Game") == "Binocle":
+        raise RecordError(f"line {first}: a Binocle record: read it with "
+                          f"binokel.games.load_records (or binokel.binocle.records)")
     if tags.get("Game") != GAME_NAME:
         raise RecordError(f'line {first}: not a Binokel record (it needs [Game "{GAME_NAME}"])')
     rules = _parse_rules(tags.get("Rules"), rule_values, first)
