@@ -1,6 +1,8 @@
 """Benchmarks of the engine: random full hands and random card-play playouts, on one core.
 
 Figures are medians of several timed runs (this machine is noisy); nothing here asserts speed.
+Binocle rule sets measure Binocle: whole random hands from the deal (melds, dix, draws and the
+count included) and, as its search does, playouts of the hand from a sampled deal.
 """
 
 from __future__ import annotations
@@ -12,6 +14,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from . import actions as A
+from .binocle import BinocleRules, new_binocle_game
+from .binocle import random_playout as binocle_playout
+from .binocle.views import sample_state
 from .game import GameState, Phase, new_game
 from .playout import Position, random_playout
 from .rules import BINOKEL, Rules
@@ -26,13 +31,16 @@ def play_random_hand(state: GameState, rnd: Callable[[], float]) -> GameState:
     tricks (giving up and Durch would end hands early and flatter the figure).
     """
     hand_no = state.hand_no
-    while state.hand_no == hand_no and not state.is_over:
+    while True:
         legal = state.legal_actions()
+        if not legal:  # the game is over
+            return state
         phase = state.phase
-        if phase is Phase.TRUMP or phase is Phase.DISCARD or phase is Phase.DABB:
+        if phase is not Phase.PLAY and phase is not Phase.AUCTION:
             legal = tuple(a for a in legal if not isinstance(a, _NOT_TRUMP_GAME)) or legal
         state = state.apply(legal[int(rnd() * len(legal))])
-    return state
+        if phase is Phase.PLAY and state.hand_no != hand_no:
+            return state
 
 
 def hands_per_second(rules: Rules = BINOKEL, seconds: float = 3.0, seed: int = 0) -> float:
@@ -99,8 +107,52 @@ class BenchResult:
         }
 
 
-def run_bench(rules: Rules = BINOKEL, *, runs: int = 5, seconds: float = 3.0) -> BenchResult:
+def binocle_hands_per_second(rules: BinocleRules, seconds: float = 3.0, seed: int = 0) -> float:
+    """Random whole Binocle hands per second through the public API, from the deal to the
+    count (no claims: every hand is played out)."""
+    rng = random.Random(seed)
+    game = 0
+    hands = 0
+    state = new_binocle_game(rules, seed=f"bench/{seed}/{game}")
+    start = time.process_time()
+    deadline = start + seconds
+    while True:
+        state = binocle_playout(state, rng)
+        hands += 1
+        if state.is_over:
+            game += 1
+            state = new_binocle_game(rules, seed=f"bench/{seed}/{game}")
+        if hands % 16 == 0 and time.process_time() >= deadline:
+            break
+    return hands / (time.process_time() - start)
+
+
+def binocle_playouts_per_second(rules: BinocleRules, seconds: float = 3.0,
+                                seed: int = 0) -> float:
+    """Playouts per second as Binocle's search makes them: a deal sampled from the view of the
+    player to lead the first trick, then the hand played out at random."""
+    views = [new_binocle_game(rules, seed=f"positions/{seed}/{i}") for i in range(64)]
+    positions = [state.view(state.to_move) for state in views]
+    rng = random.Random(seed)
+    done = 0
+    start = time.process_time()
+    deadline = start + seconds
+    while True:
+        for view in positions:
+            binocle_playout(sample_state(view, rng), rng)
+        done += len(positions)
+        if time.process_time() >= deadline:
+            break
+    return done / (time.process_time() - start)
+
+
+def run_bench(rules: Rules | BinocleRules = BINOKEL, *, runs: int = 5,
+              seconds: float = 3.0) -> BenchResult:
     """Median of ``runs`` timed runs of each benchmark (CPU time of this process, one core)."""
-    hands = tuple(hands_per_second(rules, seconds, seed=i) for i in range(runs))
-    outs = tuple(playouts_per_second(rules, seconds, seed=i) for i in range(runs))
+    if isinstance(rules, BinocleRules):
+        hands = tuple(binocle_hands_per_second(rules, seconds, seed=i) for i in range(runs))
+        outs = tuple(binocle_playouts_per_second(rules, seconds, seed=i) for i in range(runs))
+    else:
+        hands = tuple(hands_per_second(rules, seconds, seed=i) for i in range(runs))
+        outs = tuple(playouts_per_second(rules, seconds, seed=i) for i in range(runs))
     return BenchResult(statistics.median(hands), statistics.median(outs), hands, outs)

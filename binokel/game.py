@@ -149,22 +149,28 @@ class _Hand:
     """The declaring side in a Durch (any other winner of a trick ends the hand)."""
 
 
+@dataclass(frozen=True, slots=True)
+class _Game:
+    """What changes once a hand at most: the rules, seed, hand number, dealer and scores."""
+
+    rules: Rules
+    seed: int | str
+    hand_no: int
+    dealer: int
+    scores: tuple[int, ...]
+    results: tuple[HandResult, ...]
+    winners: tuple[int, ...] = ()
+
+
 class GameState:
     """An immutable position of a whole Binokel game. Build one with :func:`new_game`."""
 
     __slots__ = (
-        "_best", "_dealer", "_h", "_hand_no", "_hands", "_last_action", "_leader", "_legal",
-        "_parent", "_phase", "_points", "_results", "_rules", "_scores", "_seed", "_to_move",
-        "_trick", "_tricks", "_winners", "_won",
+        "_best", "_g", "_h", "_hands", "_last_action", "_leader", "_legal", "_parent", "_phase",
+        "_points", "_to_move", "_trick", "_tricks", "_won",
     )
 
-    _rules: Rules
-    _seed: int | str
-    _hand_no: int
-    _dealer: int
-    _scores: tuple[int, ...]
-    _results: tuple[HandResult, ...]
-    _winners: tuple[int, ...]
+    _g: _Game
     _phase: Phase
     _to_move: int
     _hands: tuple[int, ...]
@@ -183,35 +189,35 @@ class GameState:
 
     @property
     def rules(self) -> Rules:
-        return self._rules
+        return self._g.rules
 
     @property
     def seed(self) -> int | str:
-        return self._seed
+        return self._g.seed
 
     @property
     def hand_no(self) -> int:
         """Number of the hand being played, from 0."""
-        return self._hand_no
+        return self._g.hand_no
 
     @property
     def dealer(self) -> int:
-        return self._dealer
+        return self._g.dealer
 
     @property
     def scores(self) -> tuple[int, ...]:
         """Running game totals per seat."""
-        return self._scores
+        return self._g.scores
 
     @property
     def results(self) -> tuple[HandResult, ...]:
         """The score sheet: one result per finished hand."""
-        return self._results
+        return self._g.results
 
     @property
     def winners(self) -> tuple[int, ...]:
         """The winning seats once the game is over."""
-        return self._winners
+        return self._g.winners
 
     @property
     def phase(self) -> Phase:
@@ -311,14 +317,14 @@ class GameState:
         """The laid-away cards every seat may see: with trumps named before the discard
         (``trump_before_discard``), each trump laid away is shown to all."""
         h = self._h
-        if not self._rules.trump_before_discard or h.trump_index == NO_TRUMP or not h.discard:
+        if not self._g.rules.trump_before_discard or h.trump_index == NO_TRUMP or not h.discard:
             return []
         return unpack(h.discard & SUIT_MASK[h.trump_index])
 
     @property
     def melds(self) -> tuple[tuple[Meld, ...], ...]:
         """Each seat's shown melds (empty before trumps are named, and in Durch)."""
-        return self._h.melds or tuple(() for _ in range(self._rules.players))
+        return self._h.melds or tuple(() for _ in range(self._g.rules.players))
 
     @property
     def tricks_won(self) -> tuple[int, ...]:
@@ -362,7 +368,7 @@ class GameState:
 
     def __repr__(self) -> str:
         return (f"<GameState hand {self.hand_no} {self.phase.value} to_move={self.to_move} "
-                f"scores={list(self._scores)}>")
+                f"scores={list(self._g.scores)}>")
 
     # --- legal actions -------------------------------------------------------------------------
 
@@ -375,10 +381,10 @@ class GameState:
         return legal
 
     def _must_beat(self, seat: int) -> bool:
-        if not (self._rules.partner_need_not_beat and self._rules.teams and self._trick):
+        if not (self._g.rules.partner_need_not_beat and self._g.rules.teams and self._trick):
             return True
         best_seat = self.current_trick()[self._best][0]
-        return best_seat not in side_of(self._rules, seat) or best_seat == seat
+        return best_seat not in side_of(self._g.rules, seat) or best_seat == seat
 
     def _compute_legal(self) -> tuple[Action, ...]:
         phase = self._phase
@@ -388,14 +394,14 @@ class GameState:
             if not trick:
                 mask = hand
             else:
-                rules = self._rules
+                rules = self._g.rules
                 mask = legal_mask(hand, trick, trick[self._best], self._h.trump_index, rules,
                                   self._must_beat(self._to_move) if rules.teams else True)
             found = _PLAYS_CACHE.get(mask)
             if found is None:
                 found = _plays_of(mask)
             return found
-        rules = self._rules
+        rules = self._g.rules
         if phase is Phase.AUCTION:
             bid = self._h.bid
             if rules.bid_jumps:
@@ -408,7 +414,7 @@ class GameState:
         if phase is Phase.DABB:
             return (A.TAKE_DABB, A.OPEN_DURCH)
         if phase is Phase.DISCARD:
-            discards = tuple(A.DISCARD[k] for k in iter_kinds(self._hands[self._to_move]))
+            discards = _discards_of(self._hands[self._to_move])
             # Giving up is open until trumps are named (§4).
             return discards if self._h.contract is not None else discards + A.GIVE_UP
         if phase is Phase.TRUMP:
@@ -431,7 +437,7 @@ class GameState:
         if seat is not None and seat != self._to_move:
             if self.is_over:
                 raise IllegalActionError("The game is over.")
-            if seat not in self._h.active and 0 <= seat < self._rules.players:
+            if seat not in self._h.active and 0 <= seat < self._g.rules.players:
                 raise IllegalActionError(
                     f"You sit this hand out: seat {seat} dealt, and the dealer does not play.")
             raise IllegalActionError(f"It is not your turn: seat {self._to_move} is to act.")
@@ -469,13 +475,7 @@ class GameState:
     def _copy(self, action: Action) -> GameState:
         """A copy of this state with ``action`` as its last step; the caller sets what changes."""
         new = _new_state(GameState)
-        new._rules = self._rules
-        new._seed = self._seed
-        new._hand_no = self._hand_no
-        new._dealer = self._dealer
-        new._scores = self._scores
-        new._results = self._results
-        new._winners = self._winners
+        new._g = self._g
         new._phase = self._phase
         new._to_move = self._to_move
         new._hands = self._hands
@@ -503,7 +503,7 @@ class GameState:
             h2 = _replace_hand(h, bids=bids, next_entrant=h.next_entrant + 1)
             return self._next(action, _h=h2, _to_move=h.active[h.next_entrant])
         h2 = _replace_hand(h, bids=bids, declarer=h.high_bidder)
-        if self._rules.open_durch_without_dabb:
+        if self._g.rules.open_durch_without_dabb:
             return self._next(action, _h=h2, _phase=Phase.DABB, _to_move=h.high_bidder)
         return self._after_dabb(action, h2)
 
@@ -511,9 +511,9 @@ class GameState:
         """The declarer turns up and takes the Dabb (§4.1)."""
         hands = list(self._hands)
         hands[h.declarer] += h.deal.dabb
-        h2 = _replace_hand(h, dabb_shown=True, discards_left=self._rules.dabb_size)
-        phase = Phase.TRUMP if self._rules.trump_before_discard else Phase.DISCARD
-        if not self._rules.dabb_size:
+        h2 = _replace_hand(h, dabb_shown=True, discards_left=self._g.rules.dabb_size)
+        phase = Phase.TRUMP if self._g.rules.trump_before_discard else Phase.DISCARD
+        if not self._g.rules.dabb_size:
             phase = Phase.TRUMP
         return self._next(action, _h=h2, _hands=tuple(hands), _phase=phase, _to_move=h.declarer)
 
@@ -521,7 +521,7 @@ class GameState:
         if isinstance(action, A.TakeDabb):
             return self._after_dabb(action, self._h)
         h2 = _replace_hand(self._h, contract=Contract.OPEN_DURCH_NO_DABB, trump=None,
-                           durch_side=side_of(self._rules, self._h.declarer))
+                           durch_side=side_of(self._g.rules, self._h.declarer))
         return self._start_play(action, h2, self._hands)
 
     def _discard(self, action: A.Discard) -> GameState:
@@ -544,16 +544,16 @@ class GameState:
                                trump_index=int(action.suit))
         elif isinstance(action, A.Durch):
             h2 = _replace_hand(h, contract=Contract.DURCH, trump=None,
-                               durch_side=side_of(self._rules, h.declarer))
+                               durch_side=side_of(self._g.rules, h.declarer))
         else:
             h2 = _replace_hand(h, contract=Contract.OPEN_DURCH, trump=None,
-                               durch_side=side_of(self._rules, h.declarer))
-        if self._rules.trump_before_discard and h.discards_left:
+                               durch_side=side_of(self._g.rules, h.declarer))
+        if self._g.rules.trump_before_discard and h.discards_left:
             return self._next(action, _h=h2, _phase=Phase.DISCARD)
         return self._start_play(action, h2, self._hands)
 
     def _start_play(self, action: Action, h: _Hand, hands: tuple[int, ...]) -> GameState:
-        rules = self._rules
+        rules = self._g.rules
         assert h.contract is not None
         if h.contract is Contract.TRUMP:
             melds = tuple(find_melds_packed(hands[s], h.trump, rules) if s in h.active else ()
@@ -568,7 +568,7 @@ class GameState:
 
     def _give_up(self, action: A.GiveUp) -> GameState:
         h = self._h
-        rules = self._rules
+        rules = self._g.rules
         # The trump named on giving up sets the opponents' meld values (§4); where their melds
         # do not count (give_up_keeps_melds off) nobody shows any.  The declarer's side never
         # melds (§9 Kreuzbinokel: neither the declarer nor the partner).
@@ -613,9 +613,8 @@ class GameState:
         gained = 0
         for k in trick:
             gained += KIND_POINTS[k]
-        points[winner] += gained + (self._rules.last_trick_bonus if last else 0)
-        new._tricks = (*self._tricks, Trick(self._leader, tuple(map(CARDS.__getitem__, trick)),
-                                             winner))
+        points[winner] += gained + (self._g.rules.last_trick_bonus if last else 0)
+        new._tricks = (*self._tricks, _trick_of(self._leader, trick, winner))
         new._trick = ()
         new._best = 0
         if last or (h.durch_side and winner not in h.durch_side):
@@ -628,7 +627,7 @@ class GameState:
 
     def _finish_hand(self, action: Action | None, h: _Hand, hands: tuple[int, ...],
                      won: tuple[int, ...], points: tuple[int, ...]) -> GameState:
-        rules = self._rules
+        rules = self._g.rules
         assert h.contract is not None
         meld_points = [meld_total(m) for m in h.melds] if h.melds else [0] * rules.players
         discard_points = points_of(h.discard)
@@ -636,18 +635,21 @@ class GameState:
             rules, active=h.active, declarer=h.declarer, bid=h.bid, contract=h.contract,
             meld_points=meld_points, tricks_won=won, trick_points=points,
             discard_points=discard_points)
-        totals = tuple(t + s for t, s in zip(self._scores, scores, strict=True))
+        totals = tuple(t + s for t, s in zip(self._g.scores, scores, strict=True))
         result = HandResult(
-            hand_no=self._hand_no, dealer=self._dealer, declarer=h.declarer, bid=h.bid,
+            hand_no=self._g.hand_no, dealer=self._g.dealer, declarer=h.declarer, bid=h.bid,
             contract=h.contract, trump=h.trump,
             melds=h.melds or tuple(() for _ in range(rules.players)),
             meld_points=counted, trick_points=points, tricks_won=won,
             discard_points=discard_points, scores=scores, totals=totals, tricks=self._tricks)
-        results = (*self._results, result)
+        results = (*self._g.results, result)
         winners = game_winners(rules, totals, declarer=h.declarer, hands_played=len(results))
         if winners:
+            game = self._g
             changes: dict[str, object] = dict(
-                _scores=totals, _results=results, _winners=winners, _phase=Phase.GAME_OVER,
+                _g=_Game(game.rules, game.seed, game.hand_no, game.dealer, totals, results,
+                         winners),
+                _phase=Phase.GAME_OVER,
                 _to_move=TERMINAL, _hands=hands, _won=won, _points=points, _h=h, _legal=())
             if action is None:
                 # The hand ended with a card already recorded on this state; do not add a step.
@@ -655,8 +657,8 @@ class GameState:
                     setattr(self, name, value)
                 return self
             return self._next(action, **changes)
-        dealer = (self._dealer + 1) % rules.players
-        nxt = _hand_start(rules, self._seed, self._hand_no + 1, dealer, totals, results)
+        dealer = (self._g.dealer + 1) % rules.players
+        nxt = _hand_start(rules, self._g.seed, self._g.hand_no + 1, dealer, totals, results)
         if action is None:
             for name in GameState.__slots__:
                 if name not in ("_parent", "_last_action"):
@@ -691,6 +693,34 @@ def _plays_of(mask: int) -> tuple[Action, ...]:
             out += cached
     if len(_PLAYS_CACHE) < 200_000:
         _PLAYS_CACHE[mask] = out
+    return out
+
+
+_put = object.__setattr__
+
+
+def _trick_of(leader: int, kinds: tuple[int, ...], winner: int) -> Trick:
+    """A finished :class:`Trick`, built without the frozen dataclass's slower ``__init__``."""
+    trick = _new_state(Trick)
+    _put(trick, "leader", leader)
+    _put(trick, "cards", tuple([CARDS[k] for k in kinds]))
+    _put(trick, "winner", winner)
+    return trick
+
+
+_DISCARDS_CACHE: dict[int, tuple[Action, ...]] = {}
+
+
+def _discards_of(hand: int) -> tuple[Action, ...]:
+    """Discard actions for the kinds in a hand, built from cached per-suit parts."""
+    out: tuple[Action, ...] = ()
+    for suit_mask in SUIT_MASK:
+        part = hand & suit_mask
+        if part:
+            cached = _DISCARDS_CACHE.get(part)
+            if cached is None:
+                cached = _DISCARDS_CACHE[part] = tuple(A.DISCARD[k] for k in iter_kinds(part))
+            out += cached
     return out
 
 
@@ -732,8 +762,8 @@ def _hand_start(rules: Rules, seed: int | str, hand_no: int, dealer: int,
               next_entrant=2)
     state = _new_state(GameState)
     values: dict[str, object] = dict(
-        _rules=rules, _seed=seed, _hand_no=hand_no, _dealer=dealer, _scores=scores,
-        _results=results, _winners=(), _phase=Phase.AUCTION, _to_move=active[1],
+        _g=_Game(rules, seed, hand_no, dealer, scores, results), _phase=Phase.AUCTION,
+        _to_move=active[1],
         _hands=deal.hands, _h=h, _trick=(), _leader=active[0], _best=0, _tricks=(),
         _won=(0,) * rules.players, _points=(0,) * rules.players, _parent=None,
         _last_action=None, _legal=None)
