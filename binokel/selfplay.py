@@ -3,12 +3,17 @@
 Each player sees only its own view (as every computer player does) and picks uniformly among
 the legal actions with a generator seeded from the self-play seed, so a run is repeatable:
 game ``g`` of seed ``s`` is dealt from seed ``"s/g"`` and played with ``Random("selfplay/s/g")``.
+Binocle rule sets play Binocle, whose random player claims 1000 exactly when it is right
+(see :func:`binokel.games.random_action`).
 
 >>> games = list(selfplay(seed=1, games=2))
 >>> [g.seed for g in games]
 ['1/0', '1/1']
 >>> games[0].state.is_over
 True
+>>> from binokel.binocle import BINOCLE
+>>> print(next(selfplay(BINOCLE, seed=1)).summary())
+game 1 (seed 1/0): 6 hands, winner seat 0 (Random 0) by reaching the target in play; totals 1024 836
 """
 
 from __future__ import annotations
@@ -18,14 +23,25 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from .actions import Action
+from .binocle import BinocleState, Ending
 from .game import GameState, new_game
-from .records import dump_record
+from .games import AnyRules, AnyState, seats_of, winners_of
+from .games import dump_record as dump_any_record
+from .games import play_random_game as play_any_random_game
 from .rules import BINOKEL, Rules
 from .views import View
 
 #: Hands after which a game between random players is stopped unfinished (random bidding can,
 #: in principle, lose points for ever).
 MAX_HANDS = 1000
+
+#: How a Binocle game was won, for the summary line.
+_HOW = {
+    Ending.REACHED: "by reaching the target in play",
+    Ending.CLAIMED: "by a right claim",
+    Ending.WRONG_CLAIM: "by the other's wrong claim",
+    Ending.COUNTED: "at the count",
+}
 
 
 def _random_policy(view: View, rng: random.Random) -> Action:
@@ -48,16 +64,16 @@ class SelfplayGame:
 
     number: int
     seed: str
-    state: GameState
+    state: AnyState
 
     @property
     def players(self) -> list[str]:
-        return [f"Random {seat}" for seat in range(self.state.rules.players)]
+        return [f"Random {seat}" for seat in range(seats_of(self.state.rules))]
 
     def record(self) -> str:
-        """The game as a record (see :mod:`binokel.records`)."""
-        return dump_record(self.state, players=self.players,
-                           tags={"Event": "selfplay", "Round": str(self.number + 1)})
+        """The game as a record of its game (see :mod:`binokel.records`)."""
+        return dump_any_record(self.state, players=self.players,
+                               tags={"Event": "selfplay", "Round": str(self.number + 1)})
 
     def summary(self) -> str:
         """One line: hands played, the winner and the totals."""
@@ -65,22 +81,32 @@ class SelfplayGame:
         names = self.players
         totals = " ".join(str(t) for t in state.scores)
         count = len(state.results)
+        if isinstance(state, BinocleState) and state.is_over:
+            count = state.hand_no + 1  # a Binocle game may end within a hand
         hands = f"{count} hand{'s' if count != 1 else ''}"
         if not state.is_over:
             outcome = f"unfinished after {hands}"
         else:
-            winners = " and ".join(f"seat {s} ({names[s]})" for s in state.winners)
-            outcome = f"{hands}, winner{'s' if len(state.winners) > 1 else ''} {winners}"
+            won = winners_of(state)
+            winners = " and ".join(f"seat {s} ({names[s]})" for s in won)
+            outcome = f"{hands}, winner{'s' if len(won) > 1 else ''} {winners}"
+            if isinstance(state, BinocleState) and state.ending is not None:
+                outcome += f" {_HOW[state.ending]}"
         return f"game {self.number + 1} (seed {self.seed}): {outcome}; totals {totals}"
 
 
-def selfplay(rules: Rules = BINOKEL, *, seed: int | str = 0, games: int = 1,
+def selfplay(rules: AnyRules = BINOKEL, *, seed: int | str = 0, games: int = 1,
              max_hands: int = MAX_HANDS) -> Iterator[SelfplayGame]:
-    """Play ``games`` games between random players, one after another."""
+    """Play ``games`` games between random players, one after another (Binokel or Binocle,
+    as the rule set says)."""
     for number in range(games):
         game_seed = f"{seed}/{number}"
         rng = random.Random(f"selfplay/{game_seed}")
-        state = play_random_game(rules, game_seed, rng=rng, max_hands=max_hands)
+        state: AnyState
+        if isinstance(rules, Rules):
+            state = play_random_game(rules, game_seed, rng=rng, max_hands=max_hands)
+        else:
+            state = play_any_random_game(rules, game_seed, rng=rng, max_hands=max_hands)
         yield SelfplayGame(number, game_seed, state)
 
 

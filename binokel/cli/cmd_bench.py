@@ -6,14 +6,17 @@ import argparse
 import json
 
 from ..bench import run_bench
-from .common import add_rules_options, fail, rules_from_args
+from ..games import rules_from_args
+from .common import add_rules_options, fail
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "bench", help="measure engine speed (random hands, random playouts)",
         description="Median of several timed runs on one core: random full hands through the "
-                    "public API, and random card-play playouts through the compact form.")
+                    "public API, and random card-play playouts through the compact form. With a "
+                    "Binocle rule set: whole Binocle hands, and playouts of a hand from a deal "
+                    "sampled from a player's view, as its search makes them.")
     add_rules_options(parser)
     parser.add_argument("--runs", type=int, default=5, help="timed runs per figure (default 5)")
     parser.add_argument("--seconds", type=float, default=3.0,

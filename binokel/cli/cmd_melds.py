@@ -1,5 +1,9 @@
 """``binokel melds CARDS [--trump SUIT]``: the best melds of a hand, with cards and points.
 
+With a Binocle rule set (``--rules binocle``, ``--trump`` required) it lists what the hand could
+meld, one meld at a time as Binocle scores them (one per trick won), each with its value, and
+the order that scores most (building up: royal marriage then sequence ...).
+
 A malformed card, an impossible hand (three Q♠, a card not in the rule set's pack) or more
 cards than a hand holds is refused on one line with exit status 2.
 """
@@ -9,18 +13,22 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import Any
 
+from ..binocle import BinocleRules, ScoredMeld, best_meld_plan, binocle_melds
 from ..cards import Card, CardError, Suit, pack, parse_cards, parse_suit
+from ..games import rules_from_args
 from ..melds import Meld, find_melds
 from ..rules import Rules
-from .common import add_rules_options, fail, rules_from_args
+from .common import add_rules_options, fail
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "melds", help="list the melds of a hand and their points",
         description='Finds the best meld set of a hand, e.g. binokel melds "K♠ Q♠ Q♥ Q♣ Q♦ J♦" '
-                    "--trump H (cards as Q♠, QS, qs, 10♥ or TH).")
+                    "--trump H (cards as Q♠, QS, qs, 10♥ or TH). With --rules binocle: each "
+                    "meld the hand could score, one at a time, and the best order.")
     parser.add_argument("cards", nargs="+", metavar="CARDS",
                         help="the hand's cards, in one argument or several")
     parser.add_argument("--trump", metavar="SUIT",
@@ -41,6 +49,10 @@ def run(args: argparse.Namespace) -> int:
         _check_hand(cards, rules)
     except CardError as exc:
         return fail(str(exc))
+    if isinstance(rules, BinocleRules):
+        if trump is None:
+            return fail("Binocle melds need the trump suit: --trump ♣|♠|♥|♦ (or C S H D)")
+        return _run_binocle(cards, trump, rules, as_json=args.json)
     melds = find_melds(cards, trump, rules)
     total = sum(m.points for m in melds)
     if args.json:
@@ -54,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _check_hand(cards: list[Card], rules: Rules) -> None:
+def _check_hand(cards: list[Card], rules: Rules | BinocleRules) -> None:
     if not cards:
         raise CardError("no cards given (e.g. binokel melds \"K♠ Q♠ Q♥ Q♣ Q♦ J♦\")")
     for card in cards:
@@ -100,3 +112,53 @@ def _print_rich(melds: tuple[Meld, ...], total: int, trump: Suit | None, rules: 
     for meld in melds:
         table.add_row(_label(meld), " ".join(str(c) for c in meld.cards), str(meld.points))
     Console().print(table)
+
+
+# --- Binocle ---------------------------------------------------------------------------------
+
+def binocle_listing(cards: list[Card], trump: Suit, rules: BinocleRules) -> dict[str, Any]:
+    """Each meld the hand could score (one at a time) and the best order, as JSON data."""
+
+    def row(meld: ScoredMeld) -> dict[str, Any]:
+        return {"name": meld.name, "cards": [str(c) for c in meld.cards], "points": meld.points}
+
+    melds = binocle_melds(cards, trump, rules)
+    plan, best = best_meld_plan(cards, trump, rules)
+    dix = sum(m.points for m in melds if m.name == "dix")
+    return {"game": "binocle", "trump": trump.symbol, "melds": [row(m) for m in melds],
+            "best": [row(m) for m in plan], "best_total": best, "dix": dix, "total": best + dix}
+
+
+def _binocle_label(meld: dict[str, Any]) -> str:
+    name = str(meld["name"])
+    if name in ("marriage", "royal marriage", "sequence", "dix"):
+        return f"{name.capitalize()} {parse_cards(meld['cards'][0])[0].suit.symbol}"
+    return name.capitalize()
+
+
+def _run_binocle(cards: list[Card], trump: Suit, rules: BinocleRules, *, as_json: bool) -> int:
+    listing = binocle_listing(cards, trump, rules)
+    if as_json:
+        print(json.dumps(listing, ensure_ascii=False))
+        return 0
+    rows = [(_binocle_label(m), " ".join(m["cards"]), str(m["points"]))
+            for m in listing["melds"]]
+    best = [(f"{n}. {_binocle_label(m)}", " ".join(m["cards"]), str(m["points"]))
+            for n, m in enumerate(listing["best"], 1)]
+    name_w = max([len(r[0]) for r in rows + best] + [5])
+    cards_w = max([len(r[1]) for r in rows + best] + [0])
+    print(f"Binocle melds with {trump.symbol} trumps ({rules.name}), each scored alone after a "
+          f"trick won")
+    if not rows:
+        print("  no melds")
+    for name, text, points in rows:
+        print(f"  {name:<{name_w}}  {text:<{cards_w}}  {points:>5}")
+    if best:
+        tricks = f"{len(best)} trick{'s' if len(best) != 1 else ''} won"
+        print(f"Best order, one meld per trick won ({listing['best_total']} in {tricks}):")
+        for name, text, points in best:
+            print(f"  {name:<{name_w}}  {text:<{cards_w}}  {points:>5}")
+    if listing["dix"]:
+        print(f"The dix adds {listing['dix']} (exchanged or shown after a trick won): "
+              f"{listing['total']} in all")
+    return 0

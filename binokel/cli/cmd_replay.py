@@ -11,8 +11,11 @@ import json
 import sys
 from typing import Any
 
+from ..binocle import BinocleHandResult, BinocleState, Ending
+from ..binocle.records import BinocleRecord
 from ..game import GameState
-from ..records import Record, RecordError, load_records, replay
+from ..games import load_records, replay
+from ..records import Record, RecordError
 from ..scoring import Contract, HandResult
 from .common import fail
 
@@ -22,7 +25,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "replay", help="re-check a record file and print its score sheets",
         description="Replays every game in FILE from its seed, checking every deal, action and "
                     "written result, and prints the score sheet hand by hand. Exits with status "
-                    "1 on a broken or illegal record.")
+                    "1 on a broken or illegal record. Reads Binokel and Binocle records.")
     parser.add_argument("file", metavar="FILE", help="a record file (e.g. from binokel selfplay)")
     parser.add_argument("--json", action="store_true", help="print the score sheets as JSON")
     parser.set_defaults(func=run)
@@ -41,10 +44,12 @@ def run(args: argparse.Namespace) -> int:
     sheets = []
     for number, record in enumerate(records, 1):
         try:
-            state = replay(record)
+            if isinstance(record, BinocleRecord):
+                sheets.append(binocle_score_sheet(record, replay(record)))
+            else:
+                sheets.append(score_sheet(record, replay(record)))
         except RecordError as exc:
             return fail(f"{args.file}: game {number}: {exc}", status=1)
-        sheets.append(score_sheet(record, state))
     if args.json:
         print(json.dumps({"games": sheets}, ensure_ascii=False))
     elif sys.stdout.isatty():
@@ -54,11 +59,12 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-# --- the score sheet as data -----------------------------------------------------------------
+# --- the score sheet as data (Binokel) ------------------------------------------------------------
 
 def score_sheet(record: Record, state: GameState) -> dict[str, Any]:
     """One game's score sheet: the header and one row per finished hand (hands from 1)."""
     return {
+        "game": "binokel",
         "rules": state.rules.name,
         "seed": state.seed,
         "players": list(record.players),
@@ -119,6 +125,8 @@ def _signed(value: int) -> str:
 
 
 def _columns(sheet: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
+    if sheet["game"] == "binocle":
+        return _binocle_columns(sheet)
     seats = range(len(sheet["players"]))
     header = ["hand", "dealer", "declarer", "bid", "game", "result"]
     header += [f"melds {s}" for s in seats] + [f"points {s}" for s in seats]
@@ -144,7 +152,8 @@ def _ending(sheet: dict[str, Any]) -> str:
     totals = ", ".join(str(t) for t in sheet["totals"])
     if sheet["over"]:
         winners = " and ".join(f"{s} ({names[s]})" for s in sheet["winners"])
-        return f"Winner: seat {winners}; totals {totals}"
+        how = f", {sheet['ending']}" if sheet.get("ending") else ""
+        return f"Winner: seat {winners}{how}; totals {totals}"
     nxt = sheet["next"]
     return (f"Not finished: hand {nxt['hand']}, {nxt['phase']}, seat {nxt['to_move']} to move; "
             f"totals {totals}")
@@ -163,7 +172,7 @@ def _print_plain(sheets: list[dict[str, Any]]) -> None:
         for cells in [header, *rows]:
             print("  ".join(c.rjust(w) for c, w in zip(cells, widths, strict=True)).rstrip())
         print(_ending(sheet))
-    if sheets:
+    if any(sheet["game"] == "binokel" for sheet in sheets):
         print(_NOTE)
 
 
@@ -181,5 +190,72 @@ def _print_rich(sheets: list[dict[str, Any]]) -> None:
         for cells in rows:
             table.add_row(*cells)
         console.print(table)
-    if sheets:
+    if any(sheet["game"] == "binokel" for sheet in sheets):
         console.print(_NOTE, style="dim", highlight=False)
+
+
+# --- Binocle ---------------------------------------------------------------------------------
+
+_HOW = {
+    Ending.REACHED: "by reaching the target in play",
+    Ending.CLAIMED: "by a right claim",
+    Ending.WRONG_CLAIM: "by the other's wrong claim",
+    Ending.COUNTED: "at the count",
+}
+
+
+def binocle_score_sheet(record: BinocleRecord, state: BinocleState) -> dict[str, Any]:
+    """One Binocle game's score sheet: the header and one row per counted hand (from 1)."""
+    ending = None
+    if state.ending is not None:
+        ending = f"{_HOW[state.ending]} in hand {state.hand_no + 1}"
+        if state.ending in (Ending.CLAIMED, Ending.WRONG_CLAIM):
+            claimant = state.winner if state.ending is Ending.CLAIMED else 1 - (state.winner or 0)
+            assert claimant is not None
+            ending += f" (claim {state.claim_total(claimant)} of {state.target})"
+    return {
+        "game": "binocle",
+        "rules": state.rules.name,
+        "seed": state.seed,
+        "players": list(record.players),
+        "tags": dict(record.tags),
+        "hands": [_binocle_row(r, state.rules.last_trick_bonus) for r in state.results],
+        "totals": list(state.scores),
+        "target": state.target,
+        "over": state.is_over,
+        "winners": [] if state.winner is None else [state.winner],
+        "ending": ending,
+        "next": None if state.is_over else {
+            "hand": state.hand_no + 1, "phase": state.phase.value, "to_move": state.to_move},
+    }
+
+
+def _binocle_row(r: BinocleHandResult, bonus: int) -> dict[str, Any]:
+    return {
+        "hand": r.hand_no + 1,
+        "dealer": r.dealer,
+        "turned": str(r.turned),
+        "trump": r.turned.suit.symbol,
+        "melds": [sum(m.points for m in melds) for melds in r.melds],
+        "dix": list(r.dix),
+        "card_points": list(r.card_points),
+        "last_trick": r.last_trick,
+        "last_trick_bonus": bonus,
+        "scores": list(r.scores),
+        "totals": list(r.totals),
+    }
+
+
+def _binocle_columns(sheet: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
+    header = ["hand", "dealer", "turned", "melds 0", "melds 1", "tricks 0", "tricks 1", "last",
+              "points 0", "points 1", "total 0", "total 1"]
+    rows = []
+    for row in sheet["hands"]:
+        cells = [str(row["hand"]), str(row["dealer"]), row["turned"]]
+        cells += [str(row["melds"][s] + row["dix"][s]) for s in (0, 1)]
+        cells += [str(row["card_points"][s]) for s in (0, 1)]
+        cells.append(str(row["last_trick"]))
+        cells += [_signed(row["scores"][s]) for s in (0, 1)]
+        cells += [str(row["totals"][s]) for s in (0, 1)]
+        rows.append(cells)
+    return header, rows

@@ -5,8 +5,9 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from ..games import rules_from_args
 from ..selfplay import MAX_HANDS, selfplay
-from .common import add_rules_options, fail, rules_from_args
+from .common import add_rules_options, fail
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -14,7 +15,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "selfplay", help="play games between random players and write their records",
         description="Plays whole games between players that choose uniformly among the legal "
                     "actions, prints one summary line per game and, with --out, writes every "
-                    "game's record to FILE (check them with `binokel replay FILE`).")
+                    "game's record to FILE (check them with `binokel replay FILE`). Binocle "
+                    "rule sets (--rules binocle, binocle-64) play Binocle.")
     add_rules_options(parser)
     parser.add_argument("--games", type=int, default=1, metavar="N",
                         help="how many games to play (default 1)")
