@@ -7,9 +7,10 @@ import dataclasses
 import json
 from typing import Any
 
+from ..games import rules_from_args as game_rules_from_args
 from ..rulefile import format_value, rule_spec, rules_to_dict, rules_to_toml
 from ..rules import BINOKEL, FIELD_GROUPS, FIELD_HELP, Rules, RulesError, registered_rules
-from .common import add_rules_options, fail, rules_from_args
+from .common import add_rules_options, fail
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -41,7 +42,11 @@ def run(args: argparse.Namespace) -> int:
             return _show_other(found, as_json=args.json, as_toml=args.toml)
         args.rules = args.name
     try:
-        rules = rules_from_args(args)
+        found = game_rules_from_args(args)  # a Binocle rule set, with --set, is Binocle's
+        if isinstance(found, Rules):
+            rules = found
+        else:
+            return _show_other(found, as_json=args.json, as_toml=args.toml)
     except RulesError as exc:
         return fail(str(exc))
     if args.json:
