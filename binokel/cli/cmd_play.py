@@ -1,4 +1,8 @@
-"""``binokel play``: you against computer players in the terminal (see docs/playing.md)."""
+"""``binokel play``: you against computer players in the terminal (see docs/playing.md).
+
+``--rules binocle`` (or ``binocle-64``) plays Foster's two-handed Binocle against one computer
+player (:data:`binokel.games.BINOCLE_BOTS`).
+"""
 
 from __future__ import annotations
 
@@ -7,13 +11,15 @@ import os
 import random
 import sys
 from pathlib import Path
+from typing import Any
 
-from ..game import new_game
+from ..binocle import BinocleRules
+from ..games import DEFAULT_BINOCLE_BOT, new_game, rules_from_args, seats_of
 from ..ui.i18n import LANGUAGES, Lang, Strings, pick_language
-from ..ui.session import Player, Session
+from ..ui.session import BaseSession, Player, session_for
 from ..ui.storage import latest_record, load_game, new_record_path, save_session
 from ..ui.terminal import Table, make_screen
-from .common import add_rules_options, fail, rules_from_args
+from .common import add_rules_options, fail
 
 DEFAULT_BOT = "heuristic:level=medium"
 #: Names of the computer players, seat by seat (Swabian, as the game).
@@ -23,9 +29,11 @@ LATEST = "latest"
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
-        "play", help="play Binokel in the terminal against computer players",
+        "play", help="play Binokel (or Binocle) in the terminal against computer players",
         description="You (seat 0) against computer players. Type `help` at the table for the "
-                    "commands. The game is saved after every move; --resume continues it.")
+                    "commands. The game is saved after every move; --resume continues it. "
+                    "--rules binocle plays Foster's two-handed Binocle against one computer "
+                    f"player (default {DEFAULT_BINOCLE_BOT}; also random).")
     add_rules_options(parser)
     parser.add_argument("--bots", nargs="+", metavar="BOT", default=None,
                         help=f"computer players for the other seats, one for all or one per "
@@ -79,15 +87,17 @@ def run(args: argparse.Namespace) -> int:
         session.close()
 
 
-def _new_game(args: argparse.Namespace, tr: Strings) -> tuple[Session, Path] | int:
+def _new_game(args: argparse.Namespace, tr: Strings) -> tuple[BaseSession[Any], Path] | int:
     if args.name is not None and (not args.name.strip() or "," in args.name):
         return fail("--name: a name must not be empty or hold a comma")
     try:
         rules = rules_from_args(args)
     except ValueError as exc:
         return fail(str(exc))
-    bots = args.bots or [DEFAULT_BOT]
-    others = rules.players - 1
+    binocle = isinstance(rules, BinocleRules)
+    bots = args.bots or [DEFAULT_BINOCLE_BOT if binocle else DEFAULT_BOT]
+    seats = seats_of(rules)
+    others = seats - 1
     if len(bots) == 1:
         bots = bots * others
     if len(bots) != others:
@@ -96,16 +106,16 @@ def _new_game(args: argparse.Namespace, tr: Strings) -> tuple[Session, Path] | i
     players = [Player(args.name or tr("you"))]
     players += [Player(BOT_NAMES[i % len(BOT_NAMES)], spec) for i, spec in enumerate(bots)]
     state = new_game(rules, _seed(args.seed))
-    session = Session(state, players)
+    session = session_for(state, players)
     try:  # make the computer players now, so a bad --bots name fails before the game
-        for seat in range(1, rules.players):
+        for seat in range(1, seats):
             session.bot(seat)
     except (ValueError, KeyError) as exc:
         return fail(f"--bots: {exc}")
     return session, new_record_path(state.seed)
 
 
-def _resume(args: argparse.Namespace) -> tuple[Session, Path, str | None] | int:
+def _resume(args: argparse.Namespace) -> tuple[BaseSession[Any], Path, str | None] | int:
     if args.resume == LATEST:
         found = latest_record()
         if found is None:
@@ -122,7 +132,7 @@ def _resume(args: argparse.Namespace) -> tuple[Session, Path, str | None] | int:
         return fail(f"--resume: {path}: {exc}")
     if saved.state.is_over:
         return fail(f"--resume: the game in {path} is over")
-    return Session(saved.state, saved.players), path, saved.lang
+    return session_for(saved.state, saved.players), path, saved.lang
 
 
 __all__ = ["register", "run"]

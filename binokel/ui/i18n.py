@@ -311,6 +311,157 @@ _DE: dict[str, str] = {
     "rules_more": "Die ganzen Regeln: docs/rules.md und docs/playing.md.",
 }
 
+# Binocle, Foster's two-handed game: the same table words (Stich, Trumpf, Melden) and its own.
+_EN_BINOCLE: dict[str, str] = {
+    "b_title": "Binocle",
+    "b_turned": "turned up",
+    "b_stock_line": "Stock: {n} card(s), {card} face up under it",
+    "b_stock_gone": "The stock is gone: follow suit and win the Stich if you can, else trump.",
+    "b_scores": "Scores",
+    "b_score_item": "{name} {score} + Stiche {points} = {total}",
+    "b_melds": "Melden (melds scored this hand)",
+    "b_on_table": "on the table",
+    "b_table_row": "table",
+    "b_table_legend": "cards on the table are yours: play them by number or as table Q♠",
+    "b_meld_list": "You took the Stich: one meld, the dix, or done (then the cards are drawn)",
+    "b_meld_points": "{points}",
+    "b_dix_exchange": "exchange the dix {card} for {turned}: 10",
+    "b_dix_show": "show the dix {card}: 10",
+    "b_sheet_head": "Dealer Turned",
+    "b_game_to": "game to {target}",
+    # events
+    "b_plays_table": "{name} plays {card} from the table.",
+    "b_plays_table_you": "You play {card} from the table.",
+    "b_last_bonus": "The last Stich scores {bonus} more for {name}.",
+    "b_melds_event": "{name} melds {meld} ({cards}): {points}.",
+    "b_melds_event_you": "You meld {meld} ({cards}): {points}.",
+    "b_exchanges": "{name} exchanges the dix {card} for the turned {turned}: 10.",
+    "b_exchanges_you": "You exchange the dix {card} for the turned {turned}: 10.",
+    "b_shows": "{name} shows the dix {card}: 10.",
+    "b_shows_you": "You show the dix {card}: 10.",
+    "b_draw_you": "You draw {card}; {name} draws a card.",
+    "b_draw_other": "{name} draws a card; you draw {card}.",
+    "b_draw_last_you": "You draw {card}; {name} takes the turned {turned}.",
+    "b_draw_last_other": "{name} draws the last card; you take the turned {turned}.",
+    "b_stock_over": "The stock is gone: melded cards go back to the hands. Now follow suit and "
+                    "win the Stich if you can, else trump.",
+    "b_hand_over": "Hand {n} is counted: {name0} {score0:+d}, {name1} {score1:+d}.",
+    "b_new_hand": "Hand {n}: {name} deals; {card} is turned up for Trumpf.",
+    "b_new_hand_you": "Hand {n}: you deal; {card} is turned up for Trumpf.",
+    "b_turned_dix": "{name} turned up the dix: 10.",
+    "b_play_on": "Both passed {old} without a claim: the game goes on to {target}.",
+    "b_claim_right": "{name} claims {target}: {total}. Right!",
+    "b_claim_wrong": "{name} claims {target}, but has only {total}. Wrong!",
+    "b_reached": "{name} reaches {target} with {score}.",
+    "b_counted": "{name} has {score} of {target} when the hand is counted.",
+    # prompts and input
+    "b_prompt_card": "Stich {n}: your card (number or e.g. Q♠) > ",
+    "b_prompt_meld": "Meld (number), exchange, show, or done > ",
+    "b_expect_card": "Play a card by number or name (e.g. 3, Q♠ or table Q♠), or claim.",
+    "b_expect_meld": "Choose a meld by its number, exchange or show the dix, or say done.",
+    "b_no_meld_number": "There is no meld number {n}: choose 1 to {size}.",
+    "b_no_dix": "There is no dix to {what} now.",
+    "b_claim_short": "You have {total} of {target}: a wrong claim loses the game. "
+                     "Type claim! to claim anyway.",
+    "b_not_on_table": "{card} is not on your table.",
+    "help_binocle": (
+        "Type a move, or a command:\n"
+        "  a card: Q♠, QS, q♠ or its number (cards on the table too; or table Q♠)\n"
+        "  after a Stich you took: a meld by its number (or meld binocle, meld marriage ♠),\n"
+        "    exchange / show (the dix), done (draw the cards)\n"
+        "  claim   you have 1000 (counting the Stiche of this hand): right wins, wrong loses\n"
+        "  hint   what the strongest computer player would do, and why\n"
+        "  last   the last Stich          score  the score sheet      rules  the rule set\n"
+        "  undo   take back your last move (and the computer moves after it)\n"
+        "  save FILE   save the record there          quit   stop (the game stays saved)"
+    ),
+    "hint_scores": "it scores {points} now.",
+    # rules summary
+    "b_rules_seats": "2 players, {hand} cards each, {stock} in the stock; game to {target}.",
+    "b_rules_stock": "While the stock lasts: play any card; who takes the Stich may meld once "
+                     "and exchange or show the dix, then both draw.",
+    "b_rules_after": "After the stock: follow suit and win the Stich if you can, else trump; "
+                     "the last Stich scores {bonus}.",
+    "b_rules_claim": "Claim {target} at your turn: right wins the game, wrong loses it.",
+    "b_rules_more": "The full rules: docs/binocle.md.",
+}
+
+_DE_BINOCLE: dict[str, str] = {
+    "b_title": "Binocle",
+    "b_turned": "aufgedeckt",
+    "b_stock_line": "Talon: {n} Karte(n), darunter offen {card}",
+    "b_stock_gone": "Der Talon ist leer: Farbe bedienen und stechen, wenn möglich, sonst "
+                    "trumpfen.",
+    "b_scores": "Stand",
+    "b_score_item": "{name} {score} + Stiche {points} = {total}",
+    "b_melds": "Melden (Meldungen dieses Spiels)",
+    "b_on_table": "auf dem Tisch",
+    "b_table_row": "Tisch",
+    "b_table_legend": "Karten auf dem Tisch gehören dir: spiel sie per Nummer oder als table Q♠",
+    "b_meld_list": "Dein Stich: eine Meldung, der Dix, oder fertig (dann wird gezogen)",
+    "b_meld_points": "{points}",
+    "b_dix_exchange": "Dix {card} gegen {turned} tauschen: 10",
+    "b_dix_show": "Dix {card} zeigen: 10",
+    "b_sheet_head": "Geber Trumpf",
+    "b_game_to": "Partie bis {target}",
+    "b_plays_table": "{name} spielt {card} vom Tisch.",
+    "b_plays_table_you": "Du spielst {card} vom Tisch.",
+    "b_last_bonus": "Der letzte Stich zählt {bonus} mehr für {name}.",
+    "b_melds_event": "{name} meldet {meld} ({cards}): {points}.",
+    "b_melds_event_you": "Du meldest {meld} ({cards}): {points}.",
+    "b_exchanges": "{name} tauscht den Dix {card} gegen {turned}: 10.",
+    "b_exchanges_you": "Du tauschst den Dix {card} gegen {turned}: 10.",
+    "b_shows": "{name} zeigt den Dix {card}: 10.",
+    "b_shows_you": "Du zeigst den Dix {card}: 10.",
+    "b_draw_you": "Du ziehst {card}; {name} zieht eine Karte.",
+    "b_draw_other": "{name} zieht eine Karte; du ziehst {card}.",
+    "b_draw_last_you": "Du ziehst {card}; {name} nimmt den aufgedeckten {turned}.",
+    "b_draw_last_other": "{name} zieht die letzte Karte; du nimmst den aufgedeckten {turned}.",
+    "b_stock_over": "Der Talon ist leer: die gemeldeten Karten gehen zurück auf die Hand. Jetzt "
+                    "Farbe bedienen und stechen, wenn möglich, sonst trumpfen.",
+    "b_hand_over": "Spiel {n} ist gezählt: {name0} {score0:+d}, {name1} {score1:+d}.",
+    "b_new_hand": "Spiel {n}: {name} gibt; {card} ist Trumpf.",
+    "b_new_hand_you": "Spiel {n}: du gibst; {card} ist Trumpf.",
+    "b_turned_dix": "{name} hat den Dix aufgedeckt: 10.",
+    "b_play_on": "Beide über {old} ohne Ausmachen: es geht weiter bis {target}.",
+    "b_claim_right": "{name} macht aus ({target}): {total}. Richtig!",
+    "b_claim_wrong": "{name} macht aus ({target}), hat aber nur {total}. Falsch!",
+    "b_reached": "{name} erreicht {target} mit {score}.",
+    "b_counted": "{name} hat beim Zählen {score} von {target}.",
+    "b_prompt_card": "Stich {n}: deine Karte (Nummer oder z.B. Q♠) > ",
+    "b_prompt_meld": "Melden (Nummer), tauschen, zeigen, oder fertig > ",
+    "b_expect_card": "Spiele eine Karte per Nummer oder Name (z.B. 3, Q♠ oder table Q♠), "
+                     "oder mach aus.",
+    "b_expect_meld": "Wähle eine Meldung per Nummer, tausche oder zeige den Dix, oder sag "
+                     "fertig.",
+    "b_no_meld_number": "Es gibt keine Meldung Nummer {n}: wähle 1 bis {size}.",
+    "b_no_dix": "Jetzt gibt es keinen Dix zum {what}.",
+    "b_claim_short": "Du hast {total} von {target}: falsch ausmachen verliert die Partie. "
+                     "Tippe aus! um trotzdem auszumachen.",
+    "b_not_on_table": "{card} liegt nicht auf deinem Tisch.",
+    "help_binocle": (
+        "Tippe einen Zug oder einen Befehl:\n"
+        "  eine Karte: Q♠, QS, q♠ oder ihre Nummer (auch vom Tisch; oder table Q♠)\n"
+        "  nach deinem Stich: eine Meldung per Nummer (oder meld binocle, meld marriage ♠),\n"
+        "    tauschen / zeigen (den Dix), fertig (ziehen)\n"
+        "  aus     ausmachen: du hast 1000 (mit den Stichen dieses Spiels); falsch verliert\n"
+        "  tipp    was der stärkste Computerspieler tun würde, und warum\n"
+        "  letzter der letzte Stich       stand   der Schreibblock     regeln  die Regeln\n"
+        "  zurück  deinen letzten Zug zurücknehmen (samt den Computerzügen danach)\n"
+        "  speichern DATEI  das Protokoll dort speichern     ende    aufhören (bleibt gespeichert)"
+    ),
+    "hint_scores": "das zählt jetzt {points}.",
+    "b_rules_seats": "2 Spieler, je {hand} Karten, {stock} im Talon; Partie bis {target}.",
+    "b_rules_stock": "Solange der Talon reicht: jede Karte frei; wer den Stich macht, darf einmal "
+                     "melden und den Dix tauschen oder zeigen, dann ziehen beide.",
+    "b_rules_after": "Nach dem Talon: Farbe bedienen und stechen, wenn möglich, sonst trumpfen; "
+                     "der letzte Stich zählt {bonus}.",
+    "b_rules_claim": "Ausmachen ({target}) wenn du dran bist: richtig gewinnt, falsch verliert.",
+    "b_rules_more": "Die ganzen Regeln: docs/binocle.md.",
+}
+_EN.update(_EN_BINOCLE)
+_DE.update(_DE_BINOCLE)
+
 _TABLES: dict[Lang, dict[str, str]] = {"en": _EN, "de": _DE}
 
 _SUIT_NAMES: dict[Lang, tuple[str, ...]] = {
@@ -325,6 +476,10 @@ _MELD_NAMES: dict[Lang, dict[str, str]] = {
         "four aces": "Four Aces", "four kings": "Four Kings", "four queens": "Four Queens",
         "four jacks": "Four Jacks", "eight aces": "Eight Aces", "eight kings": "Eight Kings",
         "eight queens": "Eight Queens", "eight jacks": "Eight Jacks",
+        # Binocle's melds
+        "marriage": "Marriage", "royal marriage": "Royal marriage", "sequence": "Sequence",
+        "binocle": "Binocle", "grand binocle": "Grand binocle",
+        "double binocle": "Double binocle", "dix": "Dix",
     },
     "de": {
         "pair": "Paar", "family": "Familie", "double family": "Doppelfamilie",
@@ -332,6 +487,9 @@ _MELD_NAMES: dict[Lang, dict[str, str]] = {
         "four aces": "Vier Asse", "four kings": "Vier Könige", "four queens": "Vier Damen",
         "four jacks": "Vier Buben", "eight aces": "Acht Asse", "eight kings": "Acht Könige",
         "eight queens": "Acht Damen", "eight jacks": "Acht Buben",
+        "marriage": "Paar", "royal marriage": "Trumpfpaar", "sequence": "Familie",
+        "binocle": "Binokel", "grand binocle": "Großer Binokel",
+        "double binocle": "Doppelbinokel", "dix": "Dix",
     },
 }
 
@@ -357,6 +515,19 @@ _ENGINE_DE: tuple[tuple[str, str], ...] = (
     (r"You must trump: you have no (\S+) but hold (\S+)\.",
      r"Du musst trumpfen: du hast kein \1, aber \2."),
     (r"You do not hold (.+)\.", r"Du hast \1 nicht."),
+    # Binocle's refusals
+    (r"You must follow suit and win the trick: you hold (.+)\.",
+     r"Du musst Farbe bedienen und stechen: du hast \1."),
+    (r"You must trump: you have no (\S+) but hold (.+)\.",
+     r"Du musst trumpfen: du hast kein \1, aber \2."),
+    (r"Only one meld may be scored for each trick won\.",
+     r"Pro Stich darf nur eine Meldung gezählt werden."),
+    (r"Only the winner of the trick just played may meld, before drawing\.",
+     r"Melden darf nur, wer den Stich gemacht hat, vor dem Ziehen."),
+    (r"No melds or dix once the stock is exhausted\.",
+     r"Ist der Talon leer, wird nicht mehr gemeldet."),
+    (r"This meld needs at least one card from your hand\.",
+     r"Jede Meldung braucht mindestens eine Karte aus der Hand."),
     (r"You must bid more than (\d+)\.", r"Du musst mehr als \1 reizen."),
     (r"Bids go no higher than (\d+)\.", r"Höher als \1 wird nicht gereizt."),
     (r"Bids go up in steps of (\d+)\.", r"Gereizt wird in Schritten von \1."),

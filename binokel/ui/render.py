@@ -86,8 +86,22 @@ def styled(template: str, values: Mapping[str, Any]) -> Text:
     return out
 
 
+@dataclass(frozen=True, slots=True)
+class MeldName:
+    """A meld's name in an event, told in the screen's language when the event is shown."""
+
+    name: str
+    suit: Suit | None = None
+
+    def told(self, tr: Strings) -> str:
+        word = tr.meld(self.name)
+        return f"{word} {self.suit.symbol}" if self.suit is not None and self.name != "dix" \
+            else word
+
+
 def event_text(event: Event, tr: Strings) -> Text:
-    return styled(tr.template(event.key), event.values)
+    values = {k: v.told(tr) if isinstance(v, MeldName) else v for k, v in event.values.items()}
+    return styled(tr.template(event.key), values)
 
 
 # --- the parts of the table ---------------------------------------------------------------------
@@ -443,8 +457,8 @@ def prompt_for(view: View, tr: Strings) -> str:
 
 
 __all__ = [
-    "Event", "card_text", "cards_text", "compact_events", "event_text", "hand_order", "hint_facts",
-    "last_trick_text",
+    "Event", "MeldName", "card_text", "cards_text", "compact_events", "event_text", "hand_order",
+    "hint_facts", "last_trick_text",
     "prompt_for", "render_auction", "render_dabb", "render_final", "render_hand",
     "render_header", "render_last_trick", "render_melds", "render_rules", "render_sheet",
     "render_sheet_details", "render_table", "render_trick", "styled",

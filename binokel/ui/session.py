@@ -1,10 +1,12 @@
 """A game in progress between one person and computer players: history, undo, hints, events.
 
 The session owns no rules: it keeps the list of actions applied to the first state of the game
-and asks the engine for everything else.  Taking a move back rebuilds the state from that list
-without the undone actions.  Every computer decision gets its own generator seeded from the game
-seed, the seat and the number of actions so far, so a replay, an undo or a resumed game makes the
-computer players choose exactly as before.
+and asks the engine for everything else.  :class:`Session` holds a Binokel game and
+:class:`BinocleSession` a Binocle one; both are a :class:`BaseSession` of their game's state, and
+:func:`session_for` picks the one a state needs.  Taking a move back rebuilds the state from
+that list without the undone actions.  Every computer decision gets its own generator seeded
+from the game seed, the seat and the number of actions so far, so a replay, an undo or a resumed
+game makes the computer players choose exactly as before.
 
 >>> from binokel import new_game
 >>> from binokel.bots.random_bot import RandomBot
@@ -20,15 +22,20 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
 
 from .. import actions as A
 from ..actions import Action
+from ..binocle import BinocleState
+from ..binocle import apply_all as binocle_apply_all
 from ..bots.base import Bot, ask
 from ..game import GameState, IllegalActionError, Phase, apply_all
 from ..scoring import Contract
+from .binocle_render import describe_binocle
 from .render import Event
 
 BotFactory = Callable[[str], Bot]
+S = TypeVar("S", GameState, BinocleState)
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +57,8 @@ HINT_BOTS = ("expert", "heuristic:level=hard", "heuristic", "random")
 @dataclass(frozen=True, slots=True)
 class Hint:
     bot: str
-    action: Action
+    action: Any
+    """An action of the session's game."""
     why: str | None
 
 
@@ -67,27 +75,48 @@ def _default_factory(spec: str) -> Bot:
     return bot
 
 
-class Session:
-    """The state of one game at the table, with its history."""
+class BaseSession(Generic[S]):
+    """The state of one game at the table, with its history (the game's own parts are in
+    :class:`Session` and :class:`BinocleSession`)."""
 
-    def __init__(self, state: GameState, players: Sequence[Player], *,
+    #: Bots to ask for a hint, strongest first.
+    hint_bots: tuple[str, ...] = HINT_BOTS
+
+    def __init__(self, state: S, players: Sequence[Player], *,
                  bot_factory: BotFactory | None = None,
-                 on_change: Callable[[Session], None] | None = None) -> None:
+                 on_change: Callable[[BaseSession[S]], None] | None = None) -> None:
         persons = [seat for seat, p in enumerate(players) if p.is_person]
-        if len(players) != state.rules.players or len(persons) != 1:
-            raise ValueError(f"need {state.rules.players} players with exactly one person")
+        seats = self.seat_count(state)
+        if len(players) != seats or len(persons) != 1:
+            raise ValueError(f"need {seats} players with exactly one person")
         self.players = tuple(players)
         self.human = persons[0]
-        self._factory = bot_factory or _default_factory
+        self._factory = bot_factory or self._default_factory(state)
         self._bots: dict[int, Bot] = {}
-        self.on_change = on_change
+        self.on_change: Callable[[BaseSession[S]], None] | None = on_change
         chain = list(state.states())
-        self.start = chain[-1]
-        self.actions: list[Action] = state.history()
+        self.start: S = chain[-1]
+        self.actions: list[Any] = list(state.history())
         # Who took each action: the seat to move in the state before it.
         self.movers: list[int] = [s.to_move for s in reversed(chain[1:])]
-        self.state = state
+        self.state: S = state
         self.events: list[Event] = []
+
+    # --- what differs between the games -------------------------------------------------------
+
+    def seat_count(self, state: S) -> int:
+        raise NotImplementedError
+
+    def _default_factory(self, state: S) -> BotFactory:
+        raise NotImplementedError
+
+    def describe(self, before: S, action: Any, mover: int, after: S) -> list[Event]:
+        """The events of one action, told from the person's seat."""
+        raise NotImplementedError
+
+    def replay(self, actions: Sequence[Any]) -> S:
+        """The first state with ``actions`` applied."""
+        raise NotImplementedError
 
     # --- reading ------------------------------------------------------------------------------
 
@@ -121,14 +150,14 @@ class Session:
 
     # --- changing ------------------------------------------------------------------------------
 
-    def _apply(self, action: Action) -> None:
+    def _apply(self, action: Any) -> None:
         before = self.state
         mover = before.to_move
         after = before.apply(action, seat=mover)
         self.actions.append(action)
         self.movers.append(mover)
         self.state = after
-        for event in describe(before, action, mover, after, self.names, self.human):
+        for event in self.describe(before, action, mover, after):
             last = self.events[-1] if self.events else None
             if (event.key == "lays_hidden" and last is not None and last.key == event.key
                     and last.values["name"] == event.values["name"]):
@@ -151,7 +180,7 @@ class Session:
             self._apply(action)
         return self.events[start:]
 
-    def play(self, actions: Sequence[Action]) -> None:
+    def play(self, actions: Sequence[Any]) -> None:
         """Apply the person's actions in order, all or none: each is checked against the state
         the ones before it leave, and an :class:`IllegalActionError` changes nothing."""
         if not self.is_human_turn:
@@ -164,7 +193,7 @@ class Session:
         for action in actions:
             self._apply(action)
 
-    def undo(self) -> Action | None:
+    def undo(self) -> Any | None:
         """Take back the person's last decision and every computer move after it; returns the
         action taken back, or None if there is none."""
         mine = [i for i, seat in enumerate(self.movers) if seat == self.human]
@@ -174,19 +203,19 @@ class Session:
         undone = self.actions[cut]
         self.actions = self.actions[:cut]
         self.movers = self.movers[:cut]
-        self.state = apply_all(self.start, self.actions)
+        self.state = self.replay(self.actions)
         self.events = []
         if self.on_change is not None:
             self.on_change(self)
         return undone
 
-    def hint(self, bots: Sequence[str] = HINT_BOTS) -> Hint:
+    def hint(self, bots: Sequence[str] | None = None) -> Hint:
         """What the strongest computer player that can be made would do here, and why (if it
         explains itself)."""
         view = self.state.view(self.human)
         rng = bot_rng(self.seed, self.human, len(self.actions))
         error: Exception | None = None
-        for spec in bots:
+        for spec in self.hint_bots if bots is None else bots:
             try:
                 bot = self._factory(spec)
             except (ValueError, KeyError, ImportError) as exc:
@@ -201,6 +230,53 @@ class Session:
             finally:
                 bot.close()
         raise RuntimeError(f"no computer player could give a hint ({error})")
+
+
+class Session(BaseSession[GameState]):
+    """A Binokel game at the table."""
+
+    def seat_count(self, state: GameState) -> int:
+        return state.rules.players
+
+    def _default_factory(self, state: GameState) -> BotFactory:
+        return _default_factory
+
+    def describe(self, before: GameState, action: Any, mover: int,
+                 after: GameState) -> list[Event]:
+        return describe(before, action, mover, after, self.names, self.human)
+
+    def replay(self, actions: Sequence[Any]) -> GameState:
+        return apply_all(self.start, actions)
+
+
+class BinocleSession(BaseSession[BinocleState]):
+    """A Binocle game at the table: the person against one computer player."""
+
+    hint_bots = ("search:samples=64", "random")
+
+    def seat_count(self, state: BinocleState) -> int:
+        return 2
+
+    def _default_factory(self, state: BinocleState) -> BotFactory:
+        from ..games import make_game_bot
+
+        rules = state.rules
+        return lambda spec: make_game_bot(spec, rules)
+
+    def describe(self, before: BinocleState, action: Any, mover: int,
+                 after: BinocleState) -> list[Event]:
+        return describe_binocle(before, action, mover, after, self.names, self.human)
+
+    def replay(self, actions: Sequence[Any]) -> BinocleState:
+        return binocle_apply_all(self.start, actions)
+
+
+def session_for(state: GameState | BinocleState, players: Sequence[Player], *,
+                bot_factory: BotFactory | None = None) -> BaseSession[Any]:
+    """The session a game's state needs: :class:`Session` or :class:`BinocleSession`."""
+    if isinstance(state, BinocleState):
+        return BinocleSession(state, players, bot_factory=bot_factory)
+    return Session(state, players, bot_factory=bot_factory)
 
 
 # --- telling what happened ------------------------------------------------------------------
@@ -271,4 +347,7 @@ def _hand_over_events(after: GameState, names: Sequence[str], human: int) -> lis
     return out
 
 
-__all__ = ["HINT_BOTS", "BotFactory", "Hint", "Player", "Session", "bot_rng", "describe"]
+__all__ = [
+    "HINT_BOTS", "BaseSession", "BinocleSession", "BotFactory", "Hint", "Player", "Session",
+    "bot_rng", "describe", "session_for",
+]

@@ -1,6 +1,7 @@
 """Where the terminal game keeps its records, and how a session is written and read back.
 
-Games are saved as ordinary game records (:mod:`binokel.records`) in the user's data folder,
+Games are saved as ordinary game records (:mod:`binokel.records`; Binocle games as Binocle
+records) in the user's data folder,
 ``platformdirs.user_data_dir("binokel")/games/`` (``$BINOKEL_DATA_DIR/games/`` when that variable
 is set), after every action, so a closed terminal loses nothing.  The record's tags say which
 seat is the person and which computer player sits where, so ``--resume`` restores the table.
@@ -14,9 +15,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
-from ..game import GameState
-from .session import Player, Session
+from ..games import AnyState
+from .session import BaseSession, Player
 
 #: Environment variable that moves the data folder (tests, portable installs).
 DATA_DIR_ENV = "BINOKEL_DATA_DIR"
@@ -83,9 +85,9 @@ def write_atomically(path: Path, text: str) -> None:
         raise
 
 
-def record_text(session: Session, *, lang: str | None = None) -> str:
+def record_text(session: BaseSession[Any], *, lang: str | None = None) -> str:
     """The session as a game record (partial while the game goes on)."""
-    from ..records import dump_record
+    from ..games import dump_record
 
     tags = {_BOT_TAG.format(seat=seat): p.bot for seat, p in enumerate(session.players)
             if p.bot is not None}
@@ -94,13 +96,13 @@ def record_text(session: Session, *, lang: str | None = None) -> str:
     return dump_record(session.state, players=list(session.names), tags=tags)
 
 
-def save_session(session: Session, path: Path, *, lang: str | None = None) -> None:
+def save_session(session: BaseSession[Any], path: Path, *, lang: str | None = None) -> None:
     write_atomically(path, record_text(session, lang=lang))
 
 
 @dataclass(frozen=True, slots=True)
 class SavedGame:
-    state: GameState
+    state: AnyState
     players: tuple[Player, ...]
     lang: str | None
 
@@ -110,13 +112,13 @@ def load_game(path: Path) -> SavedGame:
 
     Raises ``OSError`` for a missing file and ``ValueError`` (``RecordError``) for a broken one.
     """
-    from ..records import load_record, replay
+    from ..games import load_record, replay, seats_of
 
     record = load_record(path.read_text(encoding="utf-8"))
     state = replay(record)
     tags: Mapping[str, str] = getattr(record, "tags", {}) or {}
     names = list(getattr(record, "players", ()) or ())
-    seats = state.rules.players
+    seats = seats_of(state.rules)
     players = []
     for seat in range(seats):
         name = names[seat] if seat < len(names) else f"Seat {seat}"

@@ -4,6 +4,7 @@ Two screens share the loop.  On a terminal (:class:`RichScreen`) suits are colou
 table is redrawn in place at each decision; anywhere else (:class:`PlainScreen`, e.g.
 ``binokel play < moves.txt``) the same lines are printed as plain text with no colour and no cursor
 movement, and each line read is echoed after its prompt so that a transcript reads like a game.
+The loop is the same for both games; a :class:`Presenter` holds each game's drawing and reading.
 """
 
 from __future__ import annotations
@@ -11,16 +12,28 @@ from __future__ import annotations
 import contextlib
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol, TextIO
+from typing import Any, Protocol, TextIO
 
 from rich.console import Console
 from rich.text import Text
 
+from ..binocle import BinocleState
 from ..bots.base import BotError
 from ..game import IllegalActionError
+from .binocle_parse import BinocleMoves, parse_binocle_input
+from .binocle_render import (
+    binocle_hint_facts,
+    binocle_prompt,
+    render_binocle_final,
+    render_binocle_last_trick,
+    render_binocle_rules,
+    render_binocle_sheet_details,
+    render_binocle_table,
+)
 from .i18n import Strings
-from .parse import Command, InputError, parse_input
+from .parse import Command, InputError, Moves, parse_input
 from .render import (
     Event,
     hint_facts,
@@ -31,7 +44,7 @@ from .render import (
     render_sheet_details,
     render_table,
 )
-from .session import Session
+from .session import BaseSession
 
 ERROR = "bold red"
 NOTE = "cyan"
@@ -116,16 +129,50 @@ def make_screen(stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> Scree
     return PlainScreen(stdin, stdout, echo=not stdin.isatty())
 
 
+@dataclass(frozen=True, slots=True)
+class Presenter:
+    """How one game is drawn and read at the table: its render and parse functions."""
+
+    table: Callable[..., list[Text]]
+    """``(view, names, tr, *, events)``: the whole table at a decision."""
+    final: Callable[[Any, Sequence[str], Strings], list[Text]]
+    prompt: Callable[[Any, Strings], str]
+    parse: Callable[[str, Any, Strings], Command | Moves | BinocleMoves]
+    last_trick: Callable[[Any, Sequence[str], Strings], Text]
+    score: Callable[[Any, Sequence[str], Strings], list[Text]]
+    rules: Callable[[Any, Strings], list[Text]]
+    hint_facts: Callable[[Any, object, Strings], str | None]
+    help_key: str
+
+
+BINOKEL_PRESENTER = Presenter(
+    table=render_table, final=render_final, prompt=prompt_for, parse=parse_input,
+    last_trick=render_last_trick,
+    score=lambda view, names, tr: render_sheet_details(view.results, range(view.rules.players),
+                                                       names, tr),
+    rules=lambda view, tr: render_rules(view.rules, tr), hint_facts=hint_facts, help_key="help")
+BINOCLE_PRESENTER = Presenter(
+    table=render_binocle_table, final=render_binocle_final, prompt=binocle_prompt,
+    parse=parse_binocle_input, last_trick=render_binocle_last_trick,
+    score=render_binocle_sheet_details, rules=render_binocle_rules,
+    hint_facts=binocle_hint_facts, help_key="help_binocle")
+
+
+def presenter_for(session: BaseSession[Any]) -> Presenter:
+    return BINOCLE_PRESENTER if isinstance(session.state, BinocleState) else BINOKEL_PRESENTER
+
+
 class Table:
     """One person at the table: the loop that ends when the game is over or the person quits."""
 
-    def __init__(self, session: Session, screen: Screen, tr: Strings, *, record_path: Path,
-                 save: Callable[[Session, Path], None]) -> None:
+    def __init__(self, session: BaseSession[Any], screen: Screen, tr: Strings, *,
+                 record_path: Path, save: Callable[[BaseSession[Any], Path], None]) -> None:
         self.session = session
         self.screen = screen
         self.tr = tr
         self.record_path = record_path
         self._save = save
+        self.show = presenter_for(session)
 
     def run(self) -> int:
         """Play until the game ends (exit status 0), the person quits (0), or a computer player
@@ -143,23 +190,23 @@ class Table:
             view = session.state.view(session.human)
             if session.state.is_over:
                 screen.show([Text()])
-                screen.show(render_final(view, session.names, tr))
+                screen.show(self.show.final(view, session.names, tr))
                 # Said, not drawn: a path must not be broken across lines.
                 screen.say(tr("record_at", path=self.record_path), NOTE)
                 return 0
             if redraw:
                 screen.clear()
-                screen.show(render_table(view, session.names, tr, events=session.events))
+                screen.show(self.show.table(view, session.names, tr, events=session.events))
                 session.events.clear()
                 redraw = False
-            line = screen.ask(prompt_for(view, tr))
+            line = screen.ask(self.show.prompt(view, tr))
             if line is None:
                 screen.say(tr("bye", path=self.record_path), NOTE)
                 return 0
             if not line.strip():
                 continue
             try:
-                parsed = parse_input(line, view, tr)
+                parsed = self.show.parse(line, view, tr)
             except InputError as exc:
                 screen.say(str(exc), ERROR)
                 continue
@@ -182,14 +229,13 @@ class Table:
         view = session.state.view(session.human)
         name = command.name
         if name == "help":
-            screen.say(tr("help"))
+            screen.say(tr(self.show.help_key))
         elif name == "last":
-            screen.show([render_last_trick(view, session.names, tr)])
+            screen.show([self.show.last_trick(view, session.names, tr)])
         elif name == "score":
-            screen.show(render_sheet_details(view.results, range(view.rules.players),
-                                             session.names, tr))
+            screen.show(self.show.score(view, session.names, tr))
         elif name == "rules":
-            screen.show(render_rules(view.rules, tr))
+            screen.show(self.show.rules(view, tr))
         elif name == "hint":
             try:
                 hint = session.hint()
@@ -197,7 +243,7 @@ class Table:
                 screen.say(str(exc), ERROR)
                 return "stay"
             screen.say(tr("hint", bot=hint.bot, action=hint.action), NOTE)
-            why = hint.why or hint_facts(view, hint.action, tr)
+            why = hint.why or self.show.hint_facts(view, hint.action, tr)
             if why:
                 screen.say(tr("hint_why", why=why), NOTE)
         elif name == "save":
