@@ -7,14 +7,18 @@ import argparse
 import json
 import random
 import sys
+from typing import Any
+
+from ..views import View
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "hint", help="the expert's choice for the position after a record's last action",
-        description="Replay a game record (a file, or - for standard input) and ask the expert "
-                    "what the player to move should do. Every candidate is listed with its "
-                    "expected value: the seat's score for the hand against the others' mean, "
+        description="Replay a game record of Binokel or Binocle (a file, or - for standard "
+                    "input) and ask the expert what the player to move should do. Every "
+                    "candidate is listed with its expected value: the seat's score for the hand "
+                    "against the others' mean (Binocle: its hand score against the other's), "
                     "averaged over the sampled deals the seat could be facing.")
     parser.add_argument("record", metavar="RECORD", help="a game record file, or - for stdin")
     parser.add_argument("--bot", default="expert", metavar="NAME",
@@ -29,7 +33,8 @@ def run(args: argparse.Namespace) -> int:
     from ..bots import make_bot
     from ..bots.expert import ExpertBot
     from ..cards import format_cards
-    from ..records import RecordError, load_record, replay
+    from ..games import load_record, replay
+    from ..records import RecordError
     from .common import fail
 
     try:
@@ -53,28 +58,33 @@ def run(args: argparse.Namespace) -> int:
         return fail(f"{args.bot!r} is not the expert (hints need expert or expert:OPTIONS)")
     seat = state.to_move
     view = state.view(seat)
-    candidates = sorted(bot.candidates(view, random.Random(args.seed)),
-                        key=lambda c: -c.value)
+    rng = random.Random(args.seed)
+    found: list[tuple[Any, float, int]]
+    if isinstance(view, View):
+        found = [(c.action, c.value, c.worlds) for c in bot.candidates(view, rng)]
+    else:  # Binocle
+        found = bot.binocle_candidates(view, rng)
     legal = set(view.legal_actions)
-    candidates = [c for c in candidates if c.action in legal]
-    best = candidates[0].action if candidates else view.legal_actions[0]
+    candidates = sorted((c for c in found if c[0] in legal), key=lambda c: -c[1])
+    best = candidates[0][0] if candidates else view.legal_actions[0]
     if args.json:
         print(json.dumps({
             "seat": seat, "phase": view.phase.value, "choice": str(best),
-            "candidates": [{"action": str(c.action), "value": round(c.value, 1),
-                            "worlds": c.worlds} for c in candidates],
+            "candidates": [{"action": str(a), "value": round(v, 1), "worlds": n}
+                           for a, v, n in candidates],
         }, ensure_ascii=False))
         return 0
-    print(f"hand {view.hand_no + 1}, {view.phase.value}: seat {seat} to act")
+    game = "Binokel" if isinstance(view, View) else "Binocle"
+    print(f"{game}, hand {view.hand_no + 1}, {view.phase.value}: seat {seat} to act")
     print(f"cards: {format_cards(view.hand)}")
     if view.trick:
         print("trick: " + ", ".join(f"{s} {c}" for s, c in view.trick))
     print(f"expert ({args.bot}) plays: {best}")
     if len(candidates) > 1:
         print("expected value of each candidate (seat's hand score minus the others' mean):")
-        for c in candidates:
-            mark = "*" if c.action == best else " "
-            print(f" {mark} {c.action!s:<10} {c.value:+9.1f}   ({c.worlds} sampled deals)")
+        for action, value, worlds in candidates:
+            mark = "*" if action == best else " "
+            print(f" {mark} {action!s:<24} {value:+9.1f}   ({worlds} sampled deals)")
     else:
         print("(the only legal action)")
     return 0

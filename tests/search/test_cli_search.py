@@ -54,3 +54,20 @@ def test_bench_search_prints_its_figures(capsys: pytest.CaptureFixture[str]) -> 
     assert set(figures["solver"]) == {"3", "4"}
     assert figures["expert"]["decisions"] > 0
     assert figures["expert_binocle"]["decisions"] > 0
+
+
+def test_hint_works_on_a_binocle_record(tmp_path: Path,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    from binokel.games import dump_record as dump_any
+    from binokel.games import find_game_rules
+    from binokel.games import new_game as new_any
+
+    state = new_any(find_game_rules("binocle"), seed=6)
+    rng = random.Random(6)
+    for _ in range(30):
+        state = state.apply(rng.choice(state.legal_actions()[:-1] or state.legal_actions()))
+    path = tmp_path / "binocle.txt"
+    path.write_text(dump_any(state), encoding="utf-8")
+    assert main(["hint", str(path), "--bot", "expert:samples=2", "--json"]) == 0
+    hint = json.loads(capsys.readouterr().out)
+    assert hint["choice"] in [str(a) for a in state.legal_actions()]
