@@ -58,11 +58,10 @@ def test_bench_search_prints_its_figures(capsys: pytest.CaptureFixture[str]) -> 
 
 def test_hint_works_on_a_binocle_record(tmp_path: Path,
                                         capsys: pytest.CaptureFixture[str]) -> None:
+    from binokel.binocle import new_binocle_game
     from binokel.games import dump_record as dump_any
-    from binokel.games import find_game_rules
-    from binokel.games import new_game as new_any
 
-    state = new_any(find_game_rules("binocle"), seed=6)
+    state = new_binocle_game(seed=6)
     rng = random.Random(6)
     for _ in range(30):
         state = state.apply(rng.choice(state.legal_actions()[:-1] or state.legal_actions()))
