@@ -93,7 +93,11 @@ def find_melds_packed(packed: int, trump: Suit | None, rules: Rules = BINOKEL) -
         melds.extend(found)
     # Binokel, rank and Dissle melds depend on a few counts only; cache them by those counts.
     binokels = min((packed >> (_QS * BITS)) & 3, (packed >> (_JD * BITS)) & 3)
-    sets = [min((packed >> shift) & 3 for shift in shifts) for shifts in _RANK_SHIFTS]
+    # Counts are 0, 1 or 2 (binary 00, 01, 10): "one of each suit" is a set bit in every
+    # suit's pair of bits, "all eight" the high bit in every suit.
+    either = packed | (packed >> 1)
+    sets = [2 if packed & high == high else 1 if either & low == low else 0
+            for low, high in _RANK_BITS]
     sevens = _count(packed, trump_i, Rank.SEVEN) if trump_i >= 0 and rules.has_sevens else 0
     key2 = (binokels, sets[0], sets[1], sets[2], sets[3], sevens * 4 + trump_i, rules)
     other = _OTHER_CACHE.get(key2)
@@ -103,8 +107,10 @@ def find_melds_packed(packed: int, trump: Suit | None, rules: Rules = BINOKEL) -
     return tuple(melds)
 
 
-_RANK_SHIFTS = tuple(tuple((s * RANK_SLOTS + rank) * BITS for s in range(4))
-                     for rank, _, _, _ in _RANK_MELDS)
+_RANK_BITS = tuple(
+    (sum(1 << ((s * RANK_SLOTS + rank) * BITS) for s in range(4)),
+     sum(2 << ((s * RANK_SLOTS + rank) * BITS) for s in range(4)))
+    for rank, _, _, _ in _RANK_MELDS)
 
 
 def _other_melds(binokels: int, sets: list[int], sevens: int, trump: Suit | None,
