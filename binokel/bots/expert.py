@@ -80,9 +80,9 @@ class Budget:
     min_samples: int = 4
     exact: int = 6
     """Tricks left from which card play is solved exactly in each world."""
-    tau: float = 10.0
+    tau: float = -30.0
     """Expected score (against the others' mean) a bid must keep for the expert to make it."""
-    sigma: float = 25.0
+    sigma: float = 10.0
     """Spread of a played-out hand's result around what it really brings, for bidding."""
 
     @property
