@@ -81,7 +81,7 @@ class Budget:
     exact: int = 6
     """Tricks left from which card play is solved exactly in each world."""
     tau: float = -30.0
-    """Expected score (against the others' mean) a bid must keep for the expert to make it."""
+    """Expected score (against the others' mean) a bid must keep: what passing is worth."""
     sigma: float = 10.0
     """Spread of a played-out hand's result around what it really brings, for bidding."""
 
