@@ -305,6 +305,8 @@ class _Search:
                 if high <= alpha:
                     stats.table_hits += 1
                     return high
+                if low == high:
+                    return low
                 if low > alpha:
                     alpha = low
                 if high < beta:
@@ -513,7 +515,7 @@ def _order_follows(moves: Sequence[int], maximise: bool, best_is_mine: bool, bes
         if friendly and (last or not wins):
             score = pts if not wins else pts - 30
         elif wins:
-            score = 100 - pts if last else 100 + (kind & 7)
+            score = 100 - pts  # the cheapest card that wins (measured: fewer nodes than highest)
         else:
             score = -pts
         scored.append((score, kind))
