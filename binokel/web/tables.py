@@ -423,7 +423,9 @@ class TableManager:
         would tell every hidden card)."""
         if table.status not in ("finished", "abandoned"):
             raise TableError("The record is available once the game is finished or abandoned.")
-        players = [s.name or s.kind for s in table.seats]
+        # A record's Players tag separates names by commas, so a comma in a name is dropped.
+        players = [" ".join((s.name or "").replace(",", " ").split()) or s.kind
+                   for s in table.seats]
         tags = {"Table": table.id, "Status": table.status,
                 "Date": time.strftime("%Y-%m-%d", time.gmtime(table.created))}
         if table.title:

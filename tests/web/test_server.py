@@ -300,3 +300,26 @@ def test_binocle_tables_are_served_too(client: TestClient) -> None:
         assert state["table"]["game"] == "binocle"
         assert len(state["view"]["hand"]) == 12
         assert state["view"]["stock_size"] > 0
+
+
+@pytest.mark.parametrize("rules", ["binokel", "binocle"])
+def test_record_of_a_player_with_a_comma_in_the_name_downloads_and_replays(
+        client: TestClient, rules: str) -> None:
+    from binokel.games import load_record, replay
+
+    seats = ["human", "bot:random", "bot:random"] if rules == "binokel" else ["human", "bot:random"]
+    response = client.post("/api/tables", json={"rules": rules, "seats": seats, "take": 0,
+                                                "name": "Müller, Anna"})
+    assert response.status_code == 201, response.text
+    made = response.json()
+    with client.websocket_connect(f"/ws/{made['id']}") as ws:
+        hello(ws, made["token"])
+        ws.send_text(json.dumps({"type": "abandon"}))
+        state = receive(ws, "state")
+        while state["table"]["status"] != "abandoned":
+            state = receive(ws, "state")
+    record = client.get(f"/api/tables/{made['id']}/record")
+    assert record.status_code == 200, record.text
+    loaded = load_record(record.text)
+    assert "Müller Anna" in record.text
+    replay(loaded)  # raises if the record does not re-check
