@@ -49,6 +49,8 @@ from .session import BaseSession
 ERROR = "bold red"
 NOTE = "cyan"
 
+_NO_ANSWERS = frozenset({"n", "no", "nein", "nee", "ne"})
+
 
 class Screen(Protocol):
     """Where the table is drawn and lines are read."""
@@ -259,9 +261,10 @@ class Table:
             session.events.append(Event("undone", {"action": str(undone)}))
             return "redraw"
         elif name == "quit":
-            answer = screen.ask(tr("prompt_file"))
-            if answer and answer.strip():
-                self.save_copy(Path(answer.strip()).expanduser())
+            answer = (screen.ask(tr("prompt_file")) or "").strip()
+            # "n", "no", "nein" answer the question rather than name a file.
+            if answer and answer.lower() not in _NO_ANSWERS:
+                self.save_copy(Path(answer).expanduser())
             screen.say(tr("bye", path=self.record_path), NOTE)
             return "quit"
         return "stay"

@@ -193,3 +193,16 @@ def test_bad_bot_names_are_refused_before_the_game(tmp_path: Path) -> None:
                           text=True, env=environment(tmp_path), timeout=60, check=False)
     assert done.returncode == 2
     assert "--bots" in done.stderr and "nobody" in done.stderr
+
+
+@pytest.mark.parametrize("answer", ["n", "nein", ""])
+def test_quit_answered_no_saves_no_copy(tmp_path: Path, answer: str) -> None:
+    work = tmp_path / "work"
+    work.mkdir()
+    done = subprocess.run([*COMMAND, "--seed", "4", "--lang", "en"], input=f"quit\n{answer}\n",
+                          capture_output=True, text=True, cwd=work, timeout=120,
+                          env=environment(tmp_path / "data"))
+    assert done.returncode == 0, done.stderr
+    assert "Goodbye" in done.stdout
+    assert list(work.iterdir()) == []  # no file called "n" or "nein"
+    assert len(list((tmp_path / "data" / "games").iterdir())) == 1
