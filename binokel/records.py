@@ -28,7 +28,7 @@ import functools
 import itertools
 import re
 import typing
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -490,11 +490,23 @@ def _parse_rules(name: str | None, values: dict[str, tuple[str, int]], first: in
             if not values:
                 raise RecordError(f"line {first}: unknown rule set {name!r} and no Rule lines"
                                   ) from None
-    fields = {**base.fields(), "name": name or base.name}
-    hints = _rule_hints()
+    return _build_rules(Rules, base.fields(), name, values, first)
+
+
+RulesT = typing.TypeVar("RulesT")
+
+
+def _build_rules(cls: Callable[..., RulesT], base_fields: dict[str, Any], name: str | None,
+                 values: dict[str, tuple[str, int]], first: int, what: str = "") -> RulesT:
+    """A rule set from a base rule set's fields and a record's ``[Rule field "value"]`` lines.
+
+    ``what`` names the game in messages (``"Binocle "``); shared by every game's records.
+    """
+    fields = {**base_fields, "name": name or base_fields["name"]}
+    hints = typing.get_type_hints(cls)
     for key, (text, n) in values.items():
         if key not in fields:
-            raise RecordError(f"line {n}: no rule field {key!r}")
+            raise RecordError(f"line {n}: no {what}rule field {key!r}")
         try:
             fields[key] = _parse_value(text, hints[key])
         except ValueError as exc:
@@ -503,7 +515,7 @@ def _parse_rules(name: str | None, values: dict[str, tuple[str, int]], first: in
         raise RecordError(f"line {first}: the Rules tag says {name!r} but the rule name is "
                           f"{fields['name']!r}")
     try:
-        return Rules(**fields)
+        return cls(**fields)
     except (TypeError, ValueError) as exc:
         raise RecordError(f"line {first}: the rules do not add up: {exc}") from None
 

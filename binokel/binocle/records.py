@@ -38,10 +38,10 @@ from ..cards import CARDS, Card, CardError, pack, unpack_kinds
 from ..records import (
     _TAG_NAME,
     RecordError,
+    _build_rules,
     _format_value,
     _items,
     _parse_cards,
-    _parse_value,
     _player_names,
     _tag,
     read_header,
@@ -407,22 +407,7 @@ def _parse_rules(name: str | None, values: dict[str, tuple[str, int]],
                 raise RecordError(f"line {first}: unknown Binocle rule set {name!r} and no Rule "
                                   f"lines")
         base = found or BINOCLE
-    fields = {**base.fields(), "name": name or base.name}
-    hints = _rule_hints()
-    for key, (text, n) in values.items():
-        if key not in fields:
-            raise RecordError(f"line {n}: no Binocle rule field {key!r}")
-        try:
-            fields[key] = _parse_value(text, hints[key])
-        except ValueError as exc:
-            raise RecordError(f"line {n}: rule {key}: {exc}") from None
-    if name is not None and fields["name"] != name:
-        raise RecordError(f"line {first}: the Rules tag says {name!r} but the rule name is "
-                          f"{fields['name']!r}")
-    try:
-        return BinocleRules(**fields)
-    except (TypeError, ValueError) as exc:
-        raise RecordError(f"line {first}: the rules do not add up: {exc}") from None
+    return _build_rules(BinocleRules, base.fields(), name, values, first, "Binocle ")
 
 
 def _parse_body(lines: list[str], first: int, rules: BinocleRules
