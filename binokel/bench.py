@@ -31,15 +31,16 @@ def play_random_hand(state: GameState, rnd: Callable[[], float]) -> GameState:
     tricks (giving up and Durch would end hands early and flatter the figure).
     """
     hand_no = state.hand_no
+    play, auction = Phase.PLAY, Phase.AUCTION  # enum members are slow to read through the class
     while True:
         legal = state.legal_actions()
         if not legal:  # the game is over
             return state
         phase = state.phase
-        if phase is not Phase.PLAY and phase is not Phase.AUCTION:
+        if phase is not play and phase is not auction:
             legal = tuple(a for a in legal if not isinstance(a, _NOT_TRUMP_GAME)) or legal
         state = state.apply(legal[int(rnd() * len(legal))])
-        if phase is Phase.PLAY and state.hand_no != hand_no:
+        if phase is play and state.hand_no != hand_no:
             return state
 
 
