@@ -5,7 +5,9 @@ candidate action is tried on deals sampled from the view
 (:func:`binokel.binocle.views.sample_state`) and the hand is played out — melds greedily (the
 highest-scoring meld offered, the dix when it scores), cards at random.  Once the stock is gone
 every card is known (the opponent holds exactly the cards not seen), and with few tricks left
-the hand is solved exactly by alpha-beta over the game states.
+the hand is solved exactly: in the play phase by the open-card solver of
+:mod:`binokel.search.solver` (Binocle's duties after the stock are Binokel's for two players),
+elsewhere (the meld step of the last trick with the stock) by alpha-beta over the game states.
 
 Values are the seat's hand score minus the opponent's (:class:`~binokel.binocle.BinocleHandResult`
 ``scores``), with :data:`GAME_VALUE` for winning or losing the game on the way.
@@ -21,6 +23,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import random
 import time
 from collections.abc import Sequence
@@ -29,6 +32,11 @@ from ..binocle import actions as BA
 from ..binocle.actions import BinocleAction
 from ..binocle.game import BinocleState, Phase
 from ..binocle.views import BinocleView, sample_state
+from ..cards import Rank
+from ..playout import Position
+from ..rules import Rules
+from .evaluate import points_left
+from .solver import best_cards
 
 #: What winning the game is worth against a hand's score difference.
 GAME_VALUE = 1000
@@ -123,6 +131,39 @@ def _search(state: BinocleState, seat: int, hand_no: int, alpha: float, beta: fl
     return best
 
 
+@functools.cache
+def _endgame_rules(ranks: tuple[Rank, ...], bonus: int) -> Rules:
+    """Binokel rules whose trick duties and points are Binocle's after the stock (§5): two
+    players, follow and win if able, void: trump if able; the same card points."""
+    return Rules(name="binocle-after-stock", description="Binocle's play after the stock",
+                 players=2, ranks=ranks, hand_size=4 * len(ranks), deal_packet=4, dabb_size=0,
+                 dabb_after_rounds=(), last_trick_bonus=bonus)
+
+
+Valued = list[tuple[BinocleAction, float, int]]
+
+
+def _endgame_values(view: BinocleView, rng: random.Random,
+                    candidates: Sequence[BinocleAction]) -> Valued | None:
+    """After the stock every card is known: the open-card solver gives each card's exact value
+    (the seat's card points from here on minus the opponent's)."""
+    me = view.seat
+    state = sample_state(view, rng)  # the only deal there is: the opponent holds the unseen
+    plays = {a.card.kind: a for a in candidates if isinstance(a, BA.Play) and not a.from_table}
+    if len(plays) != len(candidates):
+        return None
+    trick = tuple(card.kind for _, card in view.trick)
+    zeros = (0, 0)
+    position = Position(_endgame_rules(tuple(view.rules.ranks), view.rules.last_trick_bonus),
+                        tuple(state.hands), (0, 1), view.leader, trick, int(view.trump),
+                        zeros, zeros)
+    values = best_cards(position, {me})
+    if set(values) != set(plays):
+        return None  # the duties differ from what the solver knows: search the states instead
+    rest = points_left(position)
+    return [(plays[k], float(2 * v - rest), 1) for k, v in values.items()]
+
+
 def binocle_values(view: BinocleView, rng: random.Random, *, samples: int = 16,
                    exact: int = 5, seconds: float = 0.0, min_samples: int = 2
                    ) -> list[tuple[BinocleAction, float, int]]:
@@ -135,6 +176,12 @@ def binocle_values(view: BinocleView, rng: random.Random, *, samples: int = 16,
     if len(candidates) <= 1:
         return [(a, 0.0, 0) for a in candidates or legal]
     totals = dict.fromkeys(candidates, 0.0)
+    if not view.stock_lasts and view.phase is Phase.PLAY:
+        solved = _endgame_values(view, rng, candidates)
+        if solved is not None:
+            if any(isinstance(a, BA.Claim) for a in legal):
+                solved.append((BA.CLAIM, -1e9, 0))
+            return solved
     exact_now = not view.stock_lasts and _tricks_left(view) <= exact
     deadline = time.perf_counter() + seconds if seconds else 0.0
     n = 0
