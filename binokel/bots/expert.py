@@ -73,7 +73,7 @@ from .rollout import hand_scores, make_table, rollout
 class Budget:
     """How much the expert searches; every field can be set in the bot's name."""
 
-    samples: int = 48
+    samples: int = 64
     """Sampled worlds per card decision; bidding and declaring use ``2 * samples``."""
     time: float = 0.0
     """Seconds per decision (0: no limit); sampling stops when spent, after ``min_samples``."""

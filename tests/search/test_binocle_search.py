@@ -34,7 +34,8 @@ def test_after_the_stock_the_solver_agrees_with_a_search_of_the_states(seed: int
     candidates = [a for a in view.legal_actions if not isinstance(a, Claim)]
     solved = _endgame_values(view, random.Random(0), candidates)
     assert solved is not None
-    by_state = {a: solve_after_stock(state.apply(a), me) for a in candidates}
+    by_state: dict[object, float] = {a: solve_after_stock(state.apply(a), me)
+                                     for a in candidates}
     if any(abs(v) >= 1000 for v in by_state.values()):
         return  # the game was won on the way: a different scale
     offsets = {round(by_state[a] - v, 6) for a, v, _ in solved}
