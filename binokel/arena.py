@@ -7,6 +7,14 @@ result is written.  A deal's difference is the mean over its seatings of (mean s
 seats − mean score of B's seats), counting only the seats that play the hand; the arena reports
 the mean difference over deals with a 95% confidence interval (:mod:`binokel.arena_stats`).
 
+At Binocle (``--rules binocle`` or ``binocle-64``) deal ``i`` is the first hand of
+``new_binocle_game(rules, seed=f"{seed}/{i}", dealer=i % 2)``, played twice with the seats
+swapped (seatings ``AB`` and ``BA``) until the hand is scored (its result is written) or the game
+ends on the way (a claim).  A seat's score is what it scored in that hand (dix, melds, last
+trick and card points: ``BinocleHandResult.scores``), so a deal's difference is the mean over
+the two seatings of A's hand score minus B's.  There is no auction: the declarer columns of the
+report stay empty.
+
 Every decision gets its own generator seeded from (seed, deal, seating, seat), and each deal is
 played start to finish by one worker, so the result for a seed is the same for any number of
 worker processes.
@@ -26,10 +34,12 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 
+from .binocle import BinocleRules, BinocleState, new_binocle_game
 from .bots import Bot, ask, make_bot
 from .bots.external import DEFAULT_TIME_LIMIT
 from .game import active_seats, new_game
-from .rules import BINOKEL, Rules
+from .games import AnyRules, make_game_bot, seats_of
+from .rules import BINOKEL
 
 LABELS = ("A", "B")
 
@@ -40,7 +50,7 @@ class ArenaConfig:
 
     bot_a: str
     bot_b: str
-    rules: Rules = BINOKEL
+    rules: AnyRules = BINOKEL
     deals: int = 100
     seed: str = "arena"
     workers: int = 1
@@ -110,10 +120,10 @@ class DealResult:
         return total / len(hands) if hands else 0.0
 
 
-def seatings(rules: Rules) -> list[str]:
+def seatings(rules: AnyRules) -> list[str]:
     """Every assignment of A and B to the seats except all-A and all-B, in a fixed order."""
     out = []
-    for combo in itertools.product(LABELS, repeat=rules.players):
+    for combo in itertools.product(LABELS, repeat=seats_of(rules)):
         text = "".join(combo)
         if "A" in text and "B" in text:
             out.append(text)
@@ -127,6 +137,8 @@ def deal_seed(seed: str, deal: int) -> str:
 def play_deal(config: ArenaConfig, deal: int, bots: dict[tuple[str, int], Bot]) -> DealResult:
     """Play deal number ``deal`` in every seating; ``bots`` holds one bot per (label, seat)."""
     rules = config.rules
+    if isinstance(rules, BinocleRules):
+        return _play_binocle_deal(config, rules, deal, bots)
     seed = deal_seed(config.seed, deal)
     dealer = deal % rules.players
     times: dict[str, list[float]] = {label: [] for label in LABELS}
@@ -150,11 +162,51 @@ def play_deal(config: ArenaConfig, deal: int, bots: dict[tuple[str, int], Bot]) 
     return DealResult(deal=deal, seed=seed, dealer=dealer, hands=tuple(hands), times=times)
 
 
+def _binocle_hand_scores(state: BinocleState) -> tuple[int, int]:
+    """What each seat scored in the first hand: its result, or (if the game ended on the way,
+    by a claim) the points it had gathered in the hand so far."""
+    if state.results:
+        return state.results[0].scores
+    start = state.view(0).start_scores
+    return (state.claim_total(0) - start[0], state.claim_total(1) - start[1])
+
+
+def _play_binocle_deal(config: ArenaConfig, rules: BinocleRules, deal: int,
+                       bots: dict[tuple[str, int], Bot]) -> DealResult:
+    """One Binocle hand played twice, seatings ``AB`` and ``BA``."""
+    seed = deal_seed(config.seed, deal)
+    dealer = deal % 2
+    times: dict[str, list[float]] = {label: [] for label in LABELS}
+    hands = []
+    clock = time.perf_counter
+    for seating in seatings(rules):
+        state = new_binocle_game(rules, seed, dealer=dealer)
+        rngs = [random.Random(f"{seed}/{seating}/{s}") for s in range(2)]
+        while not state.results and not state.is_over:
+            seat = state.to_move
+            label = seating[seat]
+            view = state.view(seat)
+            started = clock()
+            action = ask(bots[label, seat], view, rngs[seat])
+            times[label].append(clock() - started)
+            state = state.apply(action)
+        hands.append(HandOutcome(seating=seating, active=(0, 1),
+                                 scores=_binocle_hand_scores(state), declarer=-1, bid=0,
+                                 contract="", made=False))
+    return DealResult(deal=deal, seed=seed, dealer=dealer, hands=tuple(hands), times=times)
+
+
+def _make_bot(name: str, config: ArenaConfig) -> Bot:
+    if isinstance(config.rules, BinocleRules):
+        return make_game_bot(name, config.rules, time_limit=config.time_limit)
+    return make_bot(name, time_limit=config.time_limit)
+
+
 def make_bots(config: ArenaConfig) -> dict[tuple[str, int], Bot]:
     """One bot per (label, seat), so that no bot is shared between seats."""
     names = {"A": config.bot_a, "B": config.bot_b}
-    return {(label, seat): make_bot(names[label], time_limit=config.time_limit)
-            for label in LABELS for seat in range(config.rules.players)}
+    return {(label, seat): _make_bot(names[label], config)
+            for label in LABELS for seat in range(seats_of(config.rules))}
 
 
 def play_chunk(config: ArenaConfig, deals: Sequence[int]) -> list[DealResult]:
@@ -176,7 +228,7 @@ def run_arena(config: ArenaConfig,
               progress: Callable[[int], None] | None = None) -> ArenaResult:
     """Play every deal; ``progress(n)`` is called as ``n`` more deals finish."""
     for name in (config.bot_a, config.bot_b):
-        make_bot(name, time_limit=config.time_limit).close()  # refuse a bad name before starting
+        _make_bot(name, config).close()  # refuse a bad name before starting
     started = time.perf_counter()
     chunks = _chunks(config.deals, config.workers)
     results: list[list[DealResult]] = [[] for _ in chunks]

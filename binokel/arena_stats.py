@@ -157,7 +157,7 @@ def summarize(result: ArenaResult) -> Summary:
         for deal in deals:
             times.extend(deal.times.get(label, ()))
             for hand in deal.compared():
-                if hand.seating[hand.declarer] != label:
+                if hand.declarer < 0 or hand.seating[hand.declarer] != label:
                     continue
                 declared += 1
                 bid_total += hand.bid

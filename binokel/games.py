@@ -416,24 +416,29 @@ class SearchBinocleBot:
         return None
 
 
-#: Binocle's own computer players, weakest first; ``search:samples=N`` sets its effort.
-BINOCLE_BOTS = ("random", "search")
+#: Binocle's own computer players; ``search:samples=N`` sets its effort,
+#: ``heuristic:level=easy|medium|hard`` (:mod:`binokel.bots.binocle_heuristic`) its level.
+BINOCLE_BOTS = ("random", "heuristic", "search")
 DEFAULT_BINOCLE_BOT = "search"
 STRONGEST_BINOCLE_BOT = "search:samples=64"
 
 
-def make_game_bot(spec: str, rules: AnyRules) -> Bot:
+def make_game_bot(spec: str, rules: AnyRules, *, time_limit: float | None = None) -> Bot:
     """A computer player for the rule set's game, by name.
 
-    Binokel: :func:`binokel.bots.make_bot`.  Binocle: ``random`` (claims only when sure) or
-    ``search[:samples=N]``; any other name is made by :func:`binokel.bots.make_bot` and tried on
-    a Binocle position first, so a player that cannot play Binocle is refused at once.
+    Binokel: :func:`binokel.bots.make_bot`.  Binocle: ``random`` (claims only when sure),
+    ``heuristic[:level=easy|medium|hard]`` or ``search[:samples=N]``; any other name is made
+    by :func:`binokel.bots.make_bot` and tried on a Binocle position first, so a player that
+    cannot play Binocle is refused at once.  ``time_limit`` goes to external programs.
     """
     from .bots import make_bot, parse_bot_name
 
+    def build(name: str) -> Bot:
+        return make_bot(name) if time_limit is None else make_bot(name, time_limit=time_limit)
+
     if not isinstance(rules, BinocleRules):
-        return make_bot(spec)
-    kind, options = parse_bot_name(spec)
+        return build(spec)
+    kind, options = ("cmd", {}) if spec.startswith("cmd:") else parse_bot_name(spec)
     if kind == "random" and not options:
         return RandomBinocleBot(spec)
     if kind == "search":
@@ -442,7 +447,16 @@ def make_game_bot(spec: str, rules: AnyRules) -> Bot:
         if rest or not samples.isdigit():
             raise ValueError(f"search takes samples=N only (got {spec!r})")
         return SearchBinocleBot(spec, samples=int(samples))
-    bot = make_bot(spec)
+    if kind == "heuristic":
+        from .bots.binocle_heuristic import BinocleHeuristicBot
+
+        rest = dict(options)
+        level = rest.pop("level", "medium")
+        if rest:
+            raise ValueError(f"the Binocle heuristic takes level=easy|medium|hard only "
+                             f"(got {spec!r})")
+        return BinocleHeuristicBot(spec, level=level)
+    bot = build(spec)
     probe = new_binocle_game(rules, "probe")
     view = probe.view(probe.to_move)
     try:

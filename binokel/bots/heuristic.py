@@ -32,7 +32,7 @@ from ..rules import Rules
 from ..scoring import Contract, side_of
 from ..tricks import NO_TRUMP
 from ..views import View
-from .base import ActionT, BaseBot, TableView
+from .base import ActionT, BaseBot, Bot, TableView
 from .evaluate import (
     DabbOutcome,
     Option,
@@ -134,6 +134,8 @@ class HeuristicBot(BaseBot):
                  options: dict[str, str] | None = None) -> None:
         super().__init__(name)
         self.level = level_from(level, options or {})
+        self._level_name = level
+        self._binocle: Bot | None = None
         self._style = self.level.play_style()
         self._outcomes: dict[tuple[Rules, int, bool], tuple[list[DabbOutcome], float]] = {}
         self._plans: dict[tuple[Rules, int, int, int, int], Plan] = {}
@@ -142,7 +144,15 @@ class HeuristicBot(BaseBot):
 
     def choose(self, view: TableView[ActionT], rng: random.Random) -> ActionT:
         if not isinstance(view, View):
-            raise TypeError("the heuristic player plays Binokel views only")
+            from ..binocle.views import BinocleView
+
+            if isinstance(view, BinocleView):  # Binocle: the rule-based player of its level
+                if self._binocle is None:
+                    from .binocle_heuristic import BinocleHeuristicBot
+
+                    self._binocle = BinocleHeuristicBot(self.name, level=self._level_name)
+                return self._binocle.choose(view, rng)
+            raise TypeError("the heuristic player plays Binokel views and Binocle views only")
         return cast(ActionT, self._choose(view, rng))
 
     def _choose(self, view: View, rng: random.Random) -> A.Action:

@@ -6,7 +6,7 @@ import argparse
 import json
 from typing import Any
 
-from .common import RulesError, add_rules_options, fail, rules_from_args
+from .common import RulesError, add_rules_options, fail
 
 
 def register(subparsers: Any) -> None:
@@ -15,7 +15,11 @@ def register(subparsers: Any) -> None:
         description="Bot A and bot B play the same deals in every seating (for three players "
                     "A-B-B and A-A-B in each rotation), so luck of the cards cancels out. "
                     "Bots: random, heuristic, heuristic:level=easy|medium|hard, "
-                    "cmd:PROGRAM ARGS (an external bot, see docs/bot-protocol.md).")
+                    "cmd:PROGRAM ARGS (an external bot, see docs/bot-protocol.md). "
+                    "With --rules binocle or binocle-64 a deal is one Binocle hand played "
+                    "twice with the seats swapped (A-B and B-A); a seat's score is what it "
+                    "scored in the hand. "
+                    "Binocle bots: random, heuristic[:level=...], search[:samples=N], expert.")
     parser.add_argument("bot_a", metavar="BOT_A")
     parser.add_argument("bot_b", metavar="BOT_B")
     add_rules_options(parser)
@@ -37,6 +41,7 @@ def run(args: argparse.Namespace) -> int:
     from ..arena import ArenaConfig, run_arena
     from ..arena_stats import plot, summarize, write_csv
     from ..bots import BotError
+    from ..games import rules_from_args
 
     try:
         rules = rules_from_args(args)

@@ -128,7 +128,7 @@ def test_a_binocle_game_resumes_from_its_record(tmp_path: Path) -> None:
 
 
 def test_a_bot_that_cannot_play_binocle_is_refused_before_the_game(tmp_path: Path) -> None:
-    done = subprocess.run([*COMMAND, "--rules", "binocle", "--bots", "heuristic"], input="",
+    done = subprocess.run([*COMMAND, "--rules", "binocle", "--bots", "cmd:false"], input="",
                           capture_output=True, text=True, env=environment(tmp_path), timeout=60,
                           check=False)
     assert done.returncode == 2
