@@ -17,10 +17,12 @@ POINTS = (0, 0, 0, 2, 3, 4, 10, 11)
 
 
 def brute_force(pos: Position, side: frozenset[int]) -> int:
-    """Minimax over every legal card, no pruning, no table, no merging."""
+    """Minimax over every legal card with the rule set's duty options and team exemption."""
+    rules = pos.rules
     n = len(pos.order)
     nxt = {pos.order[i]: pos.order[(i + 1) % n] for i in range(n)}
     trump = pos.trump
+    team_of = {s: i for i, t in enumerate(rules.teams) for s in t}
 
     def winner_index(trick: list[int]) -> int:
         best = 0
@@ -37,8 +39,14 @@ def brute_force(pos: Position, side: frozenset[int]) -> int:
         if not trick and not hands[seat]:
             return 0
         if trick:
-            best = trick[winner_index(trick)]
-            mask = legal_mask(hands[seat], trick, best, trump, pos.rules)
+            bi = winner_index(trick)
+            best_seat = leader
+            for _ in range(bi):
+                best_seat = nxt[best_seat]
+            must_beat = True
+            if rules.partner_need_not_beat and rules.teams:
+                must_beat = team_of[best_seat] != team_of[seat] or best_seat == seat
+            mask = legal_mask(hands[seat], trick, trick[bi], trump, rules, must_beat)
         else:
             mask = hands[seat]
         results = []
@@ -51,7 +59,7 @@ def brute_force(pos: Position, side: frozenset[int]) -> int:
                     w = nxt[w]
                 gained = sum(POINTS[k % RANK_SLOTS] for k in trick)
                 if not hands[w]:
-                    gained += pos.rules.last_trick_bonus
+                    gained += rules.last_trick_bonus
                 results.append((gained if w in side else 0) + value(hands, w, []))
             else:
                 results.append(value(hands, leader, trick))
@@ -135,60 +143,6 @@ def test_solver_agrees_with_brute_force_mid_trick(seed: int, tricks: int, played
         assert solve(mid, side) == brute_force(mid, side)
 
 
-def brute_force_general(pos: Position, side: frozenset[int]) -> int:
-    """Minimax over every legal card with the rule set's duty options and team exemption."""
-    rules = pos.rules
-    n = len(pos.order)
-    nxt = {pos.order[i]: pos.order[(i + 1) % n] for i in range(n)}
-    trump = pos.trump
-    team_of = {s: i for i, t in enumerate(rules.teams) for s in t}
-
-    def winner_index(trick: list[int]) -> int:
-        best = 0
-        for i in range(1, len(trick)):
-            k, b = trick[i], trick[best]
-            if (k // 8 == b // 8 and k > b) or (k // 8 == trump and b // 8 != trump):
-                best = i
-        return best
-
-    def value(hands: list[int], leader: int, trick: list[int]) -> int:
-        seat = leader
-        for _ in trick:
-            seat = nxt[seat]
-        if not trick and not hands[seat]:
-            return 0
-        if trick:
-            bi = winner_index(trick)
-            best_seat = leader
-            for _ in range(bi):
-                best_seat = nxt[best_seat]
-            must_beat = True
-            if rules.partner_need_not_beat and rules.teams:
-                must_beat = team_of[best_seat] != team_of[seat] or best_seat == seat
-            mask = legal_mask(hands[seat], trick, trick[bi], trump, rules, must_beat)
-        else:
-            mask = hands[seat]
-        results = []
-        for kind in iter_kinds(mask):
-            hands[seat] -= ONE[kind]
-            trick.append(kind)
-            if len(trick) == n:
-                w = leader
-                for _ in range(winner_index(trick)):
-                    w = nxt[w]
-                gained = sum(POINTS[k % RANK_SLOTS] for k in trick)
-                if not hands[w]:
-                    gained += rules.last_trick_bonus
-                results.append((gained if w in side else 0) + value(hands, w, []))
-            else:
-                results.append(value(hands, leader, trick))
-            trick.pop()
-            hands[seat] += ONE[kind]
-        return max(results) if seat in side else min(results)
-
-    return value(list(pos.hands), pos.leader, list(pos.trick))
-
-
 def _four_hand_endgame(rules: Rules, seed: int, tricks: int) -> Position:
     rng = random.Random(seed)
     kinds = [s * RANK_SLOTS + r for s in range(4) for r in rules.ranks for _ in range(2)]
@@ -213,7 +167,7 @@ def test_solver_agrees_with_brute_force_for_teams_free_to_let_a_partner_win(
         seed: int, tricks: int) -> None:
     pos = _four_hand_endgame(TEAMS, seed, tricks)
     for side in (frozenset({0, 2}), frozenset({1, 3})):
-        assert solve(pos, side) == brute_force_general(pos, side)
+        assert solve(pos, side) == brute_force(pos, side)
 
 
 @settings(max_examples=40, deadline=None)
@@ -221,7 +175,7 @@ def test_solver_agrees_with_brute_force_for_teams_free_to_let_a_partner_win(
 def test_solver_agrees_with_brute_force_with_other_trick_duties(seed: int, tricks: int) -> None:
     pos = random_endgame(DUTIES, seed, tricks)
     side = frozenset({pos.leader})
-    assert solve(pos, side) == brute_force_general(pos, side)
+    assert solve(pos, side) == brute_force(pos, side)
     values = best_cards(pos, side)
     assert max(values.values()) == solve(pos, side)
 
