@@ -73,9 +73,10 @@ from .rollout import hand_scores, make_table, rollout
 class Budget:
     """How much the expert searches; every field can be set in the bot's name."""
 
-    samples: int = 64
-    """Sampled worlds per card decision."""
-    plan: int = 0
+    samples: int = 16
+    """Sampled worlds per card decision (Binocle: half as many, each played out for every
+    candidate)."""
+    plan: int = 64
     """Sampled worlds for bidding and declaring (0: twice ``samples``); cheap, once a hand."""
     time: float = 0.0
     """Seconds per decision (0: no limit); sampling stops when spent, after ``min_samples``."""
@@ -86,6 +87,8 @@ class Budget:
     """Expected score (against the others' mean) a bid must keep: what passing is worth."""
     sigma: float = 10.0
     """Spread of a played-out hand's result around what it really brings, for bidding."""
+    greedy: int = 1
+    """Binocle: play the sampled deals out with the rule-based player (1) or at random (0)."""
 
     @property
     def plan_samples(self) -> int:
@@ -185,7 +188,8 @@ class ExpertBot(BaseBot):
         budget = self.budget
         found = binocle_values(view, rng, samples=max(2, budget.samples // 2),
                                exact=budget.exact, seconds=budget.time,
-                               min_samples=min(budget.min_samples, 2))
+                               min_samples=min(budget.min_samples, 2),
+                               greedy=bool(budget.greedy))
         return sorted(found, key=lambda c: -c[1])
 
     def _choose(self, view: View, rng: random.Random) -> A.Action:

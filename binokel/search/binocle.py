@@ -32,7 +32,7 @@ from ..binocle import actions as BA
 from ..binocle.actions import BinocleAction
 from ..binocle.game import BinocleState, Phase
 from ..binocle.views import BinocleView, sample_state
-from ..cards import Rank
+from ..cards import Rank, Suit
 from ..playout import Position
 from ..rules import Rules
 from .evaluate import points_left
@@ -78,6 +78,79 @@ def _policy(state: BinocleState, rng: random.Random) -> BinocleAction:
     return options[rng.randrange(len(options))]
 
 
+@functools.cache
+def _keep_values(trump: int, dix_rank: int, dix_free: bool) -> tuple[float, ...]:
+    """What each card kind is worth holding while the stock lasts (the rule-based player's
+    ``keep_value``: card points, trumps, the dix, Q♠ and J♦, Kings and Queens, Aces)."""
+    out = []
+    for kind in range(4 * 8):
+        suit, rank = divmod(kind, 8)
+        value = float(Rank(rank).points)
+        if suit == trump:
+            value += 12.0 if rank >= Rank.JACK else 4.0
+            if rank == dix_rank and dix_free:
+                value += 10.0
+        if kind in (_SPADE_QUEEN, _DIAMOND_JACK):
+            value += 10.0
+        if rank in (Rank.KING, Rank.QUEEN):
+            value += 6.0
+        elif rank in (Rank.ACE, Rank.JACK):
+            value += 3.0
+        out.append(value)
+    return tuple(out)
+
+
+_SPADE_QUEEN = Suit.SPADES * 8 + Rank.QUEEN
+_DIAMOND_JACK = Suit.DIAMONDS * 8 + Rank.JACK
+_POINTS = tuple(float(Rank(k % 8).points) for k in range(32))
+
+
+def _greedy_policy(state: BinocleState, rng: random.Random) -> BinocleAction:
+    """The sharper playout player: the best meld or dix on offer; while the stock lasts it wins
+    tricks with points cheaply and throws the card it least needs for melds, after the stock it
+    wins as cheaply as it can or throws its cheapest card; one card in ten is random."""
+    legal = state.legal_actions()
+    if state.phase is Phase.MELD:
+        return _policy(state, rng)
+    plays = [a for a in legal if isinstance(a, BA.Play)]
+    if not plays:
+        return _policy(state, rng)
+    if len(plays) == 1:
+        return plays[0]
+    if rng.random() < 0.1:
+        return plays[rng.randrange(len(plays))]
+    trump = int(state.trump)
+    stock = state.stock_lasts
+    keep = (_keep_values(trump, int(state.rules.dix_rank), not state.dix_exchanged)
+            if stock else _POINTS)
+
+    def cost(action: BA.Play) -> float:
+        return keep[action.card.kind] - (2.0 if action.from_table else 0.0)
+
+    trick = state.current_trick()
+    if not trick:
+        return min(plays, key=cost)
+    led = trick[0][1].kind
+    led_suit = led // 8
+    winners = []
+    losers = []
+    for action in plays:
+        kind = action.card.kind
+        suit = kind // 8
+        if (kind > led) if suit == led_suit else (suit == trump):
+            winners.append(action)
+        else:
+            losers.append(action)
+    at_stake = _POINTS[led]
+    if stock:
+        if winners and (at_stake >= 3 or not losers):
+            cheapest = min(winners, key=cost)
+            if not losers or cost(cheapest) - at_stake <= min(map(cost, losers)) + 4:
+                return cheapest
+        return min(losers or winners, key=cost)
+    return min(winners or losers, key=cost)
+
+
 def _points_of(action: BinocleAction, state: BinocleState) -> int:
     if isinstance(action, BA.Meld):
         return action.meld.points(state.rules)
@@ -86,11 +159,13 @@ def _points_of(action: BinocleAction, state: BinocleState) -> int:
     return 0
 
 
-def playout(state: BinocleState, rng: random.Random) -> BinocleState:
-    """Play the hand in progress to its end with the playout player."""
+def playout(state: BinocleState, rng: random.Random, *, greedy: bool = False) -> BinocleState:
+    """Play the hand in progress to its end with the playout player (random cards, or with
+    ``greedy`` the sharper rule-based one)."""
     hand_no = state.hand_no
+    policy = _greedy_policy if greedy else _policy
     while state.hand_no == hand_no and not state.is_over:
-        state = state.apply(_policy(state, rng))
+        state = state.apply(policy(state, rng))
     return state
 
 
@@ -165,8 +240,8 @@ def _endgame_values(view: BinocleView, rng: random.Random,
 
 
 def binocle_values(view: BinocleView, rng: random.Random, *, samples: int = 16,
-                   exact: int = 5, seconds: float = 0.0, min_samples: int = 2
-                   ) -> list[tuple[BinocleAction, float, int]]:
+                   exact: int = 5, seconds: float = 0.0, min_samples: int = 2,
+                   greedy: bool = False) -> list[tuple[BinocleAction, float, int]]:
     """Each candidate action with its mean value over sampled deals, and the deals used."""
     legal = list(view.legal_actions)
     me = view.seat
@@ -197,7 +272,8 @@ def binocle_values(view: BinocleView, rng: random.Random, *, samples: int = 16,
                 totals[action] += solve_after_stock(nxt, me)
             else:
                 local = random.Random(playout_seed)
-                totals[action] += _hand_value(playout(nxt, local), me, view.hand_no)
+                totals[action] += _hand_value(playout(nxt, local, greedy=greedy), me,
+                                              view.hand_no)
     out = [(a, totals[a] / n, n) for a in candidates]
     if any(isinstance(a, BA.Claim) for a in legal):
         # A claim that is not sure is never made: a wrong claim loses the game at once.

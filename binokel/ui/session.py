@@ -252,7 +252,7 @@ class Session(BaseSession[GameState]):
 class BinocleSession(BaseSession[BinocleState]):
     """A Binocle game at the table: the person against one computer player."""
 
-    hint_bots = ("search:samples=64", "random")
+    hint_bots = ("expert", "heuristic:level=hard", "random")
 
     def seat_count(self, state: BinocleState) -> int:
         return 2

@@ -279,6 +279,10 @@ def test_a_binocle_session_undoes_and_hints() -> None:
     hint = session.hint(["random"])
     assert hint.action in session.state.legal_actions()
     assert line
+    # Without a choice of bots the hint is the expert's (issue 6: the games' hint command).
+    best = session.hint()
+    assert best.bot == "expert"
+    assert best.action in session.state.legal_actions()
 
 
 def test_german_refusals_of_binocle() -> None:
