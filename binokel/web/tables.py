@@ -246,7 +246,10 @@ class TableManager:
                       seats=[Seat(kind=s.kind, name=s.name, bot=s.bot, token_hash=s.token_hash)
                              for s in stored.seats],
                       state=state, actions=list(stored.actions))
-        self.tables[table.id] = table
+        if table.is_playing:
+            # A finished or abandoned game is rebuilt when asked for and not kept: memory holds
+            # the games in play and the ended ones somebody is still watching.
+            self.tables[table.id] = table
         return table
 
     def create(self, rules: str, seats: Sequence[str], *, take: int | None = None, name: str = "",
@@ -341,6 +344,13 @@ class TableManager:
         if table.listeners.pop(listener, "gone") != "gone":
             table._sent.clear()
             self._broadcast(table)
+        self._forget_if_ended(table)
+
+    def _forget_if_ended(self, table: Table) -> None:
+        """Drop an ended game that nobody watches from memory (the store keeps it, and
+        :meth:`get` rebuilds it for its record or a late visitor)."""
+        if not table.is_playing and not table.listeners and self.tables.get(table.id) is table:
+            del self.tables[table.id]
 
     def message_for(self, table: Table, seat: int | None) -> str:
         """The ``state`` message a seat (or, for None, a spectator) is sent now."""
@@ -406,6 +416,7 @@ class TableManager:
             self._release_bots(table)
         self._broadcast(table)
         self._kick(table)
+        self._forget_if_ended(table)
 
     def abandon(self, table: Table, seat: int | None) -> None:
         """End an unfinished game (a seated player's choice); its record becomes available."""
@@ -417,6 +428,7 @@ class TableManager:
         self.store.set_status(table.id, table.status)
         self._release_bots(table)
         self._broadcast(table)
+        self._forget_if_ended(table)
 
     def record(self, table: Table) -> str:
         """The game record, once the game is finished or abandoned (earlier, the seed in it

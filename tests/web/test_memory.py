@@ -1,0 +1,49 @@
+"""An ended game leaves the server's memory once nobody watches it; the store keeps it."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from binokel.web.store import Store
+from binokel.web.tables import TableManager
+
+
+class Listener:
+    def __init__(self) -> None:
+        self.messages: list[str] = []
+
+    def send(self, text: str) -> None:
+        self.messages.append(text)
+
+
+def test_an_ended_table_is_dropped_from_memory_when_its_last_watcher_leaves(
+        tmp_path: Path) -> None:
+    async def scenario() -> None:
+        store = Store(tmp_path / "web.sqlite3")
+        manager = TableManager(store, bot_delay=0)
+        table, _ = manager.create("binokel", ["human", "open", "open"], take=0)
+        watcher = Listener()
+        manager.attach(table, watcher, 0)
+        manager.abandon(table, 0)
+        # Somebody still looks at the ended game: it stays, and the lobby lists it.
+        assert table.id in manager.tables
+        assert [t["id"] for t in manager.lobby()] == [table.id]
+        manager.detach(table, watcher)
+        assert table.id not in manager.tables
+        assert manager.lobby() == []
+        # Rebuilt from the store when asked for (its record, a late visitor), not kept.
+        again = manager.get(table.id)
+        assert again is not None and again.status == "abandoned"
+        assert "Status \"abandoned\"" in manager.record(again)
+        assert table.id not in manager.tables
+        # A game in play stays in memory with nobody connected.
+        playing, _ = manager.create("binokel", ["human", "open", "open"], take=0)
+        other = Listener()
+        manager.attach(playing, other, 0)
+        manager.detach(playing, other)
+        assert playing.id in manager.tables
+        await manager.close()
+        store.close()
+
+    asyncio.run(scenario())
