@@ -280,13 +280,18 @@ def render_sheet(results: Sequence[HandResult], seats: Sequence[int], names: Seq
     if not results:
         lines.append(Text(f"  {tr('no_hands')}", style=DIM))
         return lines
-    # 29 columns for the hand, 17 per seat: three players fit an 80-column terminal.
+    # 29 columns for the hand, 17 per seat: three players fit an 80-column terminal; from
+    # four players the melds column goes (the ``score`` command still shows it): 12 per seat.
+    compact = len(seats) > 3
+    width = 11 if compact else 16
     dealer, declarer, bid, game = tr("sheet_head").split()
     head = Text(f" # {dealer:<6.6} {declarer:<7.7} {bid:>4} {game:<6.6}")
     sub = Text(" " * len(head.plain))
+    _, hand_word, total_word = tr("sheet_sub").split()
+    sub_text = f"{hand_word:>5.5} {total_word:>5.5}" if compact else tr("sheet_sub")
     for seat in seats:
-        head.append(f"│{_short(names[seat], 16):^16}")
-        sub.append(f"│{tr('sheet_sub'):>16.16}")
+        head.append(f"│{_short(names[seat], width):^{width}}")
+        sub.append(f"│{sub_text:>{width}.{width}}")
     lines += [head, sub]
     shown = results if last is None or len(results) <= last else results[-last:]
     for result in shown:
@@ -296,13 +301,14 @@ def render_sheet(results: Sequence[HandResult], seats: Sequence[int], names: Seq
         row.append_text(cell)
         row.append(" " * max(0, 6 - len(cell.plain)))
         for seat in seats:
-            row.append(f"│{result.meld_points[seat]:>4} {result.scores[seat]:>5} ")
+            melds = "" if compact else f"{result.meld_points[seat]:>4} "
+            row.append(f"│{melds}{result.scores[seat]:>5} ")
             row.append(f"{result.totals[seat]:>5}", style=HEADING)
         lines.append(row)
     totals = results[-1].totals
-    foot = Text(f"{tr('total'):<{len(head.plain) - 17 * len(seats)}}")
+    foot = Text(f"{tr('total'):<{len(head.plain) - (width + 1) * len(seats)}}")
     for seat in seats:
-        foot.append(f"│{'':>4} {'':>5} ")
+        foot.append(f"│{'':>{width - 5}}")
         foot.append(f"{totals[seat]:>5}", style=HEADING)
     lines.append(foot)
     return lines

@@ -226,3 +226,31 @@ def test_prompts_follow_the_rule_set() -> None:
     for _ in range(6):  # two passes, four cards laid away
         state = state.apply(state.legal_actions()[0])
     assert ", Durch, open Durch (open), or give up" in prompt_for(state.view(0), EN)
+
+
+def test_four_player_score_sheet_fits_80_columns() -> None:
+    from binokel.bots import RandomBot
+    from binokel.game import new_game as new_binokel_game
+    from binokel.rules import find_rules
+    from binokel.ui.session import Player, Session
+
+    names = ("Anna", "Karle", "Frieda", "Sepp")
+    players = [Player(names[0]), *(Player(n, "random") for n in names[1:])]
+    session = Session(new_binokel_game(find_rules("binokel-4"), seed=4), players,
+                      bot_factory=lambda spec: RandomBot())
+    while len(session.state.results) < 2:
+        session.play([session.state.legal_actions()[0]]) if session.is_human_turn else \
+            session.run_bots()
+    results = session.state.results
+    for tr in (EN, DE):
+        lines = render_sheet(results, range(4), names, tr)
+        assert max(len(line.plain) for line in lines) <= 80
+        text = plain(lines)
+        assert all(name in text for name in names)
+        assert ("Hand Total" if tr is EN else "Spiel Summe") in text
+        footer = lines[-1].plain.split("│")[1:]
+        assert [int(cell.split()[-1]) for cell in footer] == list(results[-1].totals)
+        for row, result in zip(lines[3:-1], results, strict=True):
+            cells = row.plain.split("│")[1:]
+            assert [tuple(map(int, c.split())) for c in cells] == [
+                (result.scores[s], result.totals[s]) for s in range(4)]
