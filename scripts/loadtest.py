@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Load test of ``binokel serve``: N tables of computer players over real WebSockets on loopback.
 
-Starts a server (``binokel serve`` on 127.0.0.1, a temporary database, no bot delay) unless
-``--url`` names one already running on this machine, creates N tables with every seat open,
+Starts a server (``binokel serve`` on 127.0.0.1, a temporary database, no bot delay, no cap on
+tables per address) unless ``--url`` names one already running on this machine (start it with
+``--max-tables-per-client 0``), creates N tables with every seat open,
 takes each seat with its own token and WebSocket, and lets a random legal player act for each
 seat whenever its view says it is its turn, for a fixed time.  Then it prints:
 
@@ -141,7 +142,8 @@ def own_server(db: Path) -> Any:
     port = free_port()
     process = subprocess.Popen(
         [sys.executable, "-m", "binokel", "serve", "--port", str(port), "--db", str(db),
-         "--bot-delay", "0", "--log-level", "warning"],
+         "--bot-delay", "0", "--log-level", "warning",
+         "--max-tables-per-client", "0"],  # every table comes from loopback
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=dict(os.environ))
     try:
         for _ in range(200):

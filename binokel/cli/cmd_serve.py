@@ -28,6 +28,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--bot-delay", type=float, default=0.8, metavar="SECONDS",
                         help="pause before each computer move, for people to follow "
                              "(default 0.8; 0 for none)")
+    parser.add_argument("--max-tables-per-client", type=int, default=20, metavar="N",
+                        help="tables in play one client address may open (default 20; 0: no "
+                             "cap; behind a proxy every browser has the proxy's address)")
     parser.add_argument("--log-level", default="info",
                         choices=["critical", "error", "warning", "info", "debug"])
     parser.set_defaults(func=run)
@@ -46,12 +49,14 @@ def run(args: argparse.Namespace) -> int:
         return fail("--port must be 0 to 65535")
     if args.bot_delay < 0:
         return fail("--bot-delay must not be negative")
+    if args.max_tables_per_client < 0:
+        return fail("--max-tables-per-client must not be negative")
     db = args.db if args.db is not None else default_db()
     try:
         store = Store(db)
     except Exception as exc:
         return fail(f"cannot open the database {db}: {exc}")
-    app = create_app(store, bot_delay=args.bot_delay)
+    app = create_app(store, bot_delay=args.bot_delay, per_client=args.max_tables_per_client)
     print(f"binokel: serving on http://{args.host}:{args.port}/  (database {db})", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
                 ws_max_size=64 * 1024, lifespan="on",

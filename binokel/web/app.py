@@ -44,7 +44,15 @@ from .protocol import (
     parse_message,
 )
 from .store import Store
-from .tables import TABLE_ID, Listener, Table, TableError, TableManager, available_bots
+from .tables import (
+    MAX_TABLES_PER_CLIENT,
+    TABLE_ID,
+    Listener,
+    Table,
+    TableError,
+    TableManager,
+    available_bots,
+)
 
 log = logging.getLogger("binokel.web")
 STATIC = Path(__file__).parent / "static"
@@ -182,9 +190,11 @@ def _problem(reason: str, status: int = 400) -> JSONResponse:
     return JSONResponse({"error": reason}, status_code=status)
 
 
-def create_app(store: Store, *, bot_delay: float = 0.8) -> Starlette:
-    """The ASGI app over one store; tables left playing in it are resumed at startup."""
-    manager = TableManager(store, bot_delay=bot_delay)
+def create_app(store: Store, *, bot_delay: float = 0.8,
+               per_client: int = MAX_TABLES_PER_CLIENT) -> Starlette:
+    """The ASGI app over one store; tables left playing in it are resumed at startup.
+    ``per_client`` caps the tables in play one client address may open (0: no cap)."""
+    manager = TableManager(store, bot_delay=bot_delay, per_client=per_client or 10**9)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -242,7 +252,9 @@ def create_app(store: Store, *, bot_delay: float = 0.8) -> Starlette:
                 raise ProtocolError("take must be a seat number")
             table, token = manager.create(rules, seats, take=take,
                                           name=str(data.get("name") or ""),
-                                          title=str(data.get("title") or ""))
+                                          title=str(data.get("title") or ""),
+                                          creator=request.client.host if request.client
+                                          else "")
         except (ProtocolError, TableError) as exc:
             return _problem(str(exc))
         return JSONResponse({"id": table.id, "seat": take, "token": token,

@@ -46,6 +46,8 @@ BOT_CANDIDATES = ("random", "heuristic:level=easy", "heuristic:level=medium",
 MAX_NAME_CHARS = 24
 #: Tables playing at once before new ones are refused (each holds its game in memory).
 MAX_PLAYING_TABLES = 5000
+#: Tables in play one client address may have created (a browser needs a handful).
+MAX_TABLES_PER_CLIENT = 20
 TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{4,32}$")
 
 
@@ -143,6 +145,8 @@ class Table:
     actions: list[str] = field(default_factory=list)
     listeners: dict[Listener, int | None] = field(default_factory=dict)
     bot_task: asyncio.Task[None] | None = None
+    creator: str = ""
+    """The client address that made the table (kept in memory only)."""
     _sent: dict[int | None, str] = field(default_factory=dict)
     _views: list[dict[str, JSON]] | None = None
 
@@ -193,9 +197,11 @@ def clean_name(name: object, fallback: str) -> str:
 class TableManager:
     """Every table of one server, backed by a :class:`Store`."""
 
-    def __init__(self, store: Store, *, bot_delay: float = 0.8) -> None:
+    def __init__(self, store: Store, *, bot_delay: float = 0.8,
+                 per_client: int = MAX_TABLES_PER_CLIENT) -> None:
         self.store = store
         self.bot_delay = bot_delay
+        self.per_client = per_client
         self.tables: dict[str, Table] = {}
         self._bots: dict[str, Any] = {}
         self._closing = False
@@ -253,9 +259,11 @@ class TableManager:
         return table
 
     def create(self, rules: str, seats: Sequence[str], *, take: int | None = None, name: str = "",
-               title: str = "", seed: str | None = None) -> tuple[Table, str | None]:
+               title: str = "", seed: str | None = None, creator: str = ""
+               ) -> tuple[Table, str | None]:
         """A new table.  ``seats`` holds ``open``, ``human`` (the creator's seat) or
-        ``bot:SPEC`` per seat; ``take`` is the seat whose token is returned."""
+        ``bot:SPEC`` per seat; ``take`` is the seat whose token is returned; ``creator`` (the
+        client's address) may have at most ``per_client`` tables in play."""
         try:
             game = game_for_rules(rules)
         except KeyError:
@@ -263,6 +271,11 @@ class TableManager:
             raise TableError(f"unknown rule set {rules!r}; known: {known}") from None
         if sum(t.is_playing for t in self.tables.values()) >= MAX_PLAYING_TABLES:
             raise TableError("The server is full: too many tables are playing. Try later.")
+        if creator and sum(t.is_playing and t.creator == creator
+                           for t in self.tables.values()) >= self.per_client:
+            tables = "table" if self.per_client == 1 else "tables"
+            raise TableError(f"You have {self.per_client} {tables} in play already: finish or "
+                             "abandon one before you open another.")
         players = game.players(rules)
         if len(seats) != players:
             raise TableError(f"{rules} is played by {players}: give {players} seats")
@@ -294,7 +307,7 @@ class TableManager:
             table_id = secrets.token_urlsafe(6)
         table = Table(id=table_id, game=game, rules=rules, seed=seed,
                       title=clean_name(title, ""), created=time.time(), status="playing",
-                      seats=built, state=game.new(rules, seed))
+                      seats=built, state=game.new(rules, seed), creator=creator)
         self.store.create_table(StoredTable(
             id=table.id, game=game.name, rules=rules, seed=seed, title=table.title,
             created=table.created, status=table.status, seats=[s.stored() for s in built]))

@@ -323,3 +323,15 @@ def test_record_of_a_player_with_a_comma_in_the_name_downloads_and_replays(
     loaded = load_record(record.text)
     assert "Müller Anna" in record.text
     replay(loaded)  # raises if the record does not re-check
+
+
+def test_the_tables_an_address_may_open_are_capped(client: TestClient) -> None:
+    from binokel.web.tables import MAX_TABLES_PER_CLIENT
+
+    for _ in range(MAX_TABLES_PER_CLIENT):
+        new_table(client, ["human", "open", "open"])
+    refused = client.post("/api/tables", json={"rules": "binokel", "take": 0,
+                                               "seats": ["human", "open", "open"]})
+    assert refused.status_code == 400
+    assert "tables in play already" in refused.json()["error"]
+    assert len(client.get("/api/tables").json()["tables"]) == MAX_TABLES_PER_CLIENT

@@ -1,12 +1,15 @@
-"""An ended game leaves the server's memory once nobody watches it; the store keeps it."""
+"""What the server holds: ended games leave memory once nobody watches them (the store keeps
+them); one client address may have only so many tables in play."""
 
 from __future__ import annotations
 
 import asyncio
 from pathlib import Path
 
+import pytest
+
 from binokel.web.store import Store
-from binokel.web.tables import TableManager
+from binokel.web.tables import TableError, TableManager
 
 
 class Listener:
@@ -43,6 +46,26 @@ def test_an_ended_table_is_dropped_from_memory_when_its_last_watcher_leaves(
         manager.attach(playing, other, 0)
         manager.detach(playing, other)
         assert playing.id in manager.tables
+        await manager.close()
+        store.close()
+
+    asyncio.run(scenario())
+
+
+def test_one_address_may_have_only_so_many_tables_in_play(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        store = Store(tmp_path / "web.sqlite3")
+        manager = TableManager(store, bot_delay=0, per_client=2)
+        first, _ = manager.create("binokel", ["human", "open", "open"], take=0,
+                                  creator="10.0.0.1")
+        manager.create("binocle", ["human", "open"], take=0, creator="10.0.0.1")
+        with pytest.raises(TableError, match="2 tables in play already"):
+            manager.create("binokel", ["human", "open", "open"], take=0, creator="10.0.0.1")
+        assert len(manager.tables) == 2  # the refusal changed nothing
+        # Another address is not held back, and an ended game frees its place.
+        manager.create("binokel", ["human", "open", "open"], take=0, creator="10.0.0.2")
+        manager.abandon(first, 0)
+        manager.create("binokel", ["human", "open", "open"], take=0, creator="10.0.0.1")
         await manager.close()
         store.close()
 
