@@ -32,7 +32,8 @@ from ..binocle import actions as BA
 from ..binocle.actions import BinocleAction
 from ..binocle.game import BinocleState, Phase
 from ..binocle.views import BinocleView, sample_state
-from ..cards import Rank, Suit
+from ..bots.binocle_heuristic import meld_keep_values
+from ..cards import Rank
 from ..playout import Position
 from ..rules import Rules
 from .evaluate import points_left
@@ -78,30 +79,6 @@ def _policy(state: BinocleState, rng: random.Random) -> BinocleAction:
     return options[rng.randrange(len(options))]
 
 
-@functools.cache
-def _keep_values(trump: int, dix_rank: int, dix_free: bool) -> tuple[float, ...]:
-    """What each card kind is worth holding while the stock lasts (the rule-based player's
-    ``keep_value``: card points, trumps, the dix, Q♠ and J♦, Kings and Queens, Aces)."""
-    out = []
-    for kind in range(4 * 8):
-        suit, rank = divmod(kind, 8)
-        value = float(Rank(rank).points)
-        if suit == trump:
-            value += 12.0 if rank >= Rank.JACK else 4.0
-            if rank == dix_rank and dix_free:
-                value += 10.0
-        if kind in (_SPADE_QUEEN, _DIAMOND_JACK):
-            value += 10.0
-        if rank in (Rank.KING, Rank.QUEEN):
-            value += 6.0
-        elif rank in (Rank.ACE, Rank.JACK):
-            value += 3.0
-        out.append(value)
-    return tuple(out)
-
-
-_SPADE_QUEEN = Suit.SPADES * 8 + Rank.QUEEN
-_DIAMOND_JACK = Suit.DIAMONDS * 8 + Rank.JACK
 _POINTS = tuple(float(Rank(k % 8).points) for k in range(32))
 
 
@@ -121,7 +98,7 @@ def _greedy_policy(state: BinocleState, rng: random.Random) -> BinocleAction:
         return plays[rng.randrange(len(plays))]
     trump = int(state.trump)
     stock = state.stock_lasts
-    keep = (_keep_values(trump, int(state.rules.dix_rank), not state.dix_exchanged)
+    keep = (meld_keep_values(trump, int(state.rules.dix_rank), not state.dix_exchanged)
             if stock else _POINTS)
 
     def cost(action: BA.Play) -> float:
