@@ -23,19 +23,32 @@ True
 
 from __future__ import annotations
 
-import enum
 import functools
 import itertools
 import re
 import typing
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action, NotationError, parse_action
-from .cards import CARD_POINTS, CARDS, Card, CardError, Rank, pack, parse_card, unpack_kinds
+from .cards import CARD_POINTS, CardError, pack
 from .game import Deal, GameState, IllegalActionError, Phase, deal_hand, first_dealer, new_game
 from .melds import Meld
+from .record_text import (
+    CARD_TEXT,
+    TAG_NAME,
+    RecordError,
+    build_rules,
+    cards_text,
+    format_value,
+    parse_cards,
+    player_names,
+    read_header,
+    split_items,
+    split_records,
+    tag_line,
+)
 from .rules import Rules, find_rules
 from .scoring import Contract, HandResult, side_of
 from .tricks import Trick
@@ -46,11 +59,6 @@ if TYPE_CHECKING:
 GAME_NAME = "Binokel"
 #: Tags the program writes itself, in this order (extra tags go between Players and FirstDealer).
 RESERVED_TAGS = ("Game", "Rules", "Seed", "Players", "FirstDealer", "Result", "Totals", "Rule")
-
-
-class RecordError(ValueError):
-    """A record that cannot be read or does not replay; the message names the line, the hand,
-    the action and the rule."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,22 +133,22 @@ def dump_record(state: GameState | BinocleState, *, players: Sequence[str] | Non
         raise TypeError(f"dump_record writes Binokel and Binocle games, "
                         f"not {type(state).__name__}")
     rules = state.rules
-    names = _player_names(players, rules.players)
+    names = player_names(players, rules.players)
     logs = _hand_logs(state)
     root = logs[0].start
     if root.deal != deal_hand(rules, state.seed, 0, root.dealer):
         raise ValueError("the first hand was not dealt from the seed; a record holds seeded deals")
-    lines = [_tag("Game", GAME_NAME), _tag("Rules", rules.name), _tag("Seed", str(state.seed)),
-             _tag("Players", ", ".join(names))]
+    lines = [tag_line("Game", GAME_NAME), tag_line("Rules", rules.name),
+             tag_line("Seed", str(state.seed)), tag_line("Players", ", ".join(names))]
     for name, value in (tags or {}).items():
-        if name in RESERVED_TAGS or not _TAG_NAME.fullmatch(name):
+        if name in RESERVED_TAGS or not TAG_NAME.fullmatch(name):
             raise ValueError(f"a record cannot take the tag {name!r}")
-        lines.append(_tag(name, value))
-    lines += [_tag("FirstDealer", str(root.dealer)), _tag("Result", _result_tag(state)),
-              _tag("Totals", " ".join(str(t) for t in state.scores))]
+        lines.append(tag_line(name, value))
+    lines += [tag_line("FirstDealer", str(root.dealer)), tag_line("Result", _result_tag(state)),
+              tag_line("Totals", " ".join(str(t) for t in state.scores))]
     hints = _rule_hints()
     for name, value in rules.fields().items():
-        lines.append(_tag(f"Rule {name}", _format_value(value, hints.get(name))))
+        lines.append(tag_line(f"Rule {name}", format_value(value, hints.get(name))))
     for log in logs:
         lines.append("")
         lines += _hand_lines(state, log)
@@ -183,9 +191,9 @@ def _hand_logs(state: GameState) -> list[_HandLog]:
 def _hand_lines(state: GameState, log: _HandLog) -> list[str]:
     start = log.start
     lines = [f"Hand {start.hand_no + 1}: dealer {start.dealer}"]
-    lines += [f"Cards {s}: {_cards_text(start.deal.hands[s])}" for s in sorted(start.active)]
+    lines += [f"Cards {s}: {cards_text(start.deal.hands[s])}" for s in sorted(start.active)]
     if state.rules.dabb_size:
-        lines.append(f"Dabb: {_cards_text(start.deal.dabb)}")
+        lines.append(f"Dabb: {cards_text(start.deal.dabb)}")
     derived = _derived(state, start)
     lines.append("Auction: " + ", ".join([derived["opening",]]
                                          + [f"{s} {a}" for s, a in log.auction]))
@@ -227,26 +235,13 @@ def _derived(state: GameState, start: GameState) -> dict[tuple[Any, ...], str]:
     return out
 
 
-#: Card text by kind, and cards by text (the notation of binokel.cards, looked up fast).
-_CARD_TEXT = tuple(str(c) for c in CARDS)
-_CARD_BY_TEXT = {text: card for text, card in zip(_CARD_TEXT, CARDS, strict=True)}
-
-
-def _cards_text(packed: int) -> str:
-    return " ".join(_CARD_TEXT[k] for k in unpack_kinds(packed))
-
-
-def _parse_cards(text: str) -> list[Card]:
-    return [_CARD_BY_TEXT.get(part) or parse_card(part) for part in text.replace(",", " ").split()]
-
-
 def _melds_text(melds: Sequence[Meld]) -> str:
     if not melds:
         return "none"
     parts = []
     for m in melds:
         label = m.name.capitalize() + (f" {m.suit.symbol}" if m.suit is not None else "")
-        parts.append(f"{label} ({' '.join(_CARD_TEXT[c.kind] for c in m.cards)}) {m.points}")
+        parts.append(f"{label} ({' '.join(CARD_TEXT[c.kind] for c in m.cards)}) {m.points}")
     return ", ".join(parts) + f" = {sum(m.points for m in melds)}"
 
 
@@ -305,132 +300,15 @@ def _result_tag(state: GameState) -> str:
     return "-".join("1" if s in state.winners else "0" for s in range(state.rules.players))
 
 
-def _player_names(players: Sequence[str] | None, seats: int) -> list[str]:
-    if players is None:
-        return [f"Seat {s}" for s in range(seats)]
-    names = [p.strip() for p in players]
-    if len(names) != seats:
-        raise ValueError(f"{seats} seats need {seats} player names, not {len(names)}")
-    if not all(names) or any("," in name for name in names):
-        raise ValueError(f"player names must be non-empty and hold no comma: {names!r}")
-    return names
-
-
-# --- rule values as text ---------------------------------------------------------------------
+# --- reading ---------------------------------------------------------------------------------
 
 @functools.cache
 def _rule_hints() -> dict[str, Any]:
     return typing.get_type_hints(Rules)
 
 
-def _format_value(value: Any, hint: Any) -> str:
-    """One rule field's value as text: ``150``, ``true``, ``J Q K 10 A``, ``0 2, 1 3``."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, Rank):
-        return value.label
-    if isinstance(value, enum.Enum):
-        return str(value.value)
-    if isinstance(value, int | str):
-        return str(value)
-    inner = _tuple_of(hint)
-    if isinstance(value, tuple) and inner is not None:
-        sep = ", " if _tuple_of(inner) is not None else " "
-        return sep.join(_format_value(v, inner) for v in value)
-    raise TypeError(f"a record cannot write the rule value {value!r} ({hint})")
 
-
-def _parse_value(text: str, hint: Any) -> Any:
-    """The inverse of :func:`_format_value` (raises ``ValueError``)."""
-    if hint is bool and text in ("true", "false"):
-        return text == "true"
-    if hint is str:
-        return text
-    if hint is int:
-        try:
-            return int(text)
-        except ValueError:
-            raise ValueError(f"write a whole number, not {text!r}") from None
-    if isinstance(hint, type) and issubclass(hint, enum.Enum):
-        for member in hint:
-            if text == (member.label if isinstance(member, Rank) else str(member.value)):
-                return member
-    inner = _tuple_of(hint)
-    if inner is not None:
-        nested = _tuple_of(inner) is not None
-        parts = text.split(",") if nested else text.split()
-        return tuple(_parse_value(p.strip(), inner) for p in parts if p.strip() or not nested)
-    want = "true or false" if hint is bool else getattr(hint, "__name__", str(hint))
-    raise ValueError(f"write {want}, not {text!r}")
-
-
-def _tuple_of(hint: Any) -> Any:
-    """``X`` for ``tuple[X, ...]``, else None."""
-    args = typing.get_args(hint)
-    ok = typing.get_origin(hint) is tuple and len(args) == 2 and args[1] is Ellipsis
-    return args[0] if ok else None
-
-
-# --- reading ---------------------------------------------------------------------------------
-
-_TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
-_TAG_LINE = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\]')
-_RULE_LINE = re.compile(r'\[Rule\s+([A-Za-z_][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\]')
 _HAND = re.compile(r"Hand (\d+): dealer (\d+)")
-
-
-def split_records(text: str) -> list[tuple[list[str], int]]:
-    """The records of a text, whatever their game: each record's lines and its first line's
-    number (records follow each other, separated by blank lines)."""
-    chunks: list[tuple[list[str], int]] = []
-    chunk: list[str] = []
-    first = 1
-    in_body = False
-    for n, line in enumerate(text.removeprefix("\ufeff").splitlines(), 1):
-        stripped = line.strip()
-        if stripped.startswith("[") and in_body:
-            chunks.append((chunk, first))
-            chunk, first, in_body = [], n, False
-        if not chunk and not stripped:
-            first = n + 1
-            continue
-        if stripped and not stripped.startswith(("[", ";")):
-            in_body = True
-        chunk.append(line)
-    if chunk:
-        chunks.append((chunk, first))
-    return chunks
-
-
-def read_header(lines: list[str], first: int
-                ) -> tuple[dict[str, str], dict[str, tuple[str, int]], int]:
-    """A record's header: its tags, its ``Rule`` lines (value and line number), and the index
-    in ``lines`` where the body begins."""
-    tags: dict[str, str] = {}
-    rule_values: dict[str, tuple[str, int]] = {}
-    body_at = len(lines)
-    for i, raw in enumerate(lines):
-        n, line = first + i, raw.strip()
-        if not line or line.startswith(";"):
-            continue
-        if not line.startswith("["):
-            body_at = i
-            break
-        rule, tag = _RULE_LINE.fullmatch(line), _TAG_LINE.fullmatch(line)
-        if rule is None and (tag is None or tag.group(1) == "Rule"):
-            raise RecordError(f'line {n}: malformed header line {line!r} (write [Name "value"] '
-                              f'or [Rule field "value"])')
-        found = rule or tag
-        assert found is not None
-        name, value = found.group(1), _unescape(found.group(2))
-        if name in (rule_values if rule else tags):
-            raise RecordError(f"line {n}: {'the rule' if rule else 'the tag'} {name} is written "
-                              f"twice")
-        if rule:
-            rule_values[name] = (value, n)
-        else:
-            tags[name] = value
-    return tags, rule_values, body_at
 
 
 def load_records(text: str) -> list[Record]:
@@ -490,34 +368,7 @@ def _parse_rules(name: str | None, values: dict[str, tuple[str, int]], first: in
             if not values:
                 raise RecordError(f"line {first}: unknown rule set {name!r} and no Rule lines"
                                   ) from None
-    return _build_rules(Rules, base.fields(), name, values, first)
-
-
-RulesT = typing.TypeVar("RulesT")
-
-
-def _build_rules(cls: Callable[..., RulesT], base_fields: dict[str, Any], name: str | None,
-                 values: dict[str, tuple[str, int]], first: int, what: str = "") -> RulesT:
-    """A rule set from a base rule set's fields and a record's ``[Rule field "value"]`` lines.
-
-    ``what`` names the game in messages (``"Binocle "``); shared by every game's records.
-    """
-    fields = {**base_fields, "name": name or base_fields["name"]}
-    hints = typing.get_type_hints(cls)
-    for key, (text, n) in values.items():
-        if key not in fields:
-            raise RecordError(f"line {n}: no {what}rule field {key!r}")
-        try:
-            fields[key] = _parse_value(text, hints[key])
-        except ValueError as exc:
-            raise RecordError(f"line {n}: rule {key}: {exc}") from None
-    if name is not None and fields["name"] != name:
-        raise RecordError(f"line {first}: the Rules tag says {name!r} but the rule name is "
-                          f"{fields['name']!r}")
-    try:
-        return cls(**fields)
-    except (TypeError, ValueError) as exc:
-        raise RecordError(f"line {first}: the rules do not add up: {exc}") from None
+    return build_rules(Rules, base.fields(), name, values, first)
 
 
 def _parse_body(lines: list[str], first: int, rules: Rules) -> tuple[RecordedHand, ...]:
@@ -574,17 +425,17 @@ def _parse_hand(block: list[tuple[int, str]], number: int, rules: Rules) -> Reco
         if word in ("Cards", "Dabb") and bool(arg) == (word == "Cards"):
             seat = seat_of(arg, n) if arg else rules.players
             try:
-                hands[seat] = pack(_parse_cards(text))
+                hands[seat] = pack(parse_cards(text))
             except CardError as exc:
                 raise fail(n, str(exc)) from None
             card_lines[seat] = n
         elif word == "Auction" and not arg and text:
-            opening, *items = _items(text)
+            opening, *items = split_items(text)
             checks.append((("opening",), opening, n))
             moves += [seated(item, n, "auction") for item in items]
         elif word == "Declarer" and arg:
             seat = seat_of(arg, n)
-            moves += [move(seat, item, n, "declarer") for item in _items(text)]
+            moves += [move(seat, item, n, "declarer") for item in split_items(text)]
         elif word == "Melds" and arg:
             checks.append((("melds", seat_of(arg, n)), text, n))
         elif word == "Trick" and arg.isdigit():
@@ -592,7 +443,7 @@ def _parse_hand(block: list[tuple[int, str]], number: int, rules: Rules) -> Reco
                 raise fail(n, f"trick {arg} follows trick {tricks}")
             tricks += 1
             plays, arrow, outcome = text.partition("→")
-            moves += [seated(item, n, f"trick {tricks}") for item in _items(plays)]
+            moves += [seated(item, n, f"trick {tricks}") for item in split_items(plays)]
             if arrow:
                 checks.append((("trick", tricks), outcome.strip(), n))
         elif word in ("Result", "Scores", "Totals") and not arg:
@@ -604,24 +455,6 @@ def _parse_hand(block: list[tuple[int, str]], number: int, rules: Rules) -> Reco
     return RecordedHand(number=number, dealer=int(found.group(2)),
                         deal=Deal(tuple(hands[:-1]), hands[-1]), moves=tuple(moves), line=at,
                         checks=tuple(checks), card_lines=card_lines)
-
-
-def _items(text: str) -> list[str]:
-    return [part.strip() for part in text.split(",") if part.strip()]
-
-
-def _tag(name: str, value: str) -> str:
-    if value.splitlines() != [value] and value:
-        raise ValueError(f"the tag {name} cannot hold a line break: {value!r}")
-    return f'[{name} "{_escape(value)}"]'
-
-
-def _escape(text: str) -> str:
-    return text.replace("\\", "\\\\").replace('"', '\\"')
-
-
-def _unescape(text: str) -> str:
-    return re.sub(r"\\(.)", r"\1", text)
 
 
 # --- replaying -------------------------------------------------------------------------------
@@ -682,7 +515,7 @@ def _check_deal(hand: RecordedHand, state: GameState, where: str) -> None:
             line = hand.card_lines.get(seat, hand.line)
             what = "the Dabb is" if seat == players else f"seat {seat}'s cards are"
             raise RecordError(f"line {line}: hand {hand.number}: {what} written as "
-                              f"[{_cards_text(written)}] but the seed deals [{_cards_text(dealt)}]")
+                              f"[{cards_text(written)}] but the seed deals [{cards_text(dealt)}]")
 
 
 def _check_lines(hand: RecordedHand, state: GameState, start: GameState) -> None:
@@ -700,5 +533,5 @@ def _check_lines(hand: RecordedHand, state: GameState, start: GameState) -> None
 
 __all__ = [
     "Move", "Record", "RecordError", "RecordedHand", "dump_record", "dump_records", "load_record",
-    "load_records", "replay",
+    "load_records", "parse_record", "read_header", "replay", "split_records",
 ]

@@ -35,17 +35,17 @@ from typing import Any
 
 from ..actions import NotationError
 from ..cards import CARDS, Card, CardError, pack, unpack_kinds
-from ..records import (
-    _TAG_NAME,
+from ..record_text import (
+    TAG_NAME,
     RecordError,
-    _build_rules,
-    _format_value,
-    _items,
-    _parse_cards,
-    _player_names,
-    _tag,
+    build_rules,
+    format_value,
+    parse_cards,
+    player_names,
     read_header,
+    split_items,
     split_records,
+    tag_line,
 )
 from ..rules import RulesError
 from . import actions as A
@@ -284,7 +284,7 @@ def dump_binocle_record(state: BinocleState, *, players: Sequence[str] | None = 
     (a deal, scores or target set by hand rather than from the seed).
     """
     rules = state.rules
-    names = _player_names(players, 2)
+    names = player_names(players, 2)
     chains = _hand_chains(state)
     root = chains[0][0]
     if root.deal != deal_binocle(rules, root.seed, 0, root.dealer):
@@ -292,17 +292,17 @@ def dump_binocle_record(state: BinocleState, *, players: Sequence[str] | None = 
     if root.start_scores != (0, 0) or root.target != rules.target:
         raise ValueError("the game did not begin at 0 to 0 with the rule set's target; a record "
                          "holds whole games")
-    lines = [_tag("Game", GAME_NAME), _tag("Rules", rules.name), _tag("Seed", str(state.seed)),
-             _tag("Players", ", ".join(names))]
+    lines = [tag_line("Game", GAME_NAME), tag_line("Rules", rules.name),
+             tag_line("Seed", str(state.seed)), tag_line("Players", ", ".join(names))]
     for name, value in (tags or {}).items():
-        if name in RESERVED_TAGS or not _TAG_NAME.fullmatch(name):
+        if name in RESERVED_TAGS or not TAG_NAME.fullmatch(name):
             raise ValueError(f"a record cannot take the tag {name!r}")
-        lines.append(_tag(name, value))
-    lines += [_tag("FirstDealer", str(root.dealer)), _tag("Result", _result_tag(state)),
-              _tag("Totals", " ".join(str(t) for t in state.scores))]
+        lines.append(tag_line(name, value))
+    lines += [tag_line("FirstDealer", str(root.dealer)), tag_line("Result", _result_tag(state)),
+              tag_line("Totals", " ".join(str(t) for t in state.scores))]
     hints = _rule_hints()
     for name, value in rules.fields().items():
-        lines.append(_tag(f"Rule {name}", _format_value(value, hints[name])))
+        lines.append(tag_line(f"Rule {name}", format_value(value, hints[name])))
     lines += ["", f"Cut: {_cut_text(root)}"]
     for chain in chains:
         lines.append("")
@@ -407,7 +407,7 @@ def _parse_rules(name: str | None, values: dict[str, tuple[str, int]],
                 raise RecordError(f"line {first}: unknown Binocle rule set {name!r} and no Rule "
                                   f"lines")
         base = found or BINOCLE
-    return _build_rules(BinocleRules, base.fields(), name, values, first, "Binocle ")
+    return build_rules(BinocleRules, base.fields(), name, values, first, "Binocle ")
 
 
 def _parse_body(lines: list[str], first: int, rules: BinocleRules
@@ -460,7 +460,7 @@ def _parse_hand(block: list[tuple[int, str]], number: int,
 
     def cards(text: str, n: int) -> list[Card]:
         try:
-            return _parse_cards(text)
+            return parse_cards(text)
         except CardError as exc:
             raise fail(n, str(exc)) from None
 
@@ -506,7 +506,7 @@ def _parse_hand(block: list[tuple[int, str]], number: int,
                 checks.append((("draw", k), text, n))
                 continue
             where = f"{word.lower()} {k}"
-            moves += [seated(item, n, where) for item in _items(written)]
+            moves += [seated(item, n, where) for item in split_items(written)]
             if arrow:
                 checks.append(((word.lower(), k), outcome.strip(), n))
         elif word == "Melds" and arg in ("0", "1"):
