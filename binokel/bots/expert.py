@@ -167,6 +167,15 @@ class ExpertBot(BaseBot):
         self._plans: dict[tuple[object, ...], Plan] = {}
         self._bidding: dict[tuple[object, ...], list[_BidWorld]] = {}
         self._plan_values: dict[tuple[object, ...], list[tuple[A.Action, float, int]]] = {}
+        self._last: tuple[object, list[tuple[Any, float, int]]] | None = None
+
+    def last_values(self, view: object) -> list[tuple[Any, float, int]] | None:
+        """For hints: each candidate of the last decision with its expected value and the
+        sampled deals behind it, best first — if that decision was for ``view`` and had a
+        choice (nothing is searched again)."""
+        if self._last is None or self._last[0] is not view:
+            return None
+        return list(self._last[1])
 
     def choose(self, view: TableView[ActionT], rng: random.Random) -> ActionT:
         if isinstance(view, View):
@@ -174,7 +183,9 @@ class ExpertBot(BaseBot):
         from ..binocle.views import BinocleView
 
         if isinstance(view, BinocleView):
-            return cast(ActionT, self.binocle_candidates(view, rng)[0][0])
+            found = self.binocle_candidates(view, rng)
+            self._last = (view, found) if len(view.legal_actions) > 1 else None
+            return cast(ActionT, found[0][0])
         raise TypeError("the expert plays Binokel and Binocle views only")
 
     def binocle_candidates(self, view: Any, rng: random.Random) -> list[tuple[Any, float, int]]:
@@ -194,9 +205,12 @@ class ExpertBot(BaseBot):
 
     def _choose(self, view: View, rng: random.Random) -> A.Action:
         legal = view.legal_actions
+        self._last = None
         if len(legal) == 1:
             return legal[0]
-        return max(self.candidates(view, rng), key=lambda c: c.value).action
+        found = sorted(self.candidates(view, rng), key=lambda c: -c.value)
+        self._last = (view, [(c.action, c.value, c.worlds) for c in found])
+        return found[0].action
 
     def candidates(self, view: View, rng: random.Random) -> list[Candidate]:
         """Every legal action the expert considers, with its expected value (for hints)."""

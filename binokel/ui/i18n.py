@@ -137,6 +137,8 @@ _EN: dict[str, str] = {
     ),
     "hint": "Hint ({bot}): {action}",
     "hint_why": "Why: {why}",
+    "hint_values": "Expected result of each move (your score against the others', over {n} "
+                   "sampled deals): {values}",
     "hint_only": "it is the only move you may make.",
     "hint_takes": "{card} takes the Stich as it stands ({points} points in it).",
     "hint_gives": "{card} does not take this Stich; it gives {points} points to the winner.",
@@ -274,6 +276,8 @@ _DE: dict[str, str] = {
     ),
     "hint": "Tipp ({bot}): {action}",
     "hint_why": "Warum: {why}",
+    "hint_values": "Erwartetes Ergebnis je Zug (deine Punkte gegen die der anderen, über {n} "
+                   "ausgeloste Verteilungen): {values}",
     "hint_only": "es ist der einzige erlaubte Zug.",
     "hint_takes": "{card} macht den Stich, wie er steht ({points} Punkte darin).",
     "hint_gives": "{card} macht den Stich nicht; sie gibt dem Gewinner {points} Punkte.",

@@ -60,6 +60,8 @@ class Hint:
     action: Any
     """An action of the session's game."""
     why: str | None
+    values: tuple[tuple[Any, float, int], ...] = ()
+    """From a searching player: each candidate, its expected value and the sampled deals."""
 
 
 def bot_rng(seed: int | str, seat: int, actions_so_far: int) -> random.Random:
@@ -226,7 +228,10 @@ class BaseSession(Generic[S]):
                 # A bot that can say why offers ``explain(view, action) -> str``.
                 explain = getattr(bot, "explain", None)
                 why = explain(view, action) if callable(explain) else None
-                return Hint(spec, action, str(why) if why else None)
+                # A searching bot offers ``last_values(view)``: its candidates and their values.
+                last_values = getattr(bot, "last_values", None)
+                values = last_values(view) if callable(last_values) else None
+                return Hint(spec, action, str(why) if why else None, tuple(values or ()))
             finally:
                 bot.close()
         raise RuntimeError(f"no computer player could give a hint ({error})")

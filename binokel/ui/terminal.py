@@ -248,6 +248,10 @@ class Table:
             why = hint.why or self.show.hint_facts(view, hint.action, tr)
             if why:
                 screen.say(tr("hint_why", why=why), NOTE)
+            deals = max((worlds for _, _, worlds in hint.values), default=0)
+            if deals:
+                shown = " · ".join(f"{action} {value:+.1f}" for action, value, _ in hint.values[:6])
+                screen.say(tr("hint_values", n=deals, values=shown), NOTE)
         elif name == "save":
             if not command.argument:
                 screen.say(tr("need_file"), ERROR)

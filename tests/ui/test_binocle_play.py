@@ -283,6 +283,9 @@ def test_a_binocle_session_undoes_and_hints() -> None:
     best = session.hint()
     assert best.bot == "expert"
     assert best.action in session.state.legal_actions()
+    if len(session.state.legal_actions()) > 1:
+        assert best.values[0][0] == best.action
+        assert {a for a, _, _ in best.values} <= set(session.state.legal_actions())
 
 
 def test_german_refusals_of_binocle() -> None:

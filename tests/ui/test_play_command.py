@@ -206,3 +206,21 @@ def test_quit_answered_no_saves_no_copy(tmp_path: Path, answer: str) -> None:
     assert "Goodbye" in done.stdout
     assert list(work.iterdir()) == []  # no file called "n" or "nein"
     assert len(list((tmp_path / "data" / "games").iterdir())) == 1
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_hint_shows_the_experts_move_and_each_candidates_value(tmp_path: Path,
+                                                               lang: str) -> None:
+    word = {"en": ("hint", "pass", "Hint (expert): ", "Expected result of each move"),
+            "de": ("tipp", "weg", "Tipp (expert): ", "Erwartetes Ergebnis je Zug")}[lang]
+    done = subprocess.run([*COMMAND, "--seed", "21", "--lang", lang],
+                          input=f"{word[0]}\n{word[1]}\n{word[0]}\n", capture_output=True,
+                          text=True, env=environment(tmp_path), timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    hints = [line for line in done.stdout.splitlines() if line.startswith(word[2])]
+    values = [line for line in done.stdout.splitlines() if line.startswith(word[3])]
+    assert len(hints) == 2 and len(values) == 2  # in the auction and at the first card
+    for hint, listed in zip(hints, values, strict=True):
+        advice = hint.removeprefix(word[2]).strip()
+        first = listed.split("): ", 1)[1].split(" · ")[0]
+        assert first.rsplit(" ", 1)[0] == advice  # the advice is the best-valued candidate

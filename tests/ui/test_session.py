@@ -136,3 +136,21 @@ def test_events_of_the_persons_own_moves_are_not_repeated() -> None:
     assert "plays" in rendered
     assert all(e.values["name"] != NAMES[0] for e in session.events
                if e.key in ("plays", "bids", "passes", "lays_hidden", "names_trump"))
+
+
+def test_the_experts_hint_carries_each_candidates_expected_value() -> None:
+    session = Session(new_game(seed=21), [Player("A"), Player("B", "random"),
+                                          Player("C", "random")])
+    session.run_bots()
+    while not (session.state.phase is Phase.PLAY and len(session.state.legal_actions()) > 1):
+        legal = session.state.legal_actions()
+        session.play([next((a for a in legal if str(a) == "pass"), legal[0])])
+        session.run_bots()
+    hint = session.hint()
+    assert hint.bot == "expert"
+    legal = session.state.legal_actions()
+    assert {action for action, _, _ in hint.values} == set(legal)
+    assert hint.values[0][0] == hint.action  # best first, and it is the advice
+    values = [value for _, value, _ in hint.values]
+    assert values == sorted(values, reverse=True)
+    assert all(worlds >= 1 for _, _, worlds in hint.values)
