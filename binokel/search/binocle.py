@@ -30,10 +30,10 @@ from collections.abc import Sequence
 
 from ..binocle import actions as BA
 from ..binocle.actions import BinocleAction
-from ..binocle.game import BinocleState, Phase
+from ..binocle.game import KIND_POINTS, BinocleState, Phase
 from ..binocle.views import BinocleView, sample_state
 from ..bots.binocle_heuristic import meld_keep_values
-from ..cards import Rank
+from ..cards import RANK_SLOTS, Rank
 from ..playout import Position
 from ..rules import Rules
 from .evaluate import points_left
@@ -79,9 +79,6 @@ def _policy(state: BinocleState, rng: random.Random) -> BinocleAction:
     return options[rng.randrange(len(options))]
 
 
-_POINTS = tuple(float(Rank(k % 8).points) for k in range(32))
-
-
 def _greedy_policy(state: BinocleState, rng: random.Random) -> BinocleAction:
     """The sharper playout player: the best meld or dix on offer; while the stock lasts it wins
     tricks with points cheaply and throws the card it least needs for melds, after the stock it
@@ -99,7 +96,7 @@ def _greedy_policy(state: BinocleState, rng: random.Random) -> BinocleAction:
     trump = int(state.trump)
     stock = state.stock_lasts
     keep = (meld_keep_values(trump, int(state.rules.dix_rank), not state.dix_exchanged)
-            if stock else _POINTS)
+            if stock else KIND_POINTS)
 
     def cost(action: BA.Play) -> float:
         return keep[action.card.kind] - (2.0 if action.from_table else 0.0)
@@ -108,17 +105,17 @@ def _greedy_policy(state: BinocleState, rng: random.Random) -> BinocleAction:
     if not trick:
         return min(plays, key=cost)
     led = trick[0][1].kind
-    led_suit = led // 8
+    led_suit = led // RANK_SLOTS
     winners = []
     losers = []
     for action in plays:
         kind = action.card.kind
-        suit = kind // 8
+        suit = kind // RANK_SLOTS
         if (kind > led) if suit == led_suit else (suit == trump):
             winners.append(action)
         else:
             losers.append(action)
-    at_stake = _POINTS[led]
+    at_stake = KIND_POINTS[led]
     if stock:
         if winners and (at_stake >= 3 or not losers):
             cheapest = min(winners, key=cost)
