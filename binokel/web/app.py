@@ -380,8 +380,7 @@ async def _serve_connection(manager: TableManager, table: Table, websocket: WebS
             elif isinstance(request, Act):
                 manager.act(table, seat, request.actions, n=request.n)
             elif isinstance(request, HintRequest):
-                action = await manager.hint(table, seat)
-                _tell(listener, dumps({"type": "hint", "action": action}))
+                _tell(listener, dumps({"type": "hint", **await manager.hint(table, seat)}))
             elif isinstance(request, Abandon):
                 manager.abandon(table, seat)
         except TableError as exc:

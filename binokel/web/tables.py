@@ -480,22 +480,31 @@ class TableManager:
             with contextlib.suppress(Exception):
                 self._bots.pop(key).close()
 
-    async def hint(self, table: Table, seat: int | None) -> str:
-        """What the best computer player here would do in ``seat``'s place."""
+    async def hint(self, table: Table, seat: int | None) -> dict[str, JSON]:
+        """What the best computer player here would do in ``seat``'s place: ``action``, and
+        ``values`` — each move it weighed with its expected result, best first — when it
+        searched (empty otherwise)."""
         if seat is None or not table.is_playing or table.state.to_move != seat:
             raise TableError("A hint is for the player whose turn it is.")
         view = table.state.view(seat)
         rng = random.Random(secrets.randbits(64))
+
+        def ask(bot: Any) -> tuple[Any, list[tuple[Any, float, int]] | None]:
+            action = bot.choose(view, rng)
+            last_values = getattr(bot, "last_values", None)
+            return action, (last_values(view) if callable(last_values) else None)
+
         for spec in reversed(available_bots(table.game)):
             try:
-                action = await asyncio.to_thread(self._bot(table, 'hint', spec).choose, view,
-                                                rng)
+                action, values = await asyncio.to_thread(ask, self._bot(table, 'hint', spec))
             except Exception:
                 log.debug("bot %s could not hint", spec, exc_info=True)
                 continue
             if action in view.legal_actions:
-                return str(action)
-        return str(view.legal_actions[0])
+                weighed: list[JSON] = [[str(a), round(v, 1)] for a, v, _ in values or ()
+                                       if a in view.legal_actions]
+                return {"action": str(action), "values": weighed}
+        return {"action": str(view.legal_actions[0]), "values": []}
 
     def _bot_to_move(self, table: Table) -> bool:
         seat = table.state.to_move

@@ -290,6 +290,11 @@ def test_hint_names_a_legal_action(client: TestClient) -> None:
         ws.send_text(json.dumps({"type": "hint"}))
         hint = receive(ws, "hint")
         assert hint["action"] in state["view"]["legal_actions"]
+        # The expert gives the hint, with each move it weighed, best first.
+        weighed = hint["values"]
+        assert weighed and weighed[0][0] == hint["action"]
+        assert {a for a, _ in weighed} <= set(state["view"]["legal_actions"])
+        assert [v for _, v in weighed] == sorted((v for _, v in weighed), reverse=True)
 
 
 def test_binocle_tables_are_served_too(client: TestClient) -> None:

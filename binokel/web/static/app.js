@@ -449,7 +449,9 @@ class TablePage {
       toast(msg.reason, "bad");
     } else if (msg.type === "hint") {
       this.hinted = msg.action;
-      toast(t("hintIs", this.actionLabel(msg.action)));
+      const weighed = (msg.values || []).slice(0, 4).map(
+        ([action, value]) => `${this.actionLabel(action)} ${value > 0 ? "+" : ""}${value}`);
+      toast(t("hintIs", this.actionLabel(msg.action)) + (weighed.length ? ` (${weighed.join(" · ")})` : ""));
       this.render();
     } else if (msg.type === "welcome" && msg.seat === null && this.saved) {
       // The token was refused: forget it, so the seat picker shows next time.
