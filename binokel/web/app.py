@@ -37,6 +37,7 @@ from .protocol import (
     Act,
     Hello,
     HintRequest,
+    Leave,
     Ping,
     ProtocolError,
     dumps,
@@ -377,12 +378,19 @@ async def _serve_connection(manager: TableManager, table: Table, websocket: WebS
                 _tell(listener, dumps({"type": "pong"}))
             elif not attached:
                 raise TableError('Say hello first: {"type": "hello", "token": ...}.')
-            elif isinstance(request, Act):
-                manager.act(table, seat, request.actions, n=request.n)
-            elif isinstance(request, HintRequest):
-                _tell(listener, dumps({"type": "hint", **await manager.hint(table, seat)}))
-            elif isinstance(request, Abandon):
-                manager.abandon(table, seat)
+            else:
+                # The connection's seat as it is now: once a seat is left, every connection
+                # that held it watches.
+                seat = table.listeners.get(listener)
+                if isinstance(request, Act):
+                    manager.act(table, seat, request.actions, n=request.n)
+                elif isinstance(request, HintRequest):
+                    _tell(listener, dumps({"type": "hint", **await manager.hint(table, seat)}))
+                elif isinstance(request, Abandon):
+                    manager.abandon(table, seat)
+                elif isinstance(request, Leave):
+                    manager.leave(table, seat)
+                    _tell(listener, dumps({"type": "welcome", "seat": None, "table": table.id}))
         except TableError as exc:
             _tell(listener, error_message(str(exc)))
 

@@ -12,6 +12,7 @@ message                                                meaning
 ``{"type": "act", "actions": ["lay Q♠", "lay J♦"]}``    several actions at once, all or none
 ``{"type": "hint"}``                                   ask the best computer player for a move
 ``{"type": "abandon"}``                                end the game here (a seated player)
+``{"type": "leave"}``                                  give my seat to a computer player and watch
 ``{"type": "ping"}``                                   keep the connection alive
 =====================================================  ==========================================
 
@@ -79,17 +80,23 @@ class Abandon:
 
 
 @dataclass(frozen=True, slots=True)
+class Leave:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
 class Ping:
     pass
 
 
-ClientMessage = Hello | Act | HintRequest | Abandon | Ping
+ClientMessage = Hello | Act | HintRequest | Abandon | Leave | Ping
 
 _ALLOWED_KEYS: dict[str, frozenset[str]] = {
     "hello": frozenset({"type", "token"}),
     "act": frozenset({"type", "action", "actions", "n"}),
     "hint": frozenset({"type"}),
     "abandon": frozenset({"type"}),
+    "leave": frozenset({"type"}),
     "ping": frozenset({"type"}),
 }
 
@@ -135,6 +142,8 @@ def parse_message(raw: str | bytes) -> ClientMessage:
         return HintRequest()
     if kind == "abandon":
         return Abandon()
+    if kind == "leave":
+        return Leave()
     return Ping()
 
 

@@ -46,6 +46,8 @@ BOT_CANDIDATES = ("random", "heuristic:level=easy", "heuristic:level=medium",
 MAX_NAME_CHARS = 24
 #: Tables playing at once before new ones are refused (each holds its game in memory).
 MAX_PLAYING_TABLES = 5000
+#: The computer player that takes the seat of a player who leaves a game in play.
+REPLACEMENT_BOT = "heuristic:level=medium"
 #: Tables in play one client address may have created (a browser needs a handful).
 MAX_TABLES_PER_CLIENT = 20
 TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{4,32}$")
@@ -442,6 +444,27 @@ class TableManager:
         self._release_bots(table)
         self._broadcast(table)
         self._forget_if_ended(table)
+
+    def leave(self, table: Table, seat: int | None) -> None:
+        """A seated player gets up: a computer player takes the seat and plays on, and every
+        connection of that seat becomes a spectator's (its token acts no more)."""
+        if seat is None:
+            raise TableError("Only a seated player can leave a seat.")
+        if not table.is_playing:
+            raise TableError(f"This game is already {table.status}; there is no seat to leave.")
+        bots = available_bots(table.game)
+        spec = REPLACEMENT_BOT if REPLACEMENT_BOT in bots else bots[-1]
+        old = table.seats[seat]
+        new = Seat(kind="bot", name=clean_name(f"{old.name[:14]} (computer)", "Computer"),
+                   bot=spec)
+        self.store.set_seat(table.id, seat, new.stored())
+        table.seats[seat] = new
+        for listener, at in list(table.listeners.items()):
+            if at == seat:
+                table.listeners[listener] = None
+        table._sent.clear()
+        self._broadcast(table)
+        self._kick(table)
 
     def record(self, table: Table) -> str:
         """The game record, once the game is finished or abandoned (earlier, the seed in it

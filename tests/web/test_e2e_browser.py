@@ -131,8 +131,19 @@ def test_play_a_whole_hand_in_the_browser_with_a_reload(live_server: LiveServer,
     rows.first.wait_for()
     assert rows.count() == 1
     assert "Anna" in page.locator("#scores thead").inner_text()
-    # The next hand is dealt and the auction has begun.
-    page.wait_for_function("document.body.dataset.phase === 'auction'")
+    # The next hand is dealt and the auction has begun (or is over already: when both computer
+    # players pass at once, the forced opening makes us declarer and we lay away).
+    page.wait_for_function("['auction', 'discard'].includes(document.body.dataset.phase)")
+    # Leaving the seat: a computer plays on, and the page becomes a spectator's.
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("#leave")
+    page.wait_for_function("!document.getElementById('leave')")
+    assert page.locator("#abandon").count() == 0
+    page.wait_for_function("!document.body.textContent.includes('(you)') && document"
+                           ".querySelector('.seat[data-seat=\"0\"]').textContent"
+                           ".includes('Computer 1')")
+    assert page.evaluate("localStorage.getItem('binokel.token.' + location.pathname.slice(3))") \
+        is None
 
 
 def test_lobby_rules_page_and_language_switch(live_server: LiveServer, page: Any) -> None:

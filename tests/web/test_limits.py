@@ -65,6 +65,9 @@ def test_one_address_may_have_only_so_many_tables_in_play(tmp_path: Path) -> Non
         # Another address is not held back, and an ended game frees its place.
         manager.create("binokel", ["human", "open", "open"], take=0, creator="10.0.0.2")
         manager.abandon(first, 0)
+        with pytest.raises(TableError, match="already abandoned"):
+            manager.leave(first, 0)  # an ended game has no seat to leave
+        assert first.seats[0].kind == "human"
         manager.create("binokel", ["human", "open", "open"], take=0, creator="10.0.0.1")
         await manager.close()
         store.close()

@@ -340,3 +340,33 @@ def test_the_tables_an_address_may_open_are_capped(client: TestClient) -> None:
     assert refused.status_code == 400
     assert "tables in play already" in refused.json()["error"]
     assert len(client.get("/api/tables").json()["tables"]) == MAX_TABLES_PER_CLIENT
+
+
+def test_a_player_who_leaves_is_replaced_by_a_computer_and_watches(client: TestClient) -> None:
+    made = new_table(client, ["human", "bot:random", "bot:random"])
+    table_id = made["id"]
+    with client.websocket_connect(f"/ws/{table_id}") as ws:
+        state = hello(ws, made["token"])
+        assert state["seat"] == 0 and state["view"]["hand"]
+        ws.send_text(json.dumps({"type": "leave"}))
+        assert receive(ws, "welcome")["seat"] is None
+        state = receive(ws, "state")
+        # Now a spectator: the public view only, no hand, and no more acting for the seat.
+        assert state["seat"] is None and state["view"]["hand"] is None
+        seat = state["table"]["seats"][0]
+        assert seat["kind"] == "bot" and seat["name"] == "Anna (computer)"
+        ws.send_text(json.dumps({"type": "act", "action": "pass"}))
+        assert "Spectators cannot act" in receive(ws, "error")["reason"]
+        ws.send_text(json.dumps({"type": "leave"}))
+        assert "Only a seated player" in receive(ws, "error")["reason"]
+        # The computer plays the seat: the game moves on without anyone at the table.
+        n = state["n"]
+        while state["n"] < n + 6:
+            state = receive(ws, "state")
+    # The old token is a spectator's now, after a reconnect too.
+    with client.websocket_connect(f"/ws/{table_id}") as ws:
+        ws.send_text(json.dumps({"type": "hello", "token": made["token"]}))
+        assert "does not belong" in receive(ws, "error")["reason"]
+        assert receive(ws, "state")["seat"] is None
+    info = client.get(f"/api/tables/{table_id}").json()
+    assert info["seats"][0]["kind"] == "bot" and info["status"] == "playing"

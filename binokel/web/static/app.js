@@ -31,6 +31,7 @@ const STR = {
     selectDiscard: "Select {0} cards to lay away (drücken).", yourHand: "Your hand",
     record: "Download record", abandon: "Abandon game",
     abandonSure: "End this game for everyone?", dealer: "dealer", none: "none",
+    leave: "Leave seat", leaveSure: "Give your seat to a computer player and watch?",
     giveUpGame: "gave up", made: "made", lost: "lost", tableGone: "No such table.",
     error: "Error", computerLevel: {"random": "random", "easy": "easy", "medium": "medium",
     "hard": "hard", "expert": "expert"}, title: "Table name (optional)",
@@ -66,6 +67,7 @@ const STR = {
     selectDiscard: "Wähle {0} Karten zum Drücken.", yourHand: "Deine Karten",
     record: "Spielbericht laden", abandon: "Spiel abbrechen",
     abandonSure: "Das Spiel für alle beenden?", dealer: "gibt", none: "keine",
+    leave: "Aufstehen", leaveSure: "Deinen Platz einem Computer geben und zuschauen?",
     giveUpGame: "abgegangen", made: "gewonnen", lost: "verloren", tableGone: "Diesen Tisch gibt es nicht.",
     error: "Fehler", computerLevel: {"random": "Zufall", "easy": "leicht", "medium": "mittel",
     "hard": "schwer", "expert": "Experte"}, title: "Tischname (freiwillig)",
@@ -536,7 +538,10 @@ class TablePage {
     const buttons = [];
     if (myTurn) buttons.push(h("button", {type: "button", id: "hint", onclick: () => this.send({type: "hint"})}, t("hint")));
     if (table.record) buttons.push(h("a", {class: "button", id: "record", href: `/api/tables/${this.id}/record`, download: `binokel-${this.id}.txt`}, t("record")));
-    else if (me !== null) buttons.push(h("button", {type: "button", class: "quiet", id: "abandon", onclick: () => { if (confirm(t("abandonSure"))) this.send({type: "abandon"}); }}, t("abandon")));
+    else if (me !== null) {
+      buttons.push(h("button", {type: "button", class: "quiet", id: "abandon", onclick: () => { if (confirm(t("abandonSure"))) this.send({type: "abandon"}); }}, t("abandon")));
+      buttons.push(h("button", {type: "button", class: "quiet", id: "leave", onclick: () => { if (confirm(t("leaveSure"))) this.send({type: "leave"}); }}, t("leave")));
+    }
     buttons.push(h("button", {type: "button", class: "quiet", id: "share", onclick: () => {
       if (navigator.clipboard) navigator.clipboard.writeText(link).then(() => toast(t("copied")), () => toast(link));
       else toast(link);
