@@ -50,7 +50,8 @@ from .binocle.records import (
 from .cards import Rank
 from .game import GameState
 from .game import new_game as new_binokel_game
-from .records import Record, RecordError, split_records
+from .record_text import only_record, parse_records
+from .records import Record
 from .records import dump_record as dump_binokel_record
 from .records import parse_record as parse_binokel_record
 from .records import replay as replay_binokel
@@ -324,25 +325,19 @@ def dump_records(states: Iterable[AnyState], *, players: Sequence[str] | None = 
 
 def load_records(text: str) -> list[AnyRecord]:
     """Every record of a text, each read by its game's ``[Game "..."]`` tag."""
-    records: list[AnyRecord] = []
-    for lines, first in split_records(text):
-        head = next((line.strip() for line in lines if line.strip().startswith("[Game ")), "")
-        if head.replace(" ", "") == '[Game"Binocle"]':
-            records.append(parse_binocle_record(lines, first))
-        else:
-            records.append(parse_binokel_record(lines, first))
-    if not records:
-        raise RecordError('no record found (a record begins with [Game "Binokel"] or '
-                          '[Game "Binocle"])')
-    return records
+    return parse_records(text, _parse_any_record, '[Game "Binokel"] or [Game "Binocle"]')
+
+
+def _parse_any_record(lines: list[str], first: int) -> AnyRecord:
+    head = next((line.strip() for line in lines if line.strip().startswith("[Game ")), "")
+    if head.replace(" ", "") == '[Game"Binocle"]':
+        return parse_binocle_record(lines, first)
+    return parse_binokel_record(lines, first)
 
 
 def load_record(text: str) -> AnyRecord:
     """The one record of a text, of either game."""
-    records = load_records(text)
-    if len(records) > 1:
-        raise RecordError(f"the text holds {len(records)} records; use load_records")
-    return records[0]
+    return only_record(load_records(text), "load_records")
 
 
 @overload

@@ -15,8 +15,8 @@ from __future__ import annotations
 import enum
 import re
 import typing
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar
 
 from .cards import CARDS, Card, Rank, parse_card, unpack_kinds
 
@@ -102,6 +102,21 @@ def _tuple_of(hint: Any) -> Any:
     args = typing.get_args(hint)
     ok = typing.get_origin(hint) is tuple and len(args) == 2 and args[1] is Ellipsis
     return args[0] if ok else None
+
+
+#: Tags the program writes itself, in this order (extra tags go between Players and FirstDealer).
+RESERVED_TAGS = ("Game", "Rules", "Seed", "Players", "FirstDealer", "Result", "Totals", "Rule")
+
+
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
+def rule_hints(cls: type) -> dict[str, Any]:
+    """The field types of a rule-set class (what :func:`format_value` writes them by)."""
+    found = _HINTS.get(cls)
+    if found is None:
+        found = _HINTS[cls] = typing.get_type_hints(cls)
+    return found
 
 
 # --- tags and headers ------------------------------------------------------------------------
@@ -213,10 +228,49 @@ def unescape(text: str) -> str:
     return re.sub(r"\\(.)", r"\1", text)
 
 
+# --- whole records ---------------------------------------------------------------------------
+
+def header_lines(game: str, rules: Any, seed: int | str, names: Sequence[str],
+                 tags: Mapping[str, str] | None, *, first_dealer: int, result: str,
+                 totals: Sequence[int]) -> list[str]:
+    """A record's header: the game, rule set, seed and players, the extra ``tags`` (refused
+    if reserved or badly named), the first dealer, result and totals, and every rule field."""
+    lines = [tag_line("Game", game), tag_line("Rules", rules.name), tag_line("Seed", str(seed)),
+             tag_line("Players", ", ".join(names))]
+    for name, value in (tags or {}).items():
+        if name in RESERVED_TAGS or not TAG_NAME.fullmatch(name):
+            raise ValueError(f"a record cannot take the tag {name!r}")
+        lines.append(tag_line(name, value))
+    lines += [tag_line("FirstDealer", str(first_dealer)), tag_line("Result", result),
+              tag_line("Totals", " ".join(str(t) for t in totals))]
+    hints = rule_hints(type(rules))
+    for name, value in rules.fields().items():
+        lines.append(tag_line(f"Rule {name}", format_value(value, hints.get(name))))
+    return lines
+
+
+R = TypeVar("R")
+
+
+def parse_records(text: str, parse: Callable[[list[str], int], R], begins: str) -> list[R]:
+    """Every record of a text, each read by ``parse`` (its lines, its first line's number);
+    ``begins`` says what a record begins with, for a text that holds none."""
+    records = [parse(lines, first) for lines, first in split_records(text)]
+    if not records:
+        raise RecordError(f"no record found (a record begins with {begins})")
+    return records
+
+
+def only_record(records: list[R], reader: str) -> R:
+    """The one record of a text's records; ``reader`` names the function that reads many."""
+    if len(records) > 1:
+        raise RecordError(f"the text holds {len(records)} records; use {reader}")
+    return records[0]
 
 
 __all__ = [
-    "CARD_TEXT", "TAG_NAME", "RecordError", "build_rules", "cards_text", "escape", "format_value",
-    "parse_cards", "parse_value", "player_names", "read_header", "split_items", "split_records",
-    "tag_line", "unescape",
+    "CARD_TEXT", "RESERVED_TAGS", "TAG_NAME", "RecordError", "build_rules", "cards_text", "escape",
+    "format_value", "header_lines", "only_record", "parse_cards", "parse_records", "parse_value",
+    "player_names", "read_header", "rule_hints", "split_items", "split_records", "tag_line",
+    "unescape",
 ]

@@ -23,10 +23,8 @@ True
 
 from __future__ import annotations
 
-import functools
 import itertools
 import re
-import typing
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -37,17 +35,18 @@ from .game import Deal, GameState, IllegalActionError, Phase, deal_hand, first_d
 from .melds import Meld
 from .record_text import (
     CARD_TEXT,
-    TAG_NAME,
+    RESERVED_TAGS,
     RecordError,
     build_rules,
     cards_text,
-    format_value,
+    header_lines,
+    only_record,
     parse_cards,
+    parse_records,
     player_names,
     read_header,
     split_items,
     split_records,
-    tag_line,
 )
 from .rules import Rules, find_rules
 from .scoring import Contract, HandResult, side_of
@@ -57,8 +56,6 @@ if TYPE_CHECKING:
     from .binocle.game import BinocleState
 
 GAME_NAME = "Binokel"
-#: Tags the program writes itself, in this order (extra tags go between Players and FirstDealer).
-RESERVED_TAGS = ("Game", "Rules", "Seed", "Players", "FirstDealer", "Result", "Totals", "Rule")
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,17 +135,8 @@ def dump_record(state: GameState | BinocleState, *, players: Sequence[str] | Non
     root = logs[0].start
     if root.deal != deal_hand(rules, state.seed, 0, root.dealer):
         raise ValueError("the first hand was not dealt from the seed; a record holds seeded deals")
-    lines = [tag_line("Game", GAME_NAME), tag_line("Rules", rules.name),
-             tag_line("Seed", str(state.seed)), tag_line("Players", ", ".join(names))]
-    for name, value in (tags or {}).items():
-        if name in RESERVED_TAGS or not TAG_NAME.fullmatch(name):
-            raise ValueError(f"a record cannot take the tag {name!r}")
-        lines.append(tag_line(name, value))
-    lines += [tag_line("FirstDealer", str(root.dealer)), tag_line("Result", _result_tag(state)),
-              tag_line("Totals", " ".join(str(t) for t in state.scores))]
-    hints = _rule_hints()
-    for name, value in rules.fields().items():
-        lines.append(tag_line(f"Rule {name}", format_value(value, hints.get(name))))
+    lines = header_lines(GAME_NAME, rules, state.seed, names, tags, first_dealer=root.dealer,
+                         result=_result_tag(state), totals=state.scores)
     for log in logs:
         lines.append("")
         lines += _hand_lines(state, log)
@@ -302,11 +290,6 @@ def _result_tag(state: GameState) -> str:
 
 # --- reading ---------------------------------------------------------------------------------
 
-@functools.cache
-def _rule_hints() -> dict[str, Any]:
-    return typing.get_type_hints(Rules)
-
-
 
 _HAND = re.compile(r"Hand (\d+): dealer (\d+)")
 
@@ -316,18 +299,12 @@ def load_records(text: str) -> list[Record]:
 
     Binokel records only; :func:`binokel.games.load_records` reads Binocle records as well.
     """
-    records = [parse_record(chunk, first) for chunk, first in split_records(text)]
-    if not records:
-        raise RecordError("no record found (a record begins with [Game \"Binokel\"])")
-    return records
+    return parse_records(text, parse_record, '[Game "Binokel"]')
 
 
 def load_record(text: str) -> Record:
     """The one record of a text."""
-    records = load_records(text)
-    if len(records) > 1:
-        raise RecordError(f"the text holds {len(records)} records; use load_records")
-    return records[0]
+    return only_record(load_records(text), "load_records")
 
 
 def parse_record(lines: list[str], first: int) -> Record:

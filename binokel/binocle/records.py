@@ -26,9 +26,7 @@ True
 
 from __future__ import annotations
 
-import functools
 import itertools
-import typing
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -36,16 +34,16 @@ from typing import Any
 from ..actions import NotationError
 from ..cards import CARDS, Card, CardError, pack, unpack_kinds
 from ..record_text import (
-    TAG_NAME,
+    RESERVED_TAGS,
     RecordError,
     build_rules,
-    format_value,
+    header_lines,
+    only_record,
     parse_cards,
+    parse_records,
     player_names,
     read_header,
     split_items,
-    split_records,
-    tag_line,
 )
 from ..rules import RulesError
 from . import actions as A
@@ -57,7 +55,6 @@ from .rules import BINOCLE, BINOCLE_RULESETS, BinocleRules
 
 GAME_NAME = "Binocle"
 #: Tags the program writes itself (extra tags go between Players and FirstDealer).
-RESERVED_TAGS = ("Game", "Rules", "Seed", "Players", "FirstDealer", "Result", "Totals", "Rule")
 
 Key = tuple[Any, ...]
 """A derived line's key: ``("trick", 3)``, ``("melds", 0)``, ``("totals",)`` ..."""
@@ -270,11 +267,6 @@ def _result_tag(state: BinocleState) -> str:
 
 # --- writing -----------------------------------------------------------------------------------
 
-@functools.cache
-def _rule_hints() -> dict[str, Any]:
-    return typing.get_type_hints(BinocleRules)
-
-
 def dump_binocle_record(state: BinocleState, *, players: Sequence[str] | None = None,
                         tags: dict[str, str] | None = None) -> str:
     """The whole game up to ``state`` as record text (ends with a newline).
@@ -292,17 +284,8 @@ def dump_binocle_record(state: BinocleState, *, players: Sequence[str] | None = 
     if root.start_scores != (0, 0) or root.target != rules.target:
         raise ValueError("the game did not begin at 0 to 0 with the rule set's target; a record "
                          "holds whole games")
-    lines = [tag_line("Game", GAME_NAME), tag_line("Rules", rules.name),
-             tag_line("Seed", str(state.seed)), tag_line("Players", ", ".join(names))]
-    for name, value in (tags or {}).items():
-        if name in RESERVED_TAGS or not TAG_NAME.fullmatch(name):
-            raise ValueError(f"a record cannot take the tag {name!r}")
-        lines.append(tag_line(name, value))
-    lines += [tag_line("FirstDealer", str(root.dealer)), tag_line("Result", _result_tag(state)),
-              tag_line("Totals", " ".join(str(t) for t in state.scores))]
-    hints = _rule_hints()
-    for name, value in rules.fields().items():
-        lines.append(tag_line(f"Rule {name}", format_value(value, hints[name])))
+    lines = header_lines(GAME_NAME, rules, state.seed, names, tags, first_dealer=root.dealer,
+                         result=_result_tag(state), totals=state.scores)
     lines += ["", f"Cut: {_cut_text(root)}"]
     for chain in chains:
         lines.append("")
@@ -349,18 +332,12 @@ def _hand_lines(log: _HandLog) -> list[str]:
 
 def load_binocle_records(text: str) -> list[BinocleRecord]:
     """Every record of a text (each must be a Binocle record)."""
-    records = [parse_binocle_record(chunk, first) for chunk, first in split_records(text)]
-    if not records:
-        raise RecordError(f'no record found (a record begins with [Game "{GAME_NAME}"])')
-    return records
+    return parse_records(text, parse_binocle_record, f'[Game "{GAME_NAME}"]')
 
 
 def load_binocle_record(text: str) -> BinocleRecord:
     """The one record of a text."""
-    records = load_binocle_records(text)
-    if len(records) > 1:
-        raise RecordError(f"the text holds {len(records)} records; use load_binocle_records")
-    return records[0]
+    return only_record(load_binocle_records(text), "load_binocle_records")
 
 
 def parse_binocle_record(lines: list[str], first: int) -> BinocleRecord:
