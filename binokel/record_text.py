@@ -15,7 +15,7 @@ from __future__ import annotations
 import enum
 import re
 import typing
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from .cards import CARDS, Card, Rank, parse_card, unpack_kinds
@@ -268,8 +268,24 @@ def only_record(records: list[R], reader: str) -> R:
     return records[0]
 
 
+
+def check_written(number: int, checks: Iterable[tuple[tuple[Any, ...], str, int]],
+                  derived: Mapping[tuple[Any, ...], str]) -> None:
+    """Compare what a hand's lines say (key, text, line number) with what its actions give;
+    raise :class:`RecordError` at the first line that differs."""
+    for key, text, n in checks:
+        expected = derived.get(key)
+        what = " ".join(str(k) for k in key)
+        if expected is None:
+            raise RecordError(f"line {n}: hand {number}: the record writes {what} "
+                              f"'{text}', but after its actions there is none")
+        if " ".join(text.split()) != expected:
+            raise RecordError(f"line {n}: hand {number}: the record writes {what} "
+                              f"'{text}', but the actions give '{expected}'")
+
 __all__ = [
-    "CARD_TEXT", "RESERVED_TAGS", "TAG_NAME", "RecordError", "build_rules", "cards_text", "escape",
+    "CARD_TEXT", "RESERVED_TAGS", "TAG_NAME", "RecordError", "build_rules", "cards_text",
+    "check_written", "escape",
     "format_value", "header_lines", "only_record", "parse_cards", "parse_records", "parse_value",
     "player_names", "read_header", "rule_hints", "split_items", "split_records", "tag_line",
     "unescape",

@@ -39,6 +39,7 @@ from .record_text import (
     RecordError,
     build_rules,
     cards_text,
+    check_written,
     header_lines,
     only_record,
     parse_cards,
@@ -496,16 +497,7 @@ def _check_deal(hand: RecordedHand, state: GameState, where: str) -> None:
 
 
 def _check_lines(hand: RecordedHand, state: GameState, start: GameState) -> None:
-    derived = _derived(state, start)
-    for key, text, n in hand.checks:
-        expected = derived.get(key)
-        what = " ".join(str(k) for k in key)
-        if expected is None:
-            raise RecordError(f"line {n}: hand {hand.number}: the record writes {what} "
-                              f"'{text}', but after its actions there is none")
-        if " ".join(text.split()) != expected:
-            raise RecordError(f"line {n}: hand {hand.number}: the record writes {what} "
-                              f"'{text}', but the actions give '{expected}'")
+    check_written(hand.number, hand.checks, _derived(state, start))
 
 
 __all__ = [

@@ -32,11 +32,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..actions import NotationError
-from ..cards import CARDS, Card, CardError, pack, unpack_kinds
+from ..cards import CARDS, Card, CardError, pack
 from ..record_text import (
+    CARD_TEXT,
     RESERVED_TAGS,
     RecordError,
     build_rules,
+    cards_text,
+    check_written,
     header_lines,
     only_record,
     parse_cards,
@@ -120,13 +123,6 @@ class BinocleRecord:
 
 # --- what a hand's actions give ----------------------------------------------------------------
 
-_CARD_TEXT = tuple(str(c) for c in CARDS)
-
-
-def _cards_text(packed: int) -> str:
-    return " ".join(_CARD_TEXT[k] for k in unpack_kinds(packed))
-
-
 @dataclass(slots=True)
 class _HandLog:
     """A hand's actions grouped by line, and the lines that follow from them."""
@@ -189,7 +185,7 @@ def _log(chain: Sequence[BinocleState]) -> _HandLog:
             face_up = prev.dix if isinstance(action, A.ExchangeDix) else prev.turned
             second = CARDS[stock[top + 1]] if prev.stock_size > 1 else face_up
             log.parts.append((("draw", len(tricks)), []))
-            out["draw", len(tricks)] = (f"{winner} {_CARD_TEXT[stock[top]]}, "
+            out["draw", len(tricks)] = (f"{winner} {CARD_TEXT[stock[top]]}, "
                                         f"{1 - winner} {second}")
         if counted:
             result = cur.results[-1]
@@ -306,8 +302,8 @@ def _hand_lines(log: _HandLog) -> list[str]:
     start, out = log.start, log.derived
     deal = start.deal
     lines = [f"Hand {start.hand_no + 1}: dealer {start.dealer}"]
-    lines += [f"Cards {s}: {_cards_text(deal.hands[s])}" for s in (0, 1)]
-    turned = f"Turned: {_CARD_TEXT[deal.turned]}"
+    lines += [f"Cards {s}: {cards_text(deal.hands[s])}" for s in (0, 1)]
+    turned = f"Turned: {CARD_TEXT[deal.turned]}"
     if ("turned",) in out:
         turned += f" → {out['turned',]}"
     lines.append(turned)
@@ -552,7 +548,7 @@ def replay_binocle(record: BinocleRecord) -> BinocleState:
                 raise RecordError(f"line {move.line}: hand {hand.number}, {position}: {exc}"
                                   ) from None
             chain.append(state)
-        _check_lines(hand, _log(chain).derived)
+        check_written(hand.number, hand.checks, _log(chain).derived)
     for tag, written, actual in (("Result", record.result, _result_tag(state)),
                                  ("Totals", record.totals, " ".join(map(str, state.scores)))):
         if written is not None and " ".join(written.split()) != actual:
@@ -565,12 +561,12 @@ def _check_deal(hand: BinocleRecordedHand, state: BinocleState, where: str) -> N
         raise RecordError(f"{where}: the record says dealer {hand.dealer}, but the deal passes "
                           f"to seat {state.dealer}")
     dealt, written = state.deal, hand.deal
-    parts = (("0", "seat 0's cards are", _cards_text(written.hands[0]),
-              _cards_text(dealt.hands[0])),
-             ("1", "seat 1's cards are", _cards_text(written.hands[1]),
-              _cards_text(dealt.hands[1])),
-             ("turned", "the turned card is", _CARD_TEXT[written.turned],
-              _CARD_TEXT[dealt.turned]),
+    parts = (("0", "seat 0's cards are", cards_text(written.hands[0]),
+              cards_text(dealt.hands[0])),
+             ("1", "seat 1's cards are", cards_text(written.hands[1]),
+              cards_text(dealt.hands[1])),
+             ("turned", "the turned card is", CARD_TEXT[written.turned],
+              CARD_TEXT[dealt.turned]),
              ("stock", "the stock is", _stock_text(written.stock), _stock_text(dealt.stock)))
     for part, what, mine, theirs in parts:
         if mine != theirs:
@@ -580,19 +576,7 @@ def _check_deal(hand: BinocleRecordedHand, state: BinocleState, where: str) -> N
 
 
 def _stock_text(kinds: Sequence[int]) -> str:
-    return " ".join(_CARD_TEXT[k] for k in kinds)
-
-
-def _check_lines(hand: BinocleRecordedHand, derived: dict[Key, str]) -> None:
-    for key, text, n in hand.checks:
-        expected = derived.get(key)
-        what = " ".join(str(k) for k in key)
-        if expected is None:
-            raise RecordError(f"line {n}: hand {hand.number}: the record writes {what} "
-                              f"'{text}', but after its actions there is none")
-        if " ".join(text.split()) != expected:
-            raise RecordError(f"line {n}: hand {hand.number}: the record writes {what} "
-                              f"'{text}', but the actions give '{expected}'")
+    return " ".join(CARD_TEXT[k] for k in kinds)
 
 
 __all__ = [
