@@ -73,3 +73,24 @@ def test_one_address_may_have_only_so_many_tables_in_play(tmp_path: Path) -> Non
         store.close()
 
     asyncio.run(scenario())
+
+
+def test_a_left_seat_stays_a_computers_after_a_restart(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        store = Store(tmp_path / "web.sqlite3")
+        manager = TableManager(store, bot_delay=0)
+        table, token = manager.create("binokel", ["human", "open", "open"], take=0, name="Anna")
+        manager.leave(table, 0)
+        assert manager.seat_of(table, token) is None
+        await manager.close()
+        store.close()
+        again = Store(tmp_path / "web.sqlite3")
+        restarted = TableManager(again, bot_delay=0)
+        loaded = restarted.get(table.id)
+        assert loaded is not None and loaded.seats[0].kind == "bot"
+        assert loaded.seats[0].bot == "heuristic:level=medium"
+        assert restarted.seat_of(loaded, token) is None
+        await restarted.close()
+        again.close()
+
+    asyncio.run(scenario())
