@@ -33,15 +33,17 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from .binocle import BinocleRules, BinocleState, new_binocle_game
 from .bots import Bot, ask, make_bot
 from .bots.external import DEFAULT_TIME_LIMIT
-from .game import active_seats, new_game
+from .game import GameState, active_seats, new_game
 from .games import AnyRules, make_game_bot, seats_of
 from .rules import BINOKEL
 
 LABELS = ("A", "B")
+S = TypeVar("S", GameState, BinocleState)
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,23 +145,29 @@ def play_deal(config: ArenaConfig, deal: int, bots: dict[tuple[str, int], Bot]) 
     dealer = deal % rules.players
     times: dict[str, list[float]] = {label: [] for label in LABELS}
     hands = []
-    clock = time.perf_counter
     for seating in seatings(rules):
-        state = new_game(rules, seed, dealer=dealer)
-        rngs = [random.Random(f"{seed}/{seating}/{s}") for s in range(rules.players)]
-        while not state.results:
-            seat = state.to_move
-            label = seating[seat]
-            view = state.view(seat)
-            started = clock()
-            action = ask(bots[label, seat], view, rngs[seat])
-            times[label].append(clock() - started)
-            state = state.apply(action)
+        state = _play_first_hand(new_game(rules, seed, dealer=dealer), seed, seating, bots, times)
         result = state.results[0]
         hands.append(HandOutcome(seating=seating, active=active_seats(rules, result.dealer),
                                  scores=result.scores, declarer=result.declarer, bid=result.bid,
                                  contract=result.contract.value, made=result.made))
     return DealResult(deal=deal, seed=seed, dealer=dealer, hands=tuple(hands), times=times)
+
+
+def _play_first_hand(state: S, seed: str, seating: str, bots: dict[tuple[str, int], Bot],
+                     times: dict[str, list[float]]) -> S:
+    """Play a game's first hand to its result (or the game's end) with the seating's bots,
+    adding each decision's time to its bot's label."""
+    rngs = [random.Random(f"{seed}/{seating}/{s}") for s in range(len(seating))]
+    clock = time.perf_counter
+    while not state.results and not state.is_over:
+        seat = state.to_move
+        label = seating[seat]
+        started = clock()
+        action = ask(bots[label, seat], state.view(seat), rngs[seat])
+        times[label].append(clock() - started)
+        state = state.apply(action)
+    return state
 
 
 def _binocle_hand_scores(state: BinocleState) -> tuple[int, int]:
@@ -178,18 +186,9 @@ def _play_binocle_deal(config: ArenaConfig, rules: BinocleRules, deal: int,
     dealer = deal % 2
     times: dict[str, list[float]] = {label: [] for label in LABELS}
     hands = []
-    clock = time.perf_counter
     for seating in seatings(rules):
-        state = new_binocle_game(rules, seed, dealer=dealer)
-        rngs = [random.Random(f"{seed}/{seating}/{s}") for s in range(2)]
-        while not state.results and not state.is_over:
-            seat = state.to_move
-            label = seating[seat]
-            view = state.view(seat)
-            started = clock()
-            action = ask(bots[label, seat], view, rngs[seat])
-            times[label].append(clock() - started)
-            state = state.apply(action)
+        state = _play_first_hand(new_binocle_game(rules, seed, dealer=dealer), seed, seating,
+                                 bots, times)
         hands.append(HandOutcome(seating=seating, active=(0, 1),
                                  scores=_binocle_hand_scores(state), declarer=-1, bid=0,
                                  contract="", made=False))
