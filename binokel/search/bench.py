@@ -11,7 +11,9 @@ from __future__ import annotations
 import random
 import statistics
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from .. import actions as A
 from ..game import GameState, Phase, new_game
@@ -124,39 +126,31 @@ def percentile(values: tuple[float, ...] | list[float], q: float) -> float:
 def bench_expert(rules: Rules = BINOKEL, *, bot: str = "expert", hands: int = 4,
                  seed: str = "bench-expert", progress: bool = False) -> ExpertFigure:
     """Play ``hands`` hands with the expert in every seat, timing each real decision."""
-    from ..bots import make_bot
-
-    player = make_bot(bot)
-    times: list[float] = []
-    by_phase: dict[str, list[float]] = {}
-    for i in range(hands):
-        state = new_game(rules, seed=f"{seed}/{i}")
-        rng = random.Random(f"{seed}/{i}")
-        while state.hand_no == 0 and not state.is_over:
-            view = state.view(state.to_move)
-            start = time.process_time()
-            action = player.choose(view, rng)
-            spent = time.process_time() - start
-            if len(view.legal_actions) > 1:
-                times.append(spent)
-                by_phase.setdefault(state.phase.value, []).append(spent)
-            state = state.apply(action)
-        if progress:
-            print(f"  hand {i + 1}/{hands}: {len(times)} decisions so far", flush=True)
-    return ExpertFigure(tuple(times), {k: tuple(v) for k, v in by_phase.items()})
+    return _time_expert(bot, [new_game(rules, seed=f"{seed}/{i}") for i in range(hands)], seed,
+                        lambda view: str(view.phase.value), "hand" if progress else "")
 
 
 def bench_expert_binocle(*, bot: str = "expert", hands: int = 2, seed: str = "bench-binocle",
                          progress: bool = False) -> ExpertFigure:
     """Play ``hands`` Binocle hands with the expert in both seats, timing each real decision."""
     from ..binocle import new_binocle_game
+
+    return _time_expert(bot, [new_binocle_game(seed=f"{seed}/{i}") for i in range(hands)], seed,
+                        lambda view: "binocle " + ("stock" if view.stock_lasts else "after stock"),
+                        "Binocle hand" if progress else "")
+
+
+def _time_expert(bot: str, starts: Sequence[Any], seed: str, phase_of: Callable[[Any], str],
+                 progress: str) -> ExpertFigure:
+    """Play the first hand of each game in ``starts`` with ``bot`` in every seat; the CPU time
+    of each decision with a choice, overall and by ``phase_of(view)``; a progress line per hand
+    headed ``progress`` (none when empty)."""
     from ..bots import make_bot
 
     player = make_bot(bot)
     times: list[float] = []
     by_phase: dict[str, list[float]] = {}
-    for i in range(hands):
-        state = new_binocle_game(seed=f"{seed}/{i}")
+    for i, state in enumerate(starts):
         rng = random.Random(f"{seed}/{i}")
         while state.hand_no == 0 and not state.is_over:
             view = state.view(state.to_move)
@@ -165,11 +159,11 @@ def bench_expert_binocle(*, bot: str = "expert", hands: int = 2, seed: str = "be
             spent = time.process_time() - start
             if len(view.legal_actions) > 1:
                 times.append(spent)
-                key = "binocle " + ("stock" if view.stock_lasts else "after stock")
-                by_phase.setdefault(key, []).append(spent)
+                by_phase.setdefault(phase_of(view), []).append(spent)
             state = state.apply(action)
         if progress:
-            print(f"  Binocle hand {i + 1}/{hands}: {len(times)} decisions so far", flush=True)
+            print(f"  {progress} {i + 1}/{len(starts)}: {len(times)} decisions so far",
+                  flush=True)
     return ExpertFigure(tuple(times), {k: tuple(v) for k, v in by_phase.items()})
 
 
