@@ -8,7 +8,8 @@
 ('auction', 12)
 """
 
-from .actions import (
+from .cards import Card, CardError, Rank, Suit, format_cards, parse_card, parse_cards, sort_cards
+from .games.binokel.actions import (
     Action,
     Bid,
     Discard,
@@ -22,13 +23,20 @@ from .actions import (
     TakeDabb,
     parse_action,
 )
-from .cards import Card, CardError, Rank, Suit, format_cards, parse_card, parse_cards, sort_cards
-from .game import TERMINAL, Deal, GameState, IllegalActionError, Phase, apply_all, new_game
-from .melds import Meld, find_melds
-from .rules import Rules, RulesError, find_rules, rule_set_names
-from .scoring import Contract, HandResult
-from .tricks import Trick, legal_cards, trick_winner
-from .views import View
+from .games.binokel.game import (
+    TERMINAL,
+    Deal,
+    GameState,
+    IllegalActionError,
+    Phase,
+    apply_all,
+    new_game,
+)
+from .games.binokel.melds import Meld, find_melds
+from .games.binokel.rules import Rules, RulesError, find_rules, rule_set_names
+from .games.binokel.scoring import Contract, HandResult
+from .games.binokel.tricks import Trick, legal_cards, trick_winner
+from .games.binokel.views import View
 
 __version__ = "0.1.0"
 

@@ -35,12 +35,12 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from .binocle import BinocleRules, BinocleState, new_binocle_game
 from .bots import Bot, ask, make_bot
 from .bots.external import DEFAULT_TIME_LIMIT
-from .game import GameState, active_seats, new_game
 from .games import AnyRules, make_game_bot, seats_of
-from .rules import BINOKEL
+from .games.binocle import BinocleRules, BinocleState, new_binocle_game
+from .games.binokel.game import GameState, active_seats, new_game
+from .games.binokel.rules import BINOKEL
 
 LABELS = ("A", "B")
 S = TypeVar("S", GameState, BinocleState)

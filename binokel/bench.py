@@ -13,13 +13,13 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from . import actions as A
-from .binocle import BinocleRules, new_binocle_game
-from .binocle import random_playout as binocle_playout
-from .binocle.views import sample_state
-from .game import GameState, Phase, new_game
-from .playout import Position, random_playout
-from .rules import BINOKEL, Rules
+from .games.binocle import BinocleRules, new_binocle_game
+from .games.binocle import random_playout as binocle_playout
+from .games.binocle.views import sample_state
+from .games.binokel import actions as A
+from .games.binokel.game import GameState, Phase, new_game
+from .games.binokel.playout import Position, random_playout
+from .games.binokel.rules import BINOKEL, Rules
 
 _NOT_TRUMP_GAME = (A.GiveUp, A.Durch, A.OpenDurch)
 

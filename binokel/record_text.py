@@ -1,7 +1,8 @@
 """The text layer shared by every game's records: tags, ``Rule`` lines and their values, card
 lists, player names, and splitting a file into records.
 
-Binokel records (:mod:`binokel.records`) and Binocle records (:mod:`binokel.binocle.records`)
+Binokel records (:mod:`binokel.games.binokel.records`) and Binocle records
+(:mod:`binokel.games.binocle.records`)
 are written and read with these pieces, so both formats quote, escape and check alike.
 
 >>> tag_line("Event", 'Zum "Löwen"')

@@ -11,7 +11,7 @@ Binocle rule sets play Binocle, whose random player claims 1000 exactly when it 
 ['1/0', '1/1']
 >>> games[0].state.is_over
 True
->>> from binokel.binocle import BINOCLE
+>>> from binokel.games.binocle import BINOCLE
 >>> print(next(selfplay(BINOCLE, seed=1)).summary())
 game 1 (seed 1/0): 6 hands, winner seat 0 (Random 0) by reaching the target in play; totals 1024 836
 """
@@ -22,14 +22,14 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .actions import Action
-from .binocle import BinocleState, Ending
-from .game import GameState, new_game
 from .games import AnyRules, AnyState, seats_of, winners_of
 from .games import dump_record as dump_any_record
 from .games import play_random_game as play_any_random_game
-from .rules import BINOKEL, Rules
-from .views import View
+from .games.binocle import BinocleState, Ending
+from .games.binokel.actions import Action
+from .games.binokel.game import GameState, new_game
+from .games.binokel.rules import BINOKEL, Rules
+from .games.binokel.views import View
 
 #: Hands after which a game between random players is stopped unfinished (random bidding can,
 #: in principle, lose points for ever).
@@ -71,7 +71,7 @@ class SelfplayGame:
         return [f"Random {seat}" for seat in range(seats_of(self.state.rules))]
 
     def record(self) -> str:
-        """The game as a record of its game (see :mod:`binokel.records`)."""
+        """The game as a record of its game (see :mod:`binokel.games.binokel.records`)."""
         return dump_any_record(self.state, players=self.players,
                                tags={"Event": "selfplay", "Round": str(self.number + 1)})
 

@@ -41,7 +41,7 @@ from binokel import (
     parse_cards,
 )
 from binokel.cards import pack
-from binokel.rules import BINOKEL
+from binokel.games.binokel.rules import BINOKEL
 
 F, M, D = 0, 1, 2
 """Forehand, middlehand and dealer (rearhand) of a set deal."""

@@ -14,7 +14,7 @@ import sys
 import pytest
 
 from binokel.cli.main import main
-from binokel.rules import rule_set_names
+from binokel.games.binokel.rules import rule_set_names
 
 WORKED_EXAMPLE = "K♠ Q♠ Q♥ Q♣ Q♦ J♦"
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from binokel.cli.main import main
-from binokel.records import load_records, replay
+from binokel.games.binokel.records import load_records, replay
 
 GOLDEN = Path(__file__).parent / "golden"
 

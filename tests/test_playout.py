@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from binokel import actions as A
-from binokel.game import GameState, Phase, new_game
-from binokel.playout import Position, random_playout
-from binokel.rules import BINOKEL, Rules
+from binokel.games.binokel import actions as A
+from binokel.games.binokel.game import GameState, Phase, new_game
+from binokel.games.binokel.playout import Position, random_playout
+from binokel.games.binokel.rules import BINOKEL, Rules
 
 VARIANTS = {
     "default": BINOKEL,

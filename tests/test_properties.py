@@ -28,7 +28,7 @@ from binokel import (
     trick_winner,
 )
 from binokel.cards import pack, size_of
-from binokel.rules import BINOKEL
+from binokel.games.binokel.rules import BINOKEL
 from tests.helpers import (
     check_views,
     examples,

@@ -24,8 +24,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from binokel import IllegalActionError, Phase, Play, Rank, Rules, new_game, parse_action
-from binokel.game import GameState
-from binokel.records import (
+from binokel.games.binokel.game import GameState
+from binokel.games.binokel.records import (
     Record,
     RecordError,
     dump_record,
@@ -34,7 +34,7 @@ from binokel.records import (
     load_records,
     replay,
 )
-from binokel.rules import FirstLead, find_rules, rule_set_names
+from binokel.games.binokel.rules import FirstLead, find_rules, rule_set_names
 from tests.helpers import examples
 
 GOLDEN = Path(__file__).parent / "golden"

@@ -4,8 +4,8 @@ plays on; other targets and a fixed number of hands."""
 from __future__ import annotations
 
 from binokel import TERMINAL, GameState, Phase, Rules, new_game
-from binokel.rules import BINOKEL
-from binokel.scoring import game_winners
+from binokel.games.binokel.rules import BINOKEL
+from binokel.games.binokel.scoring import game_winners
 from tests.helpers import (
     SWEEP,
     SWEEP_DABB,

@@ -22,7 +22,7 @@ from binokel import (
     trick_winner,
 )
 from binokel.cards import pack
-from binokel.game import deal_hand
+from binokel.games.binokel.game import deal_hand
 from tests.helpers import F, card, cards, full_pack, game_with, play
 
 HIGH_TO_LOW = ["A", "10", "K", "Q", "J"]

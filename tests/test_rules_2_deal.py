@@ -11,8 +11,8 @@ import pytest
 
 from binokel import Card, Phase, new_game
 from binokel.cards import card_of
-from binokel.game import deal_hand, first_dealer
-from binokel.rules import BINOKEL
+from binokel.games.binokel.game import deal_hand, first_dealer
+from binokel.games.binokel.rules import BINOKEL
 from tests.helpers import D, F, M, full_pack, game_with, play, play_out, random_action
 
 

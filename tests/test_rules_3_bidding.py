@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from binokel import Bid, Pass, Phase, Rules, new_game
-from binokel.rules import BINOKEL
+from binokel.games.binokel.rules import BINOKEL
 from tests.helpers import D, F, M, game_with, play, play_out, refused
 
 PASS_OR_RAISE = "pass or exactly 10 more"

@@ -18,7 +18,7 @@ from binokel import (
     Suit,
     new_game,
 )
-from binokel.rules import SEVENS_RANKS
+from binokel.games.binokel.rules import SEVENS_RANKS
 from tests.helpers import (
     D,
     F,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from binokel import Meld, Phase, Rules, Suit, find_melds
-from binokel.rules import SEVENS_RANKS
+from binokel.games.binokel.rules import SEVENS_RANKS
 from tests.helpers import (
     SWEEP,
     SWEEP_DABB,

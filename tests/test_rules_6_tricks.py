@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from binokel import Phase, Play, Rules, Suit, legal_cards, trick_winner
-from binokel.rules import BINOKEL
+from binokel.games.binokel.rules import BINOKEL
 from tests.helpers import D, F, M, card, cards, game_with, play, play_out, points, refused
 
 SPADES, HEARTS, CLUBS = Suit.SPADES, Suit.HEARTS, Suit.CLUBS

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from binokel import Contract, Rules, Suit, new_game
-from binokel.rules import BINOKEL
-from binokel.scoring import score_hand
+from binokel.games.binokel.rules import BINOKEL
+from binokel.games.binokel.scoring import score_hand
 from tests.helpers import (
     SWEEP,
     SWEEP_DABB,

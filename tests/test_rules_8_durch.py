@@ -12,7 +12,7 @@ from binokel import (
     Rules,
     TakeDabb,
 )
-from binokel.rules import BINOKEL
+from binokel.games.binokel.rules import BINOKEL
 from tests.helpers import (
     SWEEP,
     SWEEP_DABB,

@@ -2,7 +2,8 @@
 
 Every decision of the game goes through the same call, ``bot.choose(view, rng)``: bidding or
 passing, giving up, each discard, naming trumps or Durch, and each card.  A bot never sees a
-:class:`~binokel.game.GameState`; the view holds exactly what its seat may know, including the
+:class:`~binokel.games.binokel.game.GameState`; the view holds exactly what its seat may know,
+including the
 legal actions (``view.legal_actions``), and the bot must return one of them.
 
 The interface asks nothing of the view but ``seat`` and ``legal_actions``, so the same bots can sit

@@ -17,7 +17,7 @@ Levels:
   solver (:func:`binokel.search.binocle.binocle_values`).
 
 >>> import random
->>> from binokel.binocle import new_binocle_game
+>>> from binokel.games.binocle import new_binocle_game
 >>> state = new_binocle_game(seed=2)
 >>> view = state.view(state.to_move)
 >>> BinocleHeuristicBot(level="hard").choose(view, random.Random(0)) in view.legal_actions
@@ -30,11 +30,11 @@ import functools
 import random
 from typing import Any, cast
 
-from ..binocle import actions as BA
-from ..binocle.actions import BinocleAction
-from ..binocle.game import Phase
-from ..binocle.views import BinocleView
 from ..cards import Card, Rank, Suit
+from ..games.binocle import actions as BA
+from ..games.binocle.actions import BinocleAction
+from ..games.binocle.game import Phase
+from ..games.binocle.views import BinocleView
 from .base import ActionT, BaseBot, TableView
 
 LEVELS = ("easy", "medium", "hard")

@@ -14,10 +14,10 @@ import math
 import random
 import sys
 
-from .. import actions as A
 from ..cards import pack
-from ..game import GameState, Phase, new_game
-from ..rules import find_rules
+from ..games.binokel import actions as A
+from ..games.binokel.game import GameState, Phase, new_game
+from ..games.binokel.rules import find_rules
 from .base import ask
 from .evaluate import FEATURES, features, leads_first, options
 from .heuristic import HeuristicBot

@@ -1,6 +1,7 @@
 """What a hand is worth to its declarer: melds, estimated trick points and discards, per trump.
 
-The declarer's total is melds (exact, :func:`binokel.melds.find_melds_packed`) plus the card
+The declarer's total is melds (exact, :func:`binokel.games.binokel.melds.find_melds_packed`) plus
+the card
 points of the discard (exact) plus the trick points, which are estimated by a linear
 :class:`TrickModel` over a few counts (trump length, trump and side Aces and Tens, voids, who
 leads).  Its coefficients were fitted by :mod:`binokel.bots.calibrate` on hands the medium bot
@@ -12,7 +13,7 @@ most (its points, which count for the declarer, plus the change in estimated tri
 A Durch is offered only when it cannot fail (:func:`durch_discard`).
 
 >>> from binokel.cards import format_cards, pack, parse_cards, unpack, Suit
->>> from binokel.rules import BINOKEL
+>>> from binokel.games.binokel.rules import BINOKEL
 >>> hand = pack(parse_cards("A♥ A♥ 10♥ K♥ Q♥ J♥ A♠ 10♠ K♠ A♣ Q♠ J♦ K♦ Q♦ J♣ J♠"))
 >>> option = best_option(hand, int(Suit.HEARTS), BINOKEL, leads=False)
 >>> option.melds, format_cards(unpack(option.discard))
@@ -27,9 +28,9 @@ import random
 from dataclasses import dataclass
 
 from ..cards import CARD_POINTS, ONE, RANK_SLOTS, SUIT_MASK, Rank, Suit, points_of
-from ..melds import find_melds_packed, meld_total
-from ..rules import FirstLead, Rules
-from ..tricks import NO_TRUMP
+from ..games.binokel.melds import find_melds_packed, meld_total
+from ..games.binokel.rules import FirstLead, Rules
+from ..games.binokel.tricks import NO_TRUMP
 from .knowledge import full_pack, join, kinds_list, minus, size
 
 FEATURES = (
@@ -249,7 +250,7 @@ def _merge(a: tuple[tuple[float, int], ...], b: tuple[tuple[float, int], ...], s
 
 def meld_keep(hand: int, trump: int, rules: Rules) -> int:
     """The cards of ``hand`` that its best melds use (as :func:`~binokel.bots.knowledge.meld_cards`
-    of :func:`~binokel.melds.find_melds_packed`, computed from the counts)."""
+    of :func:`~binokel.games.binokel.melds.find_melds_packed`, computed from the counts)."""
     suit_kind = 0
     for suit in range(4):
         bits = (hand >> (16 * suit)) & 0xFFFF

@@ -2,7 +2,8 @@
 
 Every decision samples worlds — full deals of the cards the seat cannot see, consistent with its
 view (:class:`~binokel.search.sampling.WorldSampler`) — and picks the action with the best mean
-result over them, counted in game points (:func:`binokel.scoring.score_hand`) as the seat's score
+result over them, counted in game points (:func:`binokel.games.binokel.scoring.score_hand`) as the
+seat's score
 against the others' mean, which is what a duplicate arena measures.
 
 * **Card play**: with few tricks left each world is solved exactly with all cards open
@@ -41,13 +42,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
-from .. import actions as A
 from ..cards import CARD_POINTS, ONE, RANK_SLOTS, SUIT_MASK, Suit, points_of
-from ..game import Phase
-from ..melds import find_melds_packed, meld_total
-from ..playout import Position
-from ..rules import FirstLead, Rules
-from ..scoring import Contract, side_of
+from ..games.binokel import actions as A
+from ..games.binokel.game import Phase
+from ..games.binokel.melds import find_melds_packed, meld_total
+from ..games.binokel.playout import Position
+from ..games.binokel.rules import FirstLead, Rules
+from ..games.binokel.scoring import Contract, side_of
+from ..games.binokel.tricks import NO_TRUMP
+from ..games.binokel.views import View
 from ..search.evaluate import (
     after,
     packed_of,
@@ -58,8 +61,6 @@ from ..search.evaluate import (
 )
 from ..search.sampling import World, WorldSampler
 from ..search.solver import SolverStats, best_cards, solve_durch
-from ..tricks import NO_TRUMP
-from ..views import View
 from .base import ActionT, BaseBot, TableView
 from .evaluate import best_option, durch_discard, leads_first, make_chance
 from .knowledge import kinds_list, knowledge_of, meld_cards, minus, size
@@ -180,7 +181,7 @@ class ExpertBot(BaseBot):
     def choose(self, view: TableView[ActionT], rng: random.Random) -> ActionT:
         if isinstance(view, View):
             return cast(ActionT, self._choose(view, rng))
-        from ..binocle.views import BinocleView
+        from ..games.binocle.views import BinocleView
 
         if isinstance(view, BinocleView):
             found = self.binocle_candidates(view, rng)
@@ -636,7 +637,7 @@ def _play_out(rules: Rules, active: tuple[int, ...], me: int, hands: list[int], 
 
 def _give_up_value(rules: Rules, active: tuple[int, ...], me: int, hands: list[int], suit: int,
                    bid: int) -> float:
-    from ..scoring import score_hand
+    from ..games.binokel.scoring import score_hand
 
     melds = [meld_total(find_melds_packed(h, Suit(suit), rules)) if h else 0 for h in hands]
     zeros = [0] * rules.players

@@ -29,7 +29,7 @@ import threading
 import time
 from typing import IO, Any
 
-from ..actions import NotationError, parse_action
+from ..games.binokel.actions import NotationError, parse_action
 from .base import ActionT, BaseBot, BotError, TableView
 from .protocol import decide_message, encode, hello_message, quit_message
 

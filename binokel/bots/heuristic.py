@@ -24,14 +24,14 @@ import random
 from dataclasses import dataclass
 from typing import Any, cast
 
-from .. import actions as A
 from ..cards import CARD_POINTS, CARDS, ONE, RANK_SLOTS, SUIT_MASK, Suit, pack, points_of
-from ..game import Phase
-from ..melds import find_melds_packed, meld_total
-from ..rules import Rules
-from ..scoring import Contract, side_of
-from ..tricks import NO_TRUMP
-from ..views import View
+from ..games.binokel import actions as A
+from ..games.binokel.game import Phase
+from ..games.binokel.melds import find_melds_packed, meld_total
+from ..games.binokel.rules import Rules
+from ..games.binokel.scoring import Contract, side_of
+from ..games.binokel.tricks import NO_TRUMP
+from ..games.binokel.views import View
 from .base import ActionT, BaseBot, Bot, TableView
 from .evaluate import (
     DabbOutcome,
@@ -144,7 +144,7 @@ class HeuristicBot(BaseBot):
 
     def choose(self, view: TableView[ActionT], rng: random.Random) -> ActionT:
         if not isinstance(view, View):
-            from ..binocle.views import BinocleView
+            from ..games.binocle.views import BinocleView
 
             if isinstance(view, BinocleView):  # Binocle: the rule-based player of its level
                 if self._binocle is None:

@@ -1,6 +1,7 @@
 """What one seat can work out about the hidden cards, and deals sampled consistent with it.
 
-From a :class:`~binokel.views.View` a bot knows its own hand, every card played, the Dabb once
+From a :class:`~binokel.games.binokel.views.View` a bot knows its own hand, every card played, the
+Dabb once
 shown, the melds everyone showed (those cards stay in the hand until played), an open Durch hand,
 and what the trick duties reveal (§6): a player who did not follow suit is void in it, one who did
 not trump then holds no trump, one who did not beat the best card holds none higher.  Each duty
@@ -18,10 +19,10 @@ import random
 from dataclasses import dataclass
 
 from ..cards import ONE, RANK_SLOTS, SUIT_MASK, pack, pack_ranks
-from ..rules import Rules
-from ..scoring import Contract, side_of
-from ..tricks import ABOVE, NO_TRUMP, beats
-from ..views import View
+from ..games.binokel.rules import Rules
+from ..games.binokel.scoring import Contract, side_of
+from ..games.binokel.tricks import ABOVE, NO_TRUMP, beats
+from ..games.binokel.views import View
 
 _LOW = int("01" * 32, 2)
 _HIGH = _LOW << 1

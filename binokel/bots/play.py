@@ -16,10 +16,10 @@ import random
 from dataclasses import dataclass
 
 from ..cards import ONE, RANK_SLOTS, SUIT_MASK, pack, points_of
-from ..melds import meld_total
-from ..scoring import Contract
-from ..tricks import ABOVE, NO_TRUMP, beats
-from ..views import View
+from ..games.binokel.melds import meld_total
+from ..games.binokel.scoring import Contract
+from ..games.binokel.tricks import ABOVE, NO_TRUMP, beats
+from ..games.binokel.views import View
 from .knowledge import ASIDE, Knowledge, full_pack, knowledge_of, minus, sample_deal
 from .rollout import KIND_POINTS, Table, hand_scores, make_table, rollout, utility
 

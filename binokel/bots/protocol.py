@@ -18,9 +18,19 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from ..actions import Bid, Discard, Durch, GiveUp, NameTrump, OpenDurch, Pass, Play, TakeDabb
 from ..cards import Card, Rank, Suit
-from ..rules import Rules
+from ..games.binokel.actions import (
+    Bid,
+    Discard,
+    Durch,
+    GiveUp,
+    NameTrump,
+    OpenDurch,
+    Pass,
+    Play,
+    TakeDabb,
+)
+from ..games.binokel.rules import Rules
 
 PROTOCOL = "binokel-bot"
 VERSION = 1

@@ -3,8 +3,9 @@
 A sampled deal (see :func:`binokel.bots.knowledge.sample_deal`) is played to the end by
 :func:`rollout`, every seat choosing with :func:`greedy_card`: cash a card nobody can beat, beat
 the trick as cheaply as is safe, smear points on a partner's safe trick, otherwise throw the
-cheapest card.  The duties come from :func:`binokel.tricks.legal_mask`, the scores from
-:func:`binokel.scoring.score_hand`, so a rollout obeys exactly the engine's rules.
+cheapest card.  The duties come from :func:`binokel.games.binokel.tricks.legal_mask`, the scores
+from
+:func:`binokel.games.binokel.scoring.score_hand`, so a rollout obeys exactly the engine's rules.
 """
 
 from __future__ import annotations
@@ -12,9 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..cards import CARD_POINTS, ONE, RANK_SLOTS, SUIT_MASK, iter_kinds
-from ..rules import Rules
-from ..scoring import Contract, score_hand, side_of
-from ..tricks import ABOVE, NO_TRUMP, beats, legal_mask
+from ..games.binokel.rules import Rules
+from ..games.binokel.scoring import Contract, score_hand, side_of
+from ..games.binokel.tricks import ABOVE, NO_TRUMP, beats, legal_mask
 
 KIND_POINTS = tuple(CARD_POINTS[k % RANK_SLOTS] for k in range(4 * RANK_SLOTS))
 _KINDS: dict[int, tuple[int, ...]] = {}

@@ -9,7 +9,7 @@ import random
 import sys
 from typing import Any
 
-from ..views import View
+from ..games.binokel.views import View
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -34,7 +34,7 @@ def run(args: argparse.Namespace) -> int:
     from ..bots.expert import ExpertBot
     from ..cards import format_cards
     from ..games import load_record, replay
-    from ..records import RecordError
+    from ..games.binokel.records import RecordError
     from .common import fail
 
     try:

@@ -15,11 +15,11 @@ import json
 import sys
 from typing import Any
 
-from ..binocle import BinocleRules, ScoredMeld, best_meld_plan, binocle_melds
 from ..cards import Card, CardError, Suit, pack, parse_cards, parse_suit
 from ..games import rules_from_args
-from ..melds import Meld, find_melds
-from ..rules import Rules
+from ..games.binocle import BinocleRules, ScoredMeld, best_meld_plan, binocle_melds
+from ..games.binokel.melds import Meld, find_melds
+from ..games.binokel.rules import Rules
 from .common import add_rules_options, fail
 
 

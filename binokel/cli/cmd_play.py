@@ -13,8 +13,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..binocle import BinocleRules
 from ..games import DEFAULT_BINOCLE_BOT, new_game, rules_from_args, seats_of
+from ..games.binocle import BinocleRules
 from ..ui.i18n import LANGUAGES, Lang, Strings, pick_language
 from ..ui.session import BaseSession, Player, session_for
 from ..ui.storage import latest_record, load_game, new_record_path, save_session

@@ -11,12 +11,12 @@ import json
 import sys
 from typing import Any
 
-from ..binocle import BinocleHandResult, BinocleState, Ending
-from ..binocle.records import BinocleRecord
-from ..game import GameState
 from ..games import load_records, replay
-from ..records import Record, RecordError
-from ..scoring import Contract, HandResult
+from ..games.binocle import BinocleHandResult, BinocleState, Ending
+from ..games.binocle.records import BinocleRecord
+from ..games.binokel.game import GameState
+from ..games.binokel.records import Record, RecordError
+from ..games.binokel.scoring import Contract, HandResult
 from .common import fail
 
 

@@ -8,8 +8,15 @@ import json
 from typing import Any
 
 from ..games import rules_from_args as game_rules_from_args
-from ..rulefile import format_value, rule_spec, rules_to_dict, rules_to_toml
-from ..rules import BINOKEL, FIELD_GROUPS, FIELD_HELP, Rules, RulesError, registered_rules
+from ..games.binokel.rulefile import format_value, rule_spec, rules_to_dict, rules_to_toml
+from ..games.binokel.rules import (
+    BINOKEL,
+    FIELD_GROUPS,
+    FIELD_HELP,
+    Rules,
+    RulesError,
+    registered_rules,
+)
 from .common import add_rules_options, fail
 
 
@@ -106,7 +113,7 @@ def _show(rules: Rules) -> None:
 
 def _binocle_sets() -> list[Any]:
     try:
-        from ..binocle import rules as binocle_rules
+        from ..games.binocle import rules as binocle_rules
     except ImportError:
         return []
     found = getattr(binocle_rules, "BINOCLE_RULESETS", {})

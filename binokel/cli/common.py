@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import argparse
 
-from ..rulefile import resolve_rules
-from ..rules import Rules, RulesError
+from ..games.binokel.rulefile import resolve_rules
+from ..games.binokel.rules import Rules, RulesError
 
 
 def add_rules_options(parser: argparse.ArgumentParser) -> None:

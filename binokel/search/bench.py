@@ -15,11 +15,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .. import actions as A
-from ..game import GameState, Phase, new_game
-from ..playout import Position
-from ..rules import BINOKEL, Rules
-from ..scoring import side_of
+from ..games.binokel import actions as A
+from ..games.binokel.game import GameState, Phase, new_game
+from ..games.binokel.playout import Position
+from ..games.binokel.rules import BINOKEL, Rules
+from ..games.binokel.scoring import side_of
 from .solver import SolverStats, solve
 
 _NOT_TRUMP = (A.GiveUp, A.Durch, A.OpenDurch)
@@ -38,7 +38,7 @@ def endgame(rules: Rules, seed: str, tricks_left: int) -> Position:
     """A trump game's position with ``tricks_left`` tricks to play, after greedy play."""
     from ..bots.play import table_of
     from ..bots.rollout import greedy_card
-    from ..tricks import beats, legal_mask
+    from ..games.binokel.tricks import beats, legal_mask
 
     state = _to_play(rules, seed)
     table = table_of(state.view(state.to_move))
@@ -133,7 +133,7 @@ def bench_expert(rules: Rules = BINOKEL, *, bot: str = "expert", hands: int = 4,
 def bench_expert_binocle(*, bot: str = "expert", hands: int = 2, seed: str = "bench-binocle",
                          progress: bool = False) -> ExpertFigure:
     """Play ``hands`` Binocle hands with the expert in both seats, timing each real decision."""
-    from ..binocle import new_binocle_game
+    from ..games.binocle import new_binocle_game
 
     return _time_expert(bot, [new_binocle_game(seed=f"{seed}/{i}") for i in range(hands)], seed,
                         lambda view: "binocle " + ("stock" if view.stock_lasts else "after stock"),

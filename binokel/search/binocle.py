@@ -2,18 +2,19 @@
 
 While the stock lasts the opponent's concealed cards and the stock's order are unknown: each
 candidate action is tried on deals sampled from the view
-(:func:`binokel.binocle.views.sample_state`) and the hand is played out — melds greedily (the
+(:func:`binokel.games.binocle.views.sample_state`) and the hand is played out — melds greedily (the
 highest-scoring meld offered, the dix when it scores), cards at random.  Once the stock is gone
 every card is known (the opponent holds exactly the cards not seen), and with few tricks left
 the hand is solved exactly: in the play phase by the open-card solver of
 :mod:`binokel.search.solver` (Binocle's duties after the stock are Binokel's for two players),
 elsewhere (the meld step of the last trick with the stock) by alpha-beta over the game states.
 
-Values are the seat's hand score minus the opponent's (:class:`~binokel.binocle.BinocleHandResult`
+Values are the seat's hand score minus the opponent's
+(:class:`~binokel.games.binocle.BinocleHandResult`
 ``scores``), with :data:`GAME_VALUE` for winning or losing the game on the way.
 
 >>> import random
->>> from binokel.binocle import new_binocle_game
+>>> from binokel.games.binocle import new_binocle_game
 >>> state = new_binocle_game(seed=3)
 >>> view = state.view(state.to_move)
 >>> found = binocle_values(view, random.Random(1), samples=2)
@@ -28,14 +29,14 @@ import random
 import time
 from collections.abc import Sequence
 
-from ..binocle import actions as BA
-from ..binocle.actions import BinocleAction
-from ..binocle.game import KIND_POINTS, BinocleState, Phase
-from ..binocle.views import BinocleView, sample_state
 from ..bots.binocle_heuristic import meld_keep_values
 from ..cards import RANK_SLOTS, Rank
-from ..playout import Position
-from ..rules import Rules
+from ..games.binocle import actions as BA
+from ..games.binocle.actions import BinocleAction
+from ..games.binocle.game import KIND_POINTS, BinocleState, Phase
+from ..games.binocle.views import BinocleView, sample_state
+from ..games.binokel.playout import Position
+from ..games.binokel.rules import Rules
 from .evaluate import points_left
 from .solver import best_cards
 

@@ -1,14 +1,15 @@
 """Turning the worlds and solver values of a search into hand scores.
 
 The solver counts card points for one side; what a player wants is game points
-(:func:`binokel.scoring.score_hand`: the declarer's bid made or failed, melds that count only
+(:func:`binokel.games.binokel.scoring.score_hand`: the declarer's bid made or failed, melds that
+count only
 with a trick).  :func:`position_of` builds the card-play position of a sampled world,
 :func:`after` plays one card in it, and :func:`scores_from_side_points` turns "the declaring side
 takes ``v`` more points" into every seat's hand score.
 
 >>> from binokel.cards import pack, parse_cards
->>> from binokel.playout import Position
->>> from binokel.rules import BINOKEL
+>>> from binokel.games.binokel.playout import Position
+>>> from binokel.games.binokel.rules import BINOKEL
 >>> hands = (pack(parse_cards("A♠")), pack(parse_cards("10♠")), pack(parse_cards("J♠")))
 >>> pos = Position(BINOKEL, hands, (0, 1, 2), 0, (), 1, (0, 0, 0), (0, 0, 0))
 >>> pos = after(after(after(pos, parse_cards("A♠")[0].kind), parse_cards("10♠")[0].kind),
@@ -22,11 +23,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..cards import CARD_POINTS, ONE, RANK_SLOTS, Card
-from ..playout import Position
-from ..rules import Rules
-from ..scoring import Contract, score_hand, side_of
-from ..tricks import NO_TRUMP, beats
-from ..views import View
+from ..games.binokel.playout import Position
+from ..games.binokel.rules import Rules
+from ..games.binokel.scoring import Contract, score_hand, side_of
+from ..games.binokel.tricks import NO_TRUMP, beats
+from ..games.binokel.views import View
 
 KIND_POINTS = tuple(CARD_POINTS[k % RANK_SLOTS] for k in range(4 * RANK_SLOTS))
 

@@ -28,10 +28,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ..cards import BITS, KIND_COUNT, ONE, RANK_SLOTS, Card, count_of, iter_kinds, pack_ranks
-from ..melds import Meld
-from ..scoring import Contract
-from ..tricks import NO_TRUMP, beats
-from ..views import View
+from ..games.binokel.melds import Meld
+from ..games.binokel.scoring import Contract
+from ..games.binokel.tricks import NO_TRUMP, beats
+from ..games.binokel.views import View
 
 
 @dataclass(frozen=True, slots=True)

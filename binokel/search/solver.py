@@ -1,7 +1,8 @@
 """Open-card solver: the best card play when every hand is known.
 
 :func:`solve` returns how many card points (last-trick bonus included) one side takes from the
-remaining tricks of a :class:`~binokel.playout.Position` when that side maximises and everyone
+remaining tricks of a :class:`~binokel.games.binokel.playout.Position` when that side maximises and
+everyone
 else minimises.  :func:`best_cards` gives the same value after each card the player to move may
 play, and :func:`solve_durch` whether a side can take every remaining trick.
 
@@ -18,9 +19,9 @@ How it is fast (docs/decisions/search-01-open-card-solver.md):
 * the two copies of a card are one move (a hand is a multiset); between different ranks no merge
   is exact, because every rank has its own card points.
 
->>> from binokel.playout import Position
+>>> from binokel.games.binokel.playout import Position
 >>> from binokel.cards import pack, parse_cards
->>> from binokel.rules import BINOKEL
+>>> from binokel.games.binokel.rules import BINOKEL
 >>> hands = (pack(parse_cards("A♠ K♥")), pack(parse_cards("10♠ A♥")), pack(parse_cards("J♠ Q♥")))
 >>> pos = Position(BINOKEL, hands, (0, 1, 2), 0, (), 1, (0, 0, 0), (0, 0, 0))
 >>> solve(pos, frozenset({0}))  # lead K♥ (lost to A♥), then A♠ takes 10♠ J♠ and the last trick
@@ -33,8 +34,8 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 
 from ..cards import CARD_POINTS, ONE, RANK_SLOTS, SUIT_MASK, iter_kinds
-from ..playout import Position
-from ..tricks import ABOVE, NO_TRUMP, legal_mask
+from ..games.binokel.playout import Position
+from ..games.binokel.tricks import ABOVE, NO_TRUMP, legal_mask
 
 _KIND_POINTS = tuple(CARD_POINTS[k % RANK_SLOTS] for k in range(4 * RANK_SLOTS))
 _KINDS: dict[int, tuple[int, ...]] = {}

@@ -8,7 +8,7 @@ trick won the screen numbers the melds and dix on offer: a number (or ``meld 2``
 shows the claim would be wrong.  Table commands (``hint``, ``undo`` ...) are those of
 :data:`binokel.ui.parse.COMMANDS`; both languages are understood whatever the screen speaks.
 
->>> from binokel.binocle import new_binocle_game
+>>> from binokel.games.binocle import new_binocle_game
 >>> from binokel.ui.i18n import Strings
 >>> view = new_binocle_game(seed=7).view(0)
 >>> parse_binocle_input("2", view, Strings("en"))
@@ -19,10 +19,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..actions import NotationError
-from ..binocle import BinocleAction, BinocleView, Phase, parse_binocle_action
-from ..binocle import actions as A
 from ..cards import Card, CardError, parse_card
+from ..games.binocle import BinocleAction, BinocleView, Phase, parse_binocle_action
+from ..games.binocle import actions as A
+from ..games.binokel.actions import NotationError
 from .binocle_render import meld_choices, numbered_cards
 from .i18n import Strings
 from .parse import COMMANDS, Command, InputError

@@ -1,12 +1,12 @@
 """Drawing a Binocle table for one seat: pure functions from a Binocle view to styled lines.
 
 The Binocle twin of :mod:`binokel.ui.render`, sharing its colours and score-sheet layout.  The
-screen shows what the seat's :class:`~binokel.binocle.BinocleView` holds: the hand and the
+screen shows what the seat's :class:`~binokel.games.binocle.BinocleView` holds: the hand and the
 seat's melded cards on the table (numbered together), both players' melds, the turned trump
 card and the size of the stock, the trick, the scores, and — after a trick won — the numbered
 melds and dix the seat may score.
 
->>> from binokel.binocle import new_binocle_game
+>>> from binokel.games.binocle import new_binocle_game
 >>> from binokel.ui.i18n import Strings
 >>> view = new_binocle_game(seed=7).view(0)
 >>> [line.plain for line in render_binocle_hand(view, Strings("en"))][:2]
@@ -19,7 +19,8 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
-from ..binocle import (
+from ..cards import CARDS, Card, sort_cards
+from ..games.binocle import (
     BinocleHandResult,
     BinocleState,
     BinocleView,
@@ -27,8 +28,7 @@ from ..binocle import (
     Phase,
     ScoredMeld,
 )
-from ..binocle import actions as A
-from ..cards import CARDS, Card, sort_cards
+from ..games.binocle import actions as A
 from .i18n import Strings
 from .render import (
     DIM,

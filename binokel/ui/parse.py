@@ -20,11 +20,11 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from .. import actions as A
-from ..actions import Action, NotationError, parse_action
 from ..cards import Card, CardError, Suit, parse_card, parse_suit
-from ..game import Phase
-from ..views import View
+from ..games.binokel import actions as A
+from ..games.binokel.actions import Action, NotationError, parse_action
+from ..games.binokel.game import Phase
+from ..games.binokel.views import View
 from .i18n import SUIT_WORDS, Strings
 from .render import hand_order
 

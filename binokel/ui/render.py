@@ -2,7 +2,7 @@
 
 Every function returns :class:`rich.text.Text` lines; a colour terminal prints them with their
 styles, a pipe prints ``text.plain``.  Nothing here reads input or knows the full game state: the
-screen shows exactly what the seat's :class:`~binokel.views.View` holds.
+screen shows exactly what the seat's :class:`~binokel.games.binokel.views.View` holds.
 
 >>> from binokel import new_game
 >>> from binokel.ui.i18n import Strings
@@ -20,14 +20,14 @@ from typing import Any
 
 from rich.text import Text
 
-from ..actions import Play
 from ..cards import Card, Suit, sort_cards
-from ..game import Phase
-from ..melds import meld_total
-from ..rules import Rules
-from ..scoring import Contract, HandResult
-from ..tricks import Trick, trick_winner
-from ..views import View
+from ..games.binokel.actions import Play
+from ..games.binokel.game import Phase
+from ..games.binokel.melds import meld_total
+from ..games.binokel.rules import Rules
+from ..games.binokel.scoring import Contract, HandResult
+from ..games.binokel.tricks import Trick, trick_winner
+from ..games.binokel.views import View
 from .i18n import Strings
 
 #: Suit colours on a colour terminal: red hearts, yellow (Schellen) diamonds, green clubs, and

@@ -24,13 +24,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from .. import actions as A
-from ..actions import Action
-from ..binocle import BinocleState
-from ..binocle import apply_all as binocle_apply_all
 from ..bots.base import Bot, ask
-from ..game import GameState, IllegalActionError, Phase, apply_all
-from ..scoring import Contract
+from ..games.binocle import BinocleState
+from ..games.binocle import apply_all as binocle_apply_all
+from ..games.binokel import actions as A
+from ..games.binokel.actions import Action
+from ..games.binokel.game import GameState, IllegalActionError, Phase, apply_all
+from ..games.binokel.scoring import Contract
 from .binocle_render import describe_binocle
 from .render import Event
 

@@ -1,6 +1,7 @@
 """Where the terminal game keeps its records, and how a session is written and read back.
 
-Games are saved as ordinary game records (:mod:`binokel.records`; Binocle games as Binocle
+Games are saved as ordinary game records (:mod:`binokel.games.binokel.records`; Binocle games as
+Binocle
 records) in the user's data folder,
 ``platformdirs.user_data_dir("binokel")/games/`` (``$BINOKEL_DATA_DIR/games/`` when that variable
 is set), after every action, so a closed terminal loses nothing.  The record's tags say which

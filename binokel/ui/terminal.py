@@ -19,9 +19,9 @@ from typing import Any, Protocol, TextIO
 from rich.console import Console
 from rich.text import Text
 
-from ..binocle import BinocleState
 from ..bots.base import BotError
-from ..game import IllegalActionError
+from ..games.binocle import BinocleState
+from ..games.binokel.game import IllegalActionError
 from .binocle_parse import BinocleMoves, parse_binocle_input
 from .binocle_render import (
     binocle_hint_facts,

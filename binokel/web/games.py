@@ -19,12 +19,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from ..game import IllegalActionError
+from ..games.binokel.game import IllegalActionError
 from .protocol import JSON, to_json
 
 
 class GameLike(Protocol):
-    """The one door every game state offers (see :class:`binokel.game.GameState`)."""
+    """The one door every game state offers (see :class:`binokel.games.binokel.game.GameState`)."""
 
     @property
     def to_move(self) -> int: ...
@@ -81,25 +81,26 @@ class GameKind:
 
 
 def _binokel_rule_sets() -> dict[str, Any]:
-    from ..rules import find_rules, rule_set_names
+    from ..games.binokel.rules import find_rules, rule_set_names
 
     return {name: find_rules(name) for name in rule_set_names()}
 
 
 def _binokel_new(rules: Any, seed: str) -> GameLike:
-    from ..game import new_game
+    from ..games.binokel.game import new_game
 
     return new_game(rules, seed)
 
 
 def _dump_record(state: GameLike, players: list[str], tags: dict[str, str]) -> str:
-    """The game's record through :mod:`binokel.records` (ImportError while it is missing)."""
-    records = importlib.import_module("binokel.records")
+    """The game's record through :mod:`binokel.games.binokel.records` (ImportError while it is
+    missing)."""
+    records = importlib.import_module("binokel.games.binokel.records")
     return str(records.dump_record(state, players=players, tags=tags))
 
 
 def _binokel_kind() -> GameKind:
-    from ..actions import parse_action
+    from ..games.binokel.actions import parse_action
 
     return GameKind(name="binokel", rule_sets=_binokel_rule_sets, new_game=_binokel_new,
                     parse_action=parse_action, dump_record=_dump_record)
@@ -107,7 +108,7 @@ def _binokel_kind() -> GameKind:
 
 def _binocle_kind() -> GameKind | None:
     try:
-        from .. import binocle
+        from ..games import binocle
     except ImportError:
         return None
 

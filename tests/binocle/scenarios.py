@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from binokel.binocle import (
+from binokel.cards import CARDS, parse_card, parse_cards
+from binokel.games.binocle import (
     BINOCLE,
     BinocleDeal,
     BinocleRules,
@@ -21,8 +22,7 @@ from binokel.binocle import (
     new_binocle_game,
     random_action,
 )
-from binokel.binocle.game import full_pack
-from binokel.cards import CARDS, parse_card, parse_cards
+from binokel.games.binocle.game import full_pack
 
 #: Seat 0 is the pone (leads first), seat 1 the dealer, in every written-out game.
 PONE, DEALER = 0, 1

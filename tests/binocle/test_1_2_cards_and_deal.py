@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import random
 
-from binokel.binocle import (
+from binokel.cards import CARD_POINTS, ONE, RANK_SLOTS, Rank, size_of
+from binokel.games.binocle import (
     BINOCLE,
     BINOCLE_64,
     cut_for_deal,
     deal_binocle,
     new_binocle_game,
 )
-from binokel.binocle.game import full_pack
-from binokel.cards import CARD_POINTS, ONE, RANK_SLOTS, Rank, size_of
+from binokel.games.binocle.game import full_pack
 
 from .scenarios import DEALER, PONE, plain_action, run_until, written_game
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from binokel.binocle import (
+from binokel.cards import ONE, parse_card, parse_cards, unpack
+from binokel.games.binocle import (
     BINOCLE,
     BinocleIllegalActionError,
     BinocleState,
@@ -16,8 +17,7 @@ from binokel.binocle import (
     new_binocle_game,
     parse_binocle_action,
 )
-from binokel.cards import ONE, parse_card, parse_cards, unpack
-from binokel.game import IllegalActionError
+from binokel.games.binokel.game import IllegalActionError
 
 from .scenarios import DEALER, PONE, plain_action, play, run_until, written_game
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from binokel.binocle import (
+from binokel.cards import Suit, parse_cards
+from binokel.games.binocle import (
     BINOCLE,
     PINOCHLE_MELD_VALUES,
     BinocleIllegalActionError,
@@ -14,7 +15,6 @@ from binokel.binocle import (
     binocle_melds,
     parse_binocle_action,
 )
-from binokel.cards import Suit, parse_cards
 
 from .scenarios import PONE, play, written_game
 

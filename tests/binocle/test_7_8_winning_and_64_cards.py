@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from binokel.binocle import (
+from binokel.games.binocle import (
     BINOCLE,
     BINOCLE_64,
     BinocleIllegalActionError,

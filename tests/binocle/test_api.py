@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from binokel.actions import NotationError
-from binokel.binocle import (
+from binokel.cards import Rank, Suit, parse_card
+from binokel.games.binocle import (
     BINOCLE,
     BINOCLE_64,
     BINOCLE_RULESETS,
@@ -27,10 +27,10 @@ from binokel.binocle import (
     parse_binocle_action,
     play_random_game,
 )
-from binokel.binocle.melds import meld_of
-from binokel.cards import Rank, Suit, parse_card
-from binokel.game import IllegalActionError
-from binokel.rules import RulesError
+from binokel.games.binocle.melds import meld_of
+from binokel.games.binokel.actions import NotationError
+from binokel.games.binokel.game import IllegalActionError
+from binokel.games.binokel.rules import RulesError
 
 
 def test_presets_and_lookup() -> None:

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from binokel.binocle import BinocleState
 from binokel.games import load_records, replay
+from binokel.games.binocle import BinocleState
 
 
 def binokel(*args: str | Path) -> subprocess.CompletedProcess[str]:

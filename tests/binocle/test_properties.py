@@ -8,7 +8,8 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from binokel.binocle import (
+from binokel.cards import ONE, Suit
+from binokel.games.binocle import (
     BINOCLE,
     BINOCLE_64,
     PINOCHLE_MELD_VALUES,
@@ -22,10 +23,9 @@ from binokel.binocle import (
     redeal_hidden,
     sample_state,
 )
-from binokel.binocle import actions as A
-from binokel.binocle.game import full_pack
-from binokel.binocle.melds import meld_of
-from binokel.cards import ONE, Suit
+from binokel.games.binocle import actions as A
+from binokel.games.binocle.game import full_pack
+from binokel.games.binocle.melds import meld_of
 
 from .scenarios import random_states
 

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from binokel import games
-from binokel.binocle import (
+from binokel.games.binocle import (
     BINOCLE,
     BINOCLE_64,
     PINOCHLE_MELD_VALUES,
@@ -24,14 +24,14 @@ from binokel.binocle import (
     play_random_game,
     random_playout,
 )
-from binokel.binocle import actions as A
-from binokel.binocle.records import (
+from binokel.games.binocle import actions as A
+from binokel.games.binocle.records import (
     dump_binocle_record,
     load_binocle_record,
     load_binocle_records,
     replay_binocle,
 )
-from binokel.records import RecordError, dump_record, load_record
+from binokel.games.binokel.records import RecordError, dump_record, load_record
 
 from .scenarios import random_states
 
@@ -214,7 +214,7 @@ def test_binokel_records_write_binocle_games_and_point_to_the_front_door() -> No
 
 
 def test_one_file_may_hold_records_of_both_games() -> None:
-    from binokel.game import new_game
+    from binokel.games.binokel.game import new_game
 
     binocle = dump_binocle_record(new_binocle_game(seed=1))
     binokel = dump_record(new_game(seed=1))

@@ -8,11 +8,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from binokel.binocle import BinocleState, new_binocle_game, random_action
 from binokel.bots import make_bot
 from binokel.bots.binocle_heuristic import BinocleHeuristicBot, beats
 from binokel.cards import parse_card
 from binokel.games import find_game_rules, make_game_bot
+from binokel.games.binocle import BinocleState, new_binocle_game, random_action
 
 LEVELS = ("easy", "medium", "hard")
 

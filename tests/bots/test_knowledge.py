@@ -20,8 +20,8 @@ from binokel.bots.knowledge import (
     size,
 )
 from binokel.cards import ONE, pack
-from binokel.rules import find_rules, rule_set_names
-from binokel.tricks import NO_TRUMP, beats, legal_mask
+from binokel.games.binokel.rules import find_rules, rule_set_names
+from binokel.games.binokel.tricks import NO_TRUMP, beats, legal_mask
 
 # Every rule set, and trumps named before the discard (trumps laid away are shown).
 RULES = {name: find_rules(name) for name in rule_set_names()}

@@ -7,9 +7,9 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from binokel.binocle import Claim, Phase, new_binocle_game
-from binokel.binocle.game import BinocleState
-from binokel.binocle.rules import find_binocle_rules
+from binokel.games.binocle import Claim, Phase, new_binocle_game
+from binokel.games.binocle.game import BinocleState
+from binokel.games.binocle.rules import find_binocle_rules
 from binokel.search.binocle import (
     _endgame_values,
     _greedy_policy,

@@ -11,7 +11,7 @@ import pytest
 from binokel import Phase, new_game
 from binokel.bots import make_bot
 from binokel.cli.main import main
-from binokel.records import dump_record
+from binokel.games.binokel.records import dump_record
 
 
 def _record_in_play(tmp_path: Path) -> Path:
@@ -58,8 +58,8 @@ def test_bench_search_prints_its_figures(capsys: pytest.CaptureFixture[str]) -> 
 
 def test_hint_works_on_a_binocle_record(tmp_path: Path,
                                         capsys: pytest.CaptureFixture[str]) -> None:
-    from binokel.binocle import new_binocle_game
     from binokel.games import dump_record as dump_any
+    from binokel.games.binocle import new_binocle_game
 
     state = new_binocle_game(seed=6)
     rng = random.Random(6)

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from binokel.cards import pack, parse_cards
-from binokel.playout import Position
-from binokel.rules import BINOKEL
-from binokel.scoring import Contract, score_hand
+from binokel.games.binokel.playout import Position
+from binokel.games.binokel.rules import BINOKEL
+from binokel.games.binokel.scoring import Contract, score_hand
 from binokel.search.evaluate import after, points_left, relative, scores_from_side_points
 
 

@@ -8,11 +8,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from binokel import actions as A
 from binokel.bots import make_bot
 from binokel.bots.expert import ExpertBot, budget_from
-from binokel.game import GameState, Phase, new_game
-from binokel.rules import find_rules, rule_set_names
+from binokel.games.binokel import actions as A
+from binokel.games.binokel.game import GameState, Phase, new_game
+from binokel.games.binokel.rules import find_rules, rule_set_names
 
 SMALL = "expert:samples=2,exact=3"
 
@@ -94,8 +94,8 @@ def test_candidates_carry_values_for_every_card() -> None:
        steps=st.integers(0, 150))
 def test_the_expert_only_returns_legal_actions_in_binocle(rules_name: str, seed: int,
                                                           steps: int) -> None:
-    from binokel.binocle import find_binocle_rules, new_binocle_game
-    from binokel.binocle.random_play import random_action
+    from binokel.games.binocle import find_binocle_rules, new_binocle_game
+    from binokel.games.binocle.random_play import random_action
 
     rng = random.Random(seed)
     state = new_binocle_game(find_binocle_rules(rules_name), seed=seed)
@@ -111,7 +111,7 @@ def test_the_expert_only_returns_legal_actions_in_binocle(rules_name: str, seed:
 
 
 def test_the_expert_claims_only_when_the_claim_is_right() -> None:
-    from binokel.binocle import Claim, new_binocle_game
+    from binokel.games.binocle import Claim, new_binocle_game
 
     state = new_binocle_game(seed=4)
     bot = ExpertBot("expert:samples=2,exact=2")

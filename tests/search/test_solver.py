@@ -8,10 +8,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from binokel.cards import ONE, RANK_SLOTS, iter_kinds
-from binokel.playout import Position
-from binokel.rules import BINOKEL, Rules
+from binokel.games.binokel.playout import Position
+from binokel.games.binokel.rules import BINOKEL, Rules
+from binokel.games.binokel.tricks import NO_TRUMP, legal_mask
 from binokel.search.solver import SolverStats, best_cards, solve
-from binokel.tricks import NO_TRUMP, legal_mask
 
 POINTS = (0, 0, 0, 2, 3, 4, 10, 11)
 
@@ -95,7 +95,7 @@ def test_solver_agrees_with_brute_force_on_small_endgames(seed: int, tricks: int
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 10**9), tricks=st.integers(1, 3))
 def test_solver_agrees_with_brute_force_with_sevens(seed: int, tricks: int) -> None:
-    from binokel.rules import SEVENS_RANKS
+    from binokel.games.binokel.rules import SEVENS_RANKS
 
     rules = BINOKEL.replace(name="sevens-test", ranks=SEVENS_RANKS, hand_size=15, dabb_size=3,
                             dabb_after_rounds=(1, 2, 3))

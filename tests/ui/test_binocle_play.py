@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from binokel.binocle import BinocleState, new_binocle_game
-from binokel.binocle import actions as A
 from binokel.games import find_binocle_spec, load_record, replay
+from binokel.games.binocle import BinocleState, new_binocle_game
+from binokel.games.binocle import actions as A
 from binokel.ui.binocle_parse import BinocleMoves, parse_binocle_input
 from binokel.ui.binocle_render import (
     describe_binocle,

@@ -15,8 +15,8 @@ from binokel import Bid, Discard, GiveUp, NameTrump, Pass, Play, Suit
 from binokel.bots import make_bot
 from binokel.cli.common import rules_from_args
 from binokel.cli.main import build_parser
-from binokel.game import new_game
-from binokel.records import load_record, replay
+from binokel.games.binokel.game import new_game
+from binokel.games.binokel.records import load_record, replay
 from binokel.ui.render import hand_order
 from binokel.ui.session import Player, Session
 

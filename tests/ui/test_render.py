@@ -203,7 +203,7 @@ def test_long_runs_of_bids_since_the_last_move_are_shortened() -> None:
 
 
 def test_a_hint_without_the_bots_reasons_says_what_the_card_does() -> None:
-    from binokel.tricks import trick_winner
+    from binokel.games.binokel.tricks import trick_winner
 
     view = play().view(0)
     for action in view.legal_actions:
@@ -230,8 +230,8 @@ def test_prompts_follow_the_rule_set() -> None:
 
 def test_four_player_score_sheet_fits_80_columns() -> None:
     from binokel.bots import RandomBot
-    from binokel.game import new_game as new_binokel_game
-    from binokel.rules import find_rules
+    from binokel.games.binokel.game import new_game as new_binokel_game
+    from binokel.games.binokel.rules import find_rules
     from binokel.ui.session import Player, Session
 
     names = ("Anna", "Karle", "Frieda", "Sepp")

@@ -15,8 +15,8 @@ import pytest
 
 from binokel import find_rules, rule_set_names
 from binokel.cli.main import main
-from binokel.rulefile import parse_rules_toml, rules_from_mapping
-from binokel.rules import FIELD_HELP
+from binokel.games.binokel.rulefile import parse_rules_toml, rules_from_mapping
+from binokel.games.binokel.rules import FIELD_HELP
 
 BINOKEL_CMD = [sys.executable, "-m", "binokel"]
 

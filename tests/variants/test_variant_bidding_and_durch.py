@@ -17,7 +17,7 @@ from binokel import (
     new_game,
     parse_action,
 )
-from binokel.rules import BINOKEL
+from binokel.games.binokel.rules import BINOKEL
 
 from .variant_tools import game_with, play
 

@@ -8,8 +8,8 @@ from collections.abc import Sequence
 import pytest
 
 from binokel import GameState, Rules, find_rules
-from binokel.rules import registered_rules
-from binokel.scoring import game_winners
+from binokel.games.binokel.rules import registered_rules
+from binokel.games.binokel.scoring import game_winners
 
 from .variant_tools import random_game, side_of
 

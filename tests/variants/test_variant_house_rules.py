@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 
 from binokel import Contract, IllegalActionError, Phase, Rules, Suit, parse_action
-from binokel.rules import BINOKEL, FirstLead
-from binokel.scoring import score_hand
+from binokel.games.binokel.rules import BINOKEL, FirstLead
+from binokel.games.binokel.scoring import score_hand
 
 from .variant_tools import game_with, play
 

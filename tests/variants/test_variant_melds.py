@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from binokel import Rules, Suit, find_melds, find_rules, parse_cards, trick_winner
-from binokel.rules import BINOKEL
+from binokel.games.binokel.rules import BINOKEL
 
 from .variant_tools import game_with, play
 

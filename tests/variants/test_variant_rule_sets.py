@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from binokel import Rank, Rules, RulesError, find_rules, rule_set_names
-from binokel.rulefile import rule_spec
-from binokel.rules import (
+from binokel.games.binokel.rulefile import rule_spec
+from binokel.games.binokel.rules import (
     BINOKEL,
     FIELD_GROUPS,
     FIELD_HELP,
@@ -120,7 +120,7 @@ def test_register_rules_adds_a_named_rule_set() -> None:
         with pytest.raises(RulesError, match=r"name: .* may not contain '\+'"):
             register_rules(club.replace(name="test+club"))
     finally:
-        from binokel import rules as rules_module
+        from binokel.games.binokel import rules as rules_module
 
         del rules_module._PRESETS["test-club"]
 

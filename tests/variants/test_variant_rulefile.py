@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from binokel import Rank, Rules, RulesError, find_rules, rule_set_names
-from binokel.rulefile import (
+from binokel.games.binokel.rulefile import (
     apply_settings,
     format_value,
     load_rules_file,
@@ -21,7 +21,7 @@ from binokel.rulefile import (
     rules_to_dict,
     rules_to_toml,
 )
-from binokel.rules import BINOKEL, FIELD_HELP, FirstLead, registered_rules
+from binokel.games.binokel.rules import BINOKEL, FIELD_HELP, FirstLead, registered_rules
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
 

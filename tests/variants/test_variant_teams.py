@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from binokel import Contract, GameState, Phase, Rules, Suit, find_rules
-from binokel.scoring import game_winners, score_hand, side_of
+from binokel.games.binokel.scoring import game_winners, score_hand, side_of
 
 from .variant_tools import game_with, play, play_out, random_game
 

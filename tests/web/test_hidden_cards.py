@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from binokel.cards import iter_kinds, pack, parse_card
-from binokel.game import GameState
+from binokel.games.binokel.game import GameState
 from binokel.web.store import Store
 from binokel.web.tables import Table, TableManager
 
@@ -225,6 +225,6 @@ def test_variants_leak_no_hidden_card(rules: str) -> None:
 
 
 def test_binocle_leaks_no_hidden_card() -> None:
-    pytest.importorskip("binokel.binocle")
+    pytest.importorskip("binokel.games.binocle")
     for game_seed in range(3):
         assert play_and_check("binocle", 200 + game_seed, hands=1, binocle=True) > 40

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from binokel.game import new_game
+from binokel.games.binokel.game import new_game
 from binokel.web.app import create_app
 from binokel.web.store import Store
 
@@ -298,7 +298,7 @@ def test_hint_names_a_legal_action(client: TestClient) -> None:
 
 
 def test_binocle_tables_are_served_too(client: TestClient) -> None:
-    pytest.importorskip("binokel.binocle")
+    pytest.importorskip("binokel.games.binocle")
     made = new_table(client, ["human", "bot:random"], rules="binocle")
     with client.websocket_connect(f"/ws/{made['id']}") as ws:
         state = hello(ws, made["token"])

@@ -14,7 +14,7 @@ Copies of a card are interchangeable, so a meld names only its kind and suit; th
 it with as few cards from the hand as the laws allow (the fewest revealed, the most kept fresh).
 
 >>> from binokel.cards import parse_cards, Suit
->>> from binokel.binocle.rules import BINOCLE
+>>> from binokel.games.binocle.rules import BINOCLE
 >>> [str(m) for m in binocle_melds(parse_cards("A♥ 10♥ K♥ Q♥ J♥ Q♠ J♦ 9♥"), Suit.HEARTS, BINOCLE)]
 ['royal marriage K♥ Q♥ 40', 'sequence A♥ 10♥ K♥ Q♥ J♥ 150', 'binocle Q♠ J♦ 40', 'dix 9♥ 10']
 """
@@ -27,7 +27,7 @@ import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from ..cards import BITS, CARDS, ONE, RANK_SLOTS, Card, Rank, Suit, pack
+from ...cards import BITS, CARDS, ONE, RANK_SLOTS, Card, Rank, Suit, pack
 from .rules import BinocleRules
 
 #: The three classes of §6; a card may serve once in each (besides building up).
@@ -66,7 +66,7 @@ class MeldKind(enum.Enum):
 
     @property
     def value_field(self) -> str:
-        """The :class:`~binokel.binocle.rules.BinocleRules` field holding its value."""
+        """The :class:`~binokel.games.binocle.rules.BinocleRules` field holding its value."""
         return "meld_" + self.name.lower()
 
     @property
@@ -411,7 +411,7 @@ def best_meld_plan(cards: Iterable[Card], trump: Suit,
     The dix is not included.
 
     >>> from binokel.cards import parse_cards
-    >>> from binokel.binocle.rules import BINOCLE
+    >>> from binokel.games.binocle.rules import BINOCLE
     >>> plan, total = best_meld_plan(parse_cards("A♥ 10♥ K♥ Q♥ J♥"), Suit.HEARTS, BINOCLE)
     >>> [m.name for m in plan], total
     (['royal marriage', 'sequence'], 190)

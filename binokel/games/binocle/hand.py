@@ -1,6 +1,6 @@
 """The values of one Binocle hand: phases, the deal and the cut, tricks, the score sheet.
 
->>> from binokel.binocle.rules import BINOCLE
+>>> from binokel.games.binocle.rules import BINOCLE
 >>> deal = deal_binocle(BINOCLE, seed=1, hand_no=0, dealer=1)
 >>> len(deal.stock), [len(deal.hand(seat)) for seat in (0, 1)]
 (23, [12, 12])
@@ -14,8 +14,8 @@ import random
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from ..cards import BITS, CARDS, ONE, RANK_SLOTS, Card, CardError, Suit, iter_kinds, pack, unpack
-from ..game import IllegalActionError
+from ...cards import BITS, CARDS, ONE, RANK_SLOTS, Card, CardError, Suit, iter_kinds, pack, unpack
+from ..binokel.game import IllegalActionError
 from .melds import ScoredMeld
 from .rules import BinocleRules
 

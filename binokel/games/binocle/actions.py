@@ -27,8 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..actions import NotationError
-from ..cards import (
+from ...cards import (
     CARDS,
     KIND_COUNT,
     Card,
@@ -39,6 +38,7 @@ from ..cards import (
     parse_cards,
     parse_suit,
 )
+from ..binokel.actions import NotationError
 from .melds import BinocleMeld, MeldKind, meld_of
 
 

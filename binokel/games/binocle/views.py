@@ -6,7 +6,7 @@ turned trump it drew or took in exchange, a shown dix, its melded cards taken ba
 stock ran out), the stock's size and the scores.  The stock's order and the opponent's other
 concealed cards never appear in it; nor does the seed, which would tell them.
 
->>> from binokel.binocle import new_binocle_game
+>>> from binokel.games.binocle import new_binocle_game
 >>> view = new_binocle_game(seed=1).view(0)
 >>> len(view.hand), view.hand_sizes, view.stock_size
 (12, (12, 12), 23)
@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..cards import BITS, CARDS, ONE, RANK_SLOTS, Card, Suit, size_of, unpack
+from ...cards import BITS, CARDS, ONE, RANK_SLOTS, Card, Suit, size_of, unpack
 from .actions import BinocleAction
 from .game import BinocleState
 from .hand import (

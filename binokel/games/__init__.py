@@ -1,7 +1,7 @@
 """Which game a rule set plays, and one front door per chore for both games.
 
-binokel plays two games on the same cards: Binokel (:mod:`binokel.game`) and Foster's
-two-handed Binocle (:mod:`binokel.binocle`).  They share the design (rule sets as data, one
+binokel plays two games on the same cards: Binokel (:mod:`binokel.games.binokel.game`) and Foster's
+two-handed Binocle (:mod:`binokel.games.binocle`).  They share the design (rule sets as data, one
 state with one door, records, views) but not their types.  The shells — the command line, the
 terminal game, the web server — ask this module instead of choosing themselves: which game a
 rule-set name belongs to, the rule set of ``--rules``/``--set``/``--rules-file``, a new game,
@@ -31,7 +31,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, overload
 
-from .actions import Action
+from ..cards import Rank
+from ..record_text import only_record, parse_records
 from .binocle import (
     BINOCLE_RULESETS,
     BinocleAction,
@@ -47,20 +48,19 @@ from .binocle.records import (
     parse_binocle_record,
     replay_binocle,
 )
-from .cards import Rank
-from .game import GameState
-from .game import new_game as new_binokel_game
-from .record_text import only_record, parse_records
-from .records import Record
-from .records import dump_record as dump_binokel_record
-from .records import parse_record as parse_binokel_record
-from .records import replay as replay_binokel
-from .rulefile import resolve_rules
-from .rules import Rules, RulesError
-from .views import View
+from .binokel.actions import Action
+from .binokel.game import GameState
+from .binokel.game import new_game as new_binokel_game
+from .binokel.records import Record
+from .binokel.records import dump_record as dump_binokel_record
+from .binokel.records import parse_record as parse_binokel_record
+from .binokel.records import replay as replay_binokel
+from .binokel.rulefile import resolve_rules
+from .binokel.rules import Rules, RulesError
+from .binokel.views import View
 
 if TYPE_CHECKING:
-    from .bots.base import Bot, TableView
+    from ..bots.base import Bot, TableView
 
 Game = Literal["binokel", "binocle"]
 AnyRules = Rules | BinocleRules
@@ -249,7 +249,7 @@ def resolve_game_rules(name: str | None = None, settings: Iterable[str] = (),
     """The rule set of ``--rules NAME``, ``--rules-file FILE`` and ``--set FIELD=VALUE``.
 
     A Binocle name (or a rules file whose ``base`` is one) gives Binocle rules; everything else
-    goes to :func:`binokel.rulefile.resolve_rules`.
+    goes to :func:`binokel.games.binokel.rulefile.resolve_rules`.
     """
     settings = list(settings)
     data: dict[str, Any] | None = None
@@ -350,7 +350,7 @@ def replay(record: AnyRecord) -> AnyState: ...
 
 def replay(record: AnyRecord) -> AnyState:
     """Re-apply and check every action of a record; the state at its end (see
-    :func:`binokel.records.replay`)."""
+    :func:`binokel.games.binokel.records.replay`)."""
     if isinstance(record, BinocleRecord):
         return replay_binocle(record)
     return replay_binokel(record)
@@ -402,7 +402,7 @@ class SearchBinocleBot:
     def choose(self, view: TableView[Any], rng: random.Random) -> Any:
         if not isinstance(view, BinocleView):
             raise TypeError("the Binocle search player plays Binocle views")
-        from .search.binocle import binocle_values
+        from ..search.binocle import binocle_values
 
         values = binocle_values(view, rng, samples=self.samples)
         return max(values, key=lambda item: item[1])[0]
@@ -426,7 +426,7 @@ def make_game_bot(spec: str, rules: AnyRules, *, time_limit: float | None = None
     by :func:`binokel.bots.make_bot` and tried on a Binocle position first, so a player that
     cannot play Binocle is refused at once.  ``time_limit`` goes to external programs.
     """
-    from .bots import make_bot, parse_bot_name
+    from ..bots import make_bot, parse_bot_name
 
     def build(name: str) -> Bot:
         return make_bot(name) if time_limit is None else make_bot(name, time_limit=time_limit)
@@ -443,7 +443,7 @@ def make_game_bot(spec: str, rules: AnyRules, *, time_limit: float | None = None
             raise ValueError(f"search takes samples=N only (got {spec!r})")
         return SearchBinocleBot(spec, samples=int(samples))
     if kind == "heuristic":
-        from .bots.binocle_heuristic import BinocleHeuristicBot
+        from ..bots.binocle_heuristic import BinocleHeuristicBot
 
         rest = dict(options)
         level = rest.pop("level", "medium")

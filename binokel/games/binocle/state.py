@@ -1,6 +1,6 @@
-"""Reading a Binocle state: everything :class:`~binokel.binocle.game.BinocleState` tells.
+"""Reading a Binocle state: everything :class:`~binokel.games.binocle.game.BinocleState` tells.
 
-The state's transitions live in :mod:`binokel.binocle.game`; this module holds the questions
+The state's transitions live in :mod:`binokel.games.binocle.game`; this module holds the questions
 one may ask of it, so that each module holds one idea.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, cast
 
-from ..cards import CARDS, Card, Suit, unpack
+from ...cards import CARDS, Card, Suit, unpack
 from . import actions as A
 from .actions import BinocleAction
 from .hand import TAKEN, BinocleDeal, BinocleHandResult, BinocleTrick, Ending, Phase, _Hand
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 
 class StateReader:
-    """The reading half of :class:`~binokel.binocle.game.BinocleState`."""
+    """The reading half of :class:`~binokel.games.binocle.game.BinocleState`."""
 
     __slots__ = ()
 

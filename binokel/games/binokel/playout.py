@@ -3,8 +3,10 @@
 A :class:`Position` is the card-play part of a hand (hands as packed ints, who leads, trumps,
 the trick so far, points taken); :func:`random_playout` plays it to the end with uniformly random
 legal cards and returns the card points each seat took.  This is what Monte-Carlo bots and the
-``playouts_per_second`` benchmark use; it obeys exactly the duties of :mod:`binokel.tricks`
-(a test plays the same random choices through :class:`~binokel.game.GameState` and compares).
+``playouts_per_second`` benchmark use; it obeys exactly the duties of
+:mod:`binokel.games.binokel.tricks`
+(a test plays the same random choices through :class:`~binokel.games.binokel.game.GameState` and
+compares).
 
 In a Durch the playout still plays every trick; whether the declarer took them all is for the
 caller to judge from the points.
@@ -26,7 +28,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .cards import CARD_POINTS, ONE, RANK_SLOTS, SUIT_MASK, iter_kinds
+from ...cards import CARD_POINTS, ONE, RANK_SLOTS, SUIT_MASK, iter_kinds
 from .game import GameState, Phase
 from .rules import Rules
 from .tricks import ABOVE, NO_TRUMP, legal_mask
@@ -84,7 +86,7 @@ def random_playout(position: Position, rnd: Callable[[], float]) -> list[int]:
 
 
 def _fast_playout(position: Position, rnd: Callable[[], float]) -> list[int]:
-    # Inlined trick duties of binokel.tricks.legal_mask for the default rule settings.
+    # Inlined trick duties of binokel.games.binokel.tricks.legal_mask for the default rule settings.
     hands = list(position.hands)
     points = list(position.points)
     order = position.order

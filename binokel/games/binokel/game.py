@@ -22,9 +22,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from . import actions as A
-from .actions import Action
-from .cards import (
+from ...cards import (
     CARD_POINTS,
     CARDS,
     ONE,
@@ -37,6 +35,8 @@ from .cards import (
     points_of,
     unpack,
 )
+from . import actions as A
+from .actions import Action
 from .melds import Meld, find_melds_packed, meld_total
 from .rules import BINOKEL, FirstLead, Rules
 from .scoring import Contract, HandResult, game_winners, score_hand, side_of

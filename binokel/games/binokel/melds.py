@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .cards import BITS, CARDS, RANK_SLOTS, Card, Rank, Suit, pack
+from ...cards import BITS, CARDS, RANK_SLOTS, Card, Rank, Suit, pack
 from .rules import BINOKEL, Rules
 
 _FAMILY = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK)

@@ -14,7 +14,8 @@ after ``+`` signs, which is also how a changed rule set names itself.
 >>> Rules(name="bad", hand_size=13)
 Traceback (most recent call last):
 ...
-binokel.rules.RulesError: hand_size: 3 players x 13 cards + Dabb 4 = 43, but the pack has 40 cards
+binokel.games.binokel.rules.RulesError: hand_size: 3 players x 13 cards + Dabb 4 = 43, but the pack
+has 40 cards
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ import functools
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import Rank
+from ...cards import Rank
 
 
 class RulesError(ValueError):

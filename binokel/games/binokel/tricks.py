@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import BITS, RANK_SLOTS, SUIT_MASK, Card, Suit, iter_kinds, pack
+from ...cards import BITS, RANK_SLOTS, SUIT_MASK, Card, Suit, iter_kinds, pack
 from .rules import BINOKEL, Rules
 
 NO_TRUMP = -1
@@ -85,7 +85,7 @@ def legal_cards(
     hand: Sequence[Card], trick: Sequence[Card], trump: Suit | None, *, rules: Rules = BINOKEL
 ) -> list[Card]:
     """The distinct cards of ``hand`` that may be played to ``trick``."""
-    from .cards import CARDS
+    from ...cards import CARDS
 
     kinds = [c.kind for c in trick]
     t = NO_TRUMP if trump is None else int(trump)

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import CARDS, KIND_COUNT, Card, CardError, Suit, parse_card, parse_suit
+from ...cards import CARDS, KIND_COUNT, Card, CardError, Suit, parse_card, parse_suit
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,7 +1,8 @@
 """Game records: a readable text form of a whole game, in the spirit of chess PGN.
 
 A record is the rule set (every field), the seed, and every action in the short notation of
-:mod:`binokel.actions`, with each hand's deal written out card by card and each hand's result,
+:mod:`binokel.games.binokel.actions`, with each hand's deal written out card by card and each
+hand's result,
 so that a person can check a game without the program.  ``docs/records.md`` describes the
 format with a complete example.
 
@@ -29,11 +30,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .actions import Action, NotationError, parse_action
-from .cards import CARD_POINTS, CardError, pack
-from .game import Deal, GameState, IllegalActionError, Phase, deal_hand, first_dealer, new_game
-from .melds import Meld
-from .record_text import (
+from ...cards import CARD_POINTS, CardError, pack
+from ...record_text import (
     CARD_TEXT,
     RESERVED_TAGS,
     RecordError,
@@ -49,12 +47,15 @@ from .record_text import (
     split_items,
     split_records,
 )
+from .actions import Action, NotationError, parse_action
+from .game import Deal, GameState, IllegalActionError, Phase, deal_hand, first_dealer, new_game
+from .melds import Meld
 from .rules import Rules, find_rules
 from .scoring import Contract, HandResult, side_of
 from .tricks import Trick
 
 if TYPE_CHECKING:
-    from .binocle.game import BinocleState
+    from ..binocle.game import BinocleState
 
 GAME_NAME = "Binokel"
 
@@ -120,11 +121,11 @@ def dump_record(state: GameState | BinocleState, *, players: Sequence[str] | Non
 
     ``players`` names the seats (default ``Seat 0`` ...); ``tags`` adds header tags such as
     ``Date`` or ``Event``.  Raises :class:`ValueError` for names or tags a record cannot hold.
-    A Binocle game is written as a Binocle record (:mod:`binokel.binocle.records`).
+    A Binocle game is written as a Binocle record (:mod:`binokel.games.binocle.records`).
     """
     if not isinstance(state, GameState):
-        from .binocle.game import BinocleState
-        from .binocle.records import dump_binocle_record
+        from ..binocle.game import BinocleState
+        from ..binocle.records import dump_binocle_record
 
         if isinstance(state, BinocleState):
             return dump_binocle_record(state, players=players, tags=tags)
@@ -313,7 +314,7 @@ def parse_record(lines: list[str], first: int) -> Record:
     tags, rule_values, body_at = read_header(lines, first)
     if tags.get("Game") == "Binocle":
         raise RecordError(f"line {first}: a Binocle record: read it with "
-                          f"binokel.games.load_records (or binokel.binocle.records)")
+                          f"binokel.games.load_records (or binokel.games.binocle.records)")
     if tags.get("Game") != GAME_NAME:
         raise RecordError(f'line {first}: not a Binokel record (it needs [Game "{GAME_NAME}"])')
     rules = _parse_rules(tags.get("Rules"), rule_values, first)

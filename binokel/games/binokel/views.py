@@ -1,6 +1,7 @@
 """What one seat may know (a view), and nothing more.
 
-Bots, the terminal and the web server receive views, never a :class:`~binokel.game.GameState`.
+Bots, the terminal and the web server receive views, never a
+:class:`~binokel.games.binokel.game.GameState`.
 A view holds the seat's own hand, the auction, the Dabb once turned up, everyone's shown melds,
 every played card, hand sizes and the score sheet; in an open Durch the declarer's hand, and
 with trumps named before the discard the trumps laid away.  Other hands, the unturned Dabb and
@@ -18,8 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ...cards import Card, Suit, size_of, unpack
 from .actions import Action
-from .cards import Card, Suit, size_of, unpack
 from .melds import Meld
 from .rules import Rules
 from .scoring import Contract, HandResult, side_of

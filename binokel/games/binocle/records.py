@@ -1,13 +1,14 @@
 """Binocle game records: the whole game as text a person can check, in the spirit of chess PGN.
 
-The same form as Binokel's records (:mod:`binokel.records`, ``docs/records.md``): header tags
+The same form as Binokel's records (:mod:`binokel.games.binokel.records`, ``docs/records.md``):
+header tags
 with ``[Game "Binocle"]`` and every field of the rule set, the seed's cut, then one block per
 hand with the deal written out card by card (both hands, the turned trump card, the stock in
-drawing order), every action in the notation of :mod:`binokel.binocle.actions` with its seat,
+drawing order), every action in the notation of :mod:`binokel.games.binocle.actions` with its seat,
 and the lines that follow from them (trick winners, melds scored, cards drawn, the hand's
 score), which :func:`replay_binocle` checks.
 
->>> from binokel.binocle import new_binocle_game, apply_all
+>>> from binokel.games.binocle import new_binocle_game, apply_all
 >>> state = apply_all(new_binocle_game(seed=3), ["10♣", "A♣", "meld royal marriage ♣"])
 >>> text = dump_binocle_record(state)
 >>> for line in text.splitlines()[-8:]:
@@ -31,9 +32,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..actions import NotationError
-from ..cards import CARDS, Card, CardError, pack
-from ..record_text import (
+from ...cards import CARDS, Card, CardError, pack
+from ...record_text import (
     CARD_TEXT,
     RESERVED_TAGS,
     RecordError,
@@ -48,7 +48,8 @@ from ..record_text import (
     read_header,
     split_items,
 )
-from ..rules import RulesError
+from ..binokel.actions import NotationError
+from ..binokel.rules import RulesError
 from . import actions as A
 from .actions import BinocleAction, parse_binocle_action
 from .game import BinocleState, Phase, new_binocle_game
@@ -368,7 +369,7 @@ def _parse_rules(name: str | None, values: dict[str, tuple[str, int]],
     if name is not None:
         found = BINOCLE_RULESETS.get(name)
         if found is None:
-            from ..games import find_game_rules  # a spec such as binocle+target=1500
+            from .. import find_game_rules  # a spec such as binocle+target=1500
 
             try:
                 named = find_game_rules(name)

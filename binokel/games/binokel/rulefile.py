@@ -12,7 +12,8 @@ A club's house rules are a TOML file naming a rule set to start from and the fie
 Every field has one text form, read by ``--set`` and written by :func:`format_value`; TOML and
 JSON hold the same values as numbers, booleans, strings and lists.  A changed rule set without a
 name of its own is named by its *spec*: the rule set it starts from and each changed field after
-a ``+`` (``binokel+min_bid=200+give_up_bonus=40``), which :func:`~binokel.rules.find_rules` reads
+a ``+`` (``binokel+min_bid=200+give_up_bonus=40``), which
+:func:`~binokel.games.binokel.rules.find_rules` reads
 back, so a record or a log line that names the rules names exactly the rules.
 
 >>> rules = apply_settings(find_rules("binokel"), ["min_bid=200", "first_lead=declarer"])
@@ -33,7 +34,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from .cards import Rank
+from ...cards import Rank
 from .rules import (
     _LABELS,
     FIELD_HELP,
@@ -364,7 +365,7 @@ def load_rules_file(path: str | Path, *, base: Rules | None = None) -> Rules:
 def rules_to_toml(rules: Rules, *, base: Rules | None = None, comments: bool = False) -> str:
     """A TOML rules file for ``rules``: every field, or with ``base`` only what differs.
 
-    ``comments`` adds what each field means (from :data:`~binokel.rules.FIELD_HELP`).
+    ``comments`` adds what each field means (from :data:`~binokel.games.binokel.rules.FIELD_HELP`).
     """
     lines = [f"# {rules.name}: {rules.description}"]
     values = rules.fields()

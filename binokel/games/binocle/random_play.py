@@ -1,7 +1,7 @@
 """A random legal player and whole random games, for tests, benchmarks and self-play.
 
 >>> import random
->>> from binokel.binocle import play_random_game
+>>> from binokel.games.binocle import play_random_game
 >>> state = play_random_game(seed=3, rng=random.Random(3))
 >>> state.is_over, state.winner in (0, 1)
 (True, True)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...cards import CARDS, RANK_SLOTS, SUIT_MASK, count_of, iter_kinds
 from . import actions as A
 from .actions import Action
-from .cards import CARDS, RANK_SLOTS, SUIT_MASK, count_of, iter_kinds
 from .tricks import ABOVE, NO_TRUMP, trick_winner
 
 if TYPE_CHECKING:

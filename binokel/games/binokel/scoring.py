@@ -10,7 +10,7 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import Suit
+from ...cards import Suit
 from .melds import Meld
 from .rules import Rules
 from .tricks import Trick
@@ -84,7 +84,7 @@ def score_hand(
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Per-seat scores of a finished hand, and the meld points that counted.
 
-    >>> from binokel.rules import BINOKEL
+    >>> from binokel.games.binokel.rules import BINOKEL
     >>> score_hand(BINOKEL, active=[0, 1, 2], declarer=0, bid=300, contract=Contract.TRUMP,
     ...            meld_points=[190, 0, 0], tricks_won=[6, 3, 3], trick_points=[100, 80, 42],
     ...            discard_points=28)[0]

@@ -3,10 +3,11 @@
 A :class:`BinocleState` is immutable.  It tells the :attr:`~BinocleState.phase` and whose turn it
 is (:attr:`~BinocleState.to_move`), lists the :meth:`~BinocleState.legal_actions`, and
 :meth:`~BinocleState.apply` returns the next state.  An illegal action raises
-:class:`BinocleIllegalActionError` (an :class:`~binokel.game.IllegalActionError`) naming the rule,
+:class:`BinocleIllegalActionError` (an :class:`~binokel.games.binokel.game.IllegalActionError`)
+naming the rule,
 and changes nothing.  The cut and every deal come from the seed.
 
->>> from binokel.binocle import new_binocle_game, parse_binocle_action
+>>> from binokel.games.binocle import new_binocle_game, parse_binocle_action
 >>> state = new_binocle_game(seed=7)
 >>> state.phase.value, state.to_move, len(state.hand(state.to_move)), state.stock_size
 ('play', 0, 12, 23)
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import (
+from ...cards import (
     BITS,
     CARD_POINTS,
     CARDS,
@@ -28,7 +29,7 @@ from ..cards import (
     Suit,
     iter_kinds,
 )
-from ..tricks import ABOVE
+from ..binokel.tricks import ABOVE
 from . import actions as A
 from .actions import BinocleAction
 from .hand import (

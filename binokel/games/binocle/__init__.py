@@ -3,7 +3,7 @@
 The same design as the Binokel engine: rule sets as data, one immutable state with one door,
 short action notation, views per seat.
 
->>> from binokel.binocle import new_binocle_game, find_binocle_rules
+>>> from binokel.games.binocle import new_binocle_game, find_binocle_rules
 >>> state = new_binocle_game(find_binocle_rules("binocle-64"), seed=5)
 >>> len(state.hand(0)), state.stock_size, state.dix.rank.name
 (12, 39, 'SEVEN')

@@ -1,0 +1,2 @@
+"""Three-player Binokel and its variants (binokel.md): rule sets as data, one immutable state
+with one door, short action notation, views per seat, records."""
