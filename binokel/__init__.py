@@ -33,7 +33,8 @@ from .games.binokel.game import (
     new_game,
 )
 from .games.binokel.melds import Meld, find_melds
-from .games.binokel.rules import Rules, RulesError, find_rules, rule_set_names
+from .games.binokel.rulefile import find_rules
+from .games.binokel.rules import Rules, RulesError, rule_set_names
 from .games.binokel.scoring import Contract, HandResult
 from .games.binokel.tricks import Trick, legal_cards, trick_winner
 from .games.binokel.views import View

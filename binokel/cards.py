@@ -245,6 +245,11 @@ def iter_kinds(packed: int) -> Iterator[int]:
 #: Mask of both bits of every kind of one suit.
 SUIT_MASK: tuple[int, ...] = tuple(((1 << (RANK_SLOTS * BITS)) - 1) << (s * RANK_SLOTS * BITS)
                                    for s in range(4))
+#: ``ABOVE[kind]``: mask of every kind of the same suit that ranks higher.
+ABOVE: tuple[int, ...] = tuple(
+    sum(3 << ((k - k % RANK_SLOTS + r) * BITS) for r in range(k % RANK_SLOTS + 1, RANK_SLOTS))
+    for k in range(4 * RANK_SLOTS)
+)
 #: ``ONE[kind]`` is one copy of the kind, to add to or subtract from a packed multiset.
 ONE: tuple[int, ...] = tuple(1 << (k * BITS) for k in range(KIND_COUNT))
 

@@ -34,7 +34,8 @@ from binokel.games.binokel.records import (
     load_records,
     replay,
 )
-from binokel.games.binokel.rules import FirstLead, find_rules, rule_set_names
+from binokel.games.binokel.rulefile import find_rules
+from binokel.games.binokel.rules import FirstLead, rule_set_names
 from tests.helpers import examples
 
 GOLDEN = Path(__file__).parent / "golden"

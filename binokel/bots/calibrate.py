@@ -17,7 +17,7 @@ import sys
 from ..cards import pack
 from ..games.binokel import actions as A
 from ..games.binokel.game import GameState, Phase, new_game
-from ..games.binokel.rules import find_rules
+from ..games.binokel.rulefile import find_rules
 from .base import ask
 from .evaluate import FEATURES, features, leads_first, options
 from .heuristic import HeuristicBot

@@ -81,7 +81,8 @@ class GameKind:
 
 
 def _binokel_rule_sets() -> dict[str, Any]:
-    from ..games.binokel.rules import find_rules, rule_set_names
+    from ..games.binokel.rulefile import find_rules
+    from ..games.binokel.rules import rule_set_names
 
     return {name: find_rules(name) for name in rule_set_names()}
 

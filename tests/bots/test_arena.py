@@ -14,7 +14,7 @@ import pytest
 from binokel.arena import ArenaConfig, run_arena, seatings
 from binokel.arena_stats import mean_ci, summarize, t95, write_csv
 from binokel.cli.main import main
-from binokel.games.binokel.rules import find_rules
+from binokel.games.binokel.rulefile import find_rules
 
 
 def test_every_seating_but_all_a_and_all_b() -> None:

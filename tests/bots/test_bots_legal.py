@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from binokel import Action, GameState, GiveUp, Phase, new_game
 from binokel.bots import HeuristicBot, RandomBot, ask, make_bot
-from binokel.games.binokel.rules import find_rules, rule_set_names
+from binokel.games.binokel.rulefile import find_rules
+from binokel.games.binokel.rules import rule_set_names
 
 BOT_NAMES = ("random", "heuristic:level=easy", "heuristic:level=medium",
              "heuristic:level=hard,samples=12,search=3,refine=4")

@@ -22,7 +22,8 @@ from binokel.bots.knowledge import full_pack, kinds_list, meld_cards, minus, siz
 from binokel.cards import ONE, pack, parse_cards
 from binokel.games.binokel.game import Deal
 from binokel.games.binokel.melds import find_melds_packed, meld_total
-from binokel.games.binokel.rules import find_rules, rule_set_names
+from binokel.games.binokel.rulefile import find_rules
+from binokel.games.binokel.rules import rule_set_names
 
 
 @settings(max_examples=200)

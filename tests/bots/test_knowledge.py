@@ -20,7 +20,8 @@ from binokel.bots.knowledge import (
     size,
 )
 from binokel.cards import ONE, pack
-from binokel.games.binokel.rules import find_rules, rule_set_names
+from binokel.games.binokel.rulefile import find_rules
+from binokel.games.binokel.rules import rule_set_names
 from binokel.games.binokel.tricks import NO_TRUMP, beats, legal_mask
 
 # Every rule set, and trumps named before the discard (trumps laid away are shown).

@@ -12,7 +12,8 @@ from binokel.bots import make_bot
 from binokel.bots.expert import ExpertBot, budget_from
 from binokel.games.binokel import actions as A
 from binokel.games.binokel.game import GameState, Phase, new_game
-from binokel.games.binokel.rules import find_rules, rule_set_names
+from binokel.games.binokel.rulefile import find_rules
+from binokel.games.binokel.rules import rule_set_names
 
 SMALL = "expert:samples=2,exact=3"
 

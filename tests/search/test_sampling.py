@@ -8,7 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from binokel.games.binokel.game import GameState, Phase, new_game
-from binokel.games.binokel.rules import BINOKEL, find_rules, rule_set_names
+from binokel.games.binokel.rulefile import find_rules
+from binokel.games.binokel.rules import BINOKEL, rule_set_names
 from binokel.search.sampling import World, WorldSampler, consistent, inferences, sample_world
 
 

@@ -231,7 +231,7 @@ def test_prompts_follow_the_rule_set() -> None:
 def test_four_player_score_sheet_fits_80_columns() -> None:
     from binokel.bots import RandomBot
     from binokel.games.binokel.game import new_game as new_binokel_game
-    from binokel.games.binokel.rules import find_rules
+    from binokel.games.binokel.rulefile import find_rules
     from binokel.ui.session import Player, Session
 
     names = ("Anna", "Karle", "Frieda", "Sepp")

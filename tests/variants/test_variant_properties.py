@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 
 from binokel import Contract, GameState, IllegalActionError, Phase, Play, Rules, new_game
 from binokel.games.binokel import actions as A
-from binokel.games.binokel.rulefile import derive_rules
-from binokel.games.binokel.rules import FirstLead, find_rules, rule_set_names
+from binokel.games.binokel.rulefile import derive_rules, find_rules
+from binokel.games.binokel.rules import FirstLead, rule_set_names
 
 from .variant_tools import (
     cards_of_state,

@@ -32,7 +32,7 @@ from binokel import (
     parse_cards,
 )
 from binokel.cards import pack
-from binokel.games.binokel.rules import find_rules
+from binokel.games.binokel.rulefile import find_rules
 
 # The rulebook's tables (§1), written out again rather than read from the engine.
 ORDER = {Rank.SEVEN: 0, Rank.JACK: 1, Rank.QUEEN: 2, Rank.KING: 3, Rank.TEN: 4, Rank.ACE: 5}

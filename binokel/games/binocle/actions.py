@@ -38,7 +38,7 @@ from ...cards import (
     parse_cards,
     parse_suit,
 )
-from ..binokel.actions import NotationError
+from ...errors import NotationError
 from .melds import BinocleMeld, MeldKind, meld_of
 
 

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...cards import BITS, CARDS, RANK_SLOTS, SUIT_MASK, iter_kinds
-from ..binokel.tricks import ABOVE
+from ...cards import ABOVE, BITS, CARDS, RANK_SLOTS, SUIT_MASK, iter_kinds
 from . import actions as A
 from .melds import CLASS_NAMES, NO_MELD, MeldKind, candidate_melds, place_meld
 

@@ -3,7 +3,7 @@
 A :class:`BinocleState` is immutable.  It tells the :attr:`~BinocleState.phase` and whose turn it
 is (:attr:`~BinocleState.to_move`), lists the :meth:`~BinocleState.legal_actions`, and
 :meth:`~BinocleState.apply` returns the next state.  An illegal action raises
-:class:`BinocleIllegalActionError` (an :class:`~binokel.games.binokel.game.IllegalActionError`)
+:class:`BinocleIllegalActionError` (an :class:`~binokel.errors.IllegalActionError`)
 naming the rule,
 and changes nothing.  The cut and every deal come from the seed.
 
@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...cards import (
+    ABOVE,
     BITS,
     CARD_POINTS,
     CARDS,
@@ -29,7 +30,6 @@ from ...cards import (
     Suit,
     iter_kinds,
 )
-from ..binokel.tricks import ABOVE
 from . import actions as A
 from .actions import BinocleAction
 from .hand import (

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from ...cards import BITS, CARDS, ONE, RANK_SLOTS, Card, CardError, Suit, iter_kinds, pack, unpack
-from ..binokel.game import IllegalActionError
+from ...errors import IllegalActionError
 from .melds import ScoredMeld
 from .rules import BinocleRules
 

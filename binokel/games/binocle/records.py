@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...cards import CARDS, Card, CardError, pack
+from ...errors import NotationError, RulesError
 from ...record_text import (
     CARD_TEXT,
     RESERVED_TAGS,
@@ -48,8 +49,6 @@ from ...record_text import (
     read_header,
     split_items,
 )
-from ..binokel.actions import NotationError
-from ..binokel.rules import RulesError
 from . import actions as A
 from .actions import BinocleAction, parse_binocle_action
 from .game import BinocleState, Phase, new_binocle_game

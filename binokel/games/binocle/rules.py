@@ -3,14 +3,14 @@
 Foster's two-handed Binocle (binocle.md) shares its cards with Binokel but is a different
 game: two players, a stock to draw from, one meld per trick won, and claiming 1000.  Every
 number the engine uses comes from a :class:`BinocleRules` value; a value that does not add up
-is refused with a :class:`~binokel.games.binokel.rules.RulesError` naming the field.
+is refused with a :class:`~binokel.errors.RulesError` naming the field.
 
 >>> find_binocle_rules("binocle-64").pack_size
 64
 >>> BinocleRules(name="bad", hand_size=10)
 Traceback (most recent call last):
 ...
-binokel.games.binokel.rules.RulesError: deal_packet: 10 cards cannot be dealt in packets of 4
+binokel.errors.RulesError: deal_packet: 10 cards cannot be dealt in packets of 4
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...cards import Rank
-from ..binokel.rules import RulesError
+from ...errors import RulesError
 
 #: The 48-card pack: A 10 K Q J 9 (binocle.md §1).
 BINOCLE_RANKS = (Rank.NINE, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.TEN, Rank.ACE)

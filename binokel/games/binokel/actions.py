@@ -27,6 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...cards import CARDS, KIND_COUNT, Card, CardError, Suit, parse_card, parse_suit
+from ...errors import NotationError
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,9 +115,6 @@ def bid(value: int) -> Bid:
         found = _BIDS[value] = Bid(value)
     return found
 
-
-class NotationError(ValueError):
-    """Text that is not an action."""
 
 
 def parse_action(text: str) -> Action:

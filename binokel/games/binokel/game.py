@@ -35,6 +35,7 @@ from ...cards import (
     points_of,
     unpack,
 )
+from ...errors import IllegalActionError
 from . import actions as A
 from .actions import Action
 from .melds import Meld, find_melds_packed, meld_total
@@ -67,9 +68,6 @@ _GAME_OVER = Phase.GAME_OVER
 #: ``to_move`` once the game is over.
 TERMINAL = -1
 
-
-class IllegalActionError(ValueError):
-    """An action the rules forbid; the message names the rule. The state is unchanged."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -50,7 +50,8 @@ from ...record_text import (
 from .actions import Action, NotationError, parse_action
 from .game import Deal, GameState, IllegalActionError, Phase, deal_hand, first_dealer, new_game
 from .melds import Meld
-from .rules import Rules, find_rules
+from .rulefile import find_rules
+from .rules import Rules
 from .scoring import Contract, HandResult, side_of
 from .tricks import Trick
 

@@ -13,7 +13,7 @@ Every field has one text form, read by ``--set`` and written by :func:`format_va
 JSON hold the same values as numbers, booleans, strings and lists.  A changed rule set without a
 name of its own is named by its *spec*: the rule set it starts from and each changed field after
 a ``+`` (``binokel+min_bid=200+give_up_bonus=40``), which
-:func:`~binokel.games.binokel.rules.find_rules` reads
+:func:`find_rules` reads
 back, so a record or a log line that names the rules names exactly the rules.
 
 >>> rules = apply_settings(find_rules("binokel"), ["min_bid=200", "first_lead=declarer"])
@@ -28,6 +28,8 @@ True
 from __future__ import annotations
 
 import dataclasses
+import difflib
+import functools
 import json
 import tomllib
 from collections.abc import Iterable, Mapping
@@ -37,13 +39,15 @@ from typing import Any
 from ...cards import Rank
 from .rules import (
     _LABELS,
+    _PRESETS,
+    ALIASES,
     FIELD_HELP,
     FirstLead,
     Rules,
     RulesError,
     _unknown_field_message,
-    find_rules,
     registered_rules,
+    registry_generation,
     rule_set_names,
 )
 
@@ -403,3 +407,34 @@ __all__ = [
     "json_value", "load_rules_file", "parse_rules_toml", "parse_setting", "parse_value",
     "resolve_rules", "rule_spec", "rules_from_mapping", "rules_to_dict", "rules_to_toml",
 ]
+
+
+def find_rules(name: str) -> Rules:
+    """The rule set of a name, an alias, or a name with changed fields (``binokel+min_bid=200``).
+
+    >>> find_rules("binokel").players
+    3
+    >>> find_rules("Kreuz_Binokel").name
+    'kreuzbinokel'
+    """
+    found = _PRESETS.get(name)
+    if found is not None:
+        return found
+    return _find_spec(name, registry_generation())
+
+
+@functools.lru_cache(maxsize=256)
+def _find_spec(name: str, generation: int) -> Rules:
+    # ``generation`` keys the cache: a newly registered rule set invalidates old answers.
+    base_name, plus, settings = name.partition("+")
+    key = base_name.strip().lower().replace("_", "-")
+    key = ALIASES.get(key, key)
+    base = _PRESETS.get(key)
+    if base is None:
+        known = ", ".join(_PRESETS)
+        close = difflib.get_close_matches(key, list(_PRESETS) + list(ALIASES), n=1)
+        hint = f" (did you mean {ALIASES.get(close[0], close[0])}?)" if close else ""
+        raise RulesError(f"unknown rule set {base_name.strip()!r}{hint}; known: {known}")
+    if not plus:
+        return base
+    return apply_settings(base, [s for s in settings.split("+") if s.strip()])

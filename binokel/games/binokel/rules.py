@@ -2,19 +2,18 @@
 
 The engine reads every number and duty from a :class:`Rules` value; a variant is a new value,
 never a subclass.  A value that does not add up is refused with a :class:`RulesError` naming the
-field.  Rule sets are found by name (``find_rules``); a name may carry changes to single fields
+field.  Rule sets are registered by name here and found by name, alias or spec with
+:func:`binokel.games.binokel.rulefile.find_rules`; a name may carry changes to single fields
 after ``+`` signs, which is also how a changed rule set names itself.
 
->>> find_rules("binokel").min_bid
-150
->>> find_rules("kreuzbinokel").teams
-((0, 2), (1, 3))
->>> find_rules("binokel+min_bid=200").min_bid
-200
+>>> BINOKEL.min_bid, KREUZBINOKEL.teams
+(150, ((0, 2), (1, 3)))
+>>> "kreuzbinokel" in rule_set_names()
+True
 >>> Rules(name="bad", hand_size=13)
 Traceback (most recent call last):
 ...
-binokel.games.binokel.rules.RulesError: hand_size: 3 players x 13 cards + Dabb 4 = 43, but the pack
+binokel.errors.RulesError: hand_size: 3 players x 13 cards + Dabb 4 = 43, but the pack
 has 40 cards
 """
 
@@ -23,15 +22,11 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import enum
-import functools
 from dataclasses import dataclass, field
 from typing import Any
 
 from ...cards import Rank
-
-
-class RulesError(ValueError):
-    """A rule set that does not add up, or one that cannot be found; the message names the field."""
+from ...errors import RulesError
 
 
 class FirstLead(enum.Enum):
@@ -420,12 +415,21 @@ ALIASES: dict[str, str] = {
 }
 
 
+_generation = 0
+
+
 def register_rules(rules: Rules) -> None:
     """Add a named rule set (a name with ``+`` is reserved for changed rule sets)."""
     if "+" in rules.name:
         raise RulesError(f"name: {rules.name!r} may not contain '+' (it marks changed fields)")
+    global _generation
     _PRESETS[rules.name] = rules
-    _find_spec.cache_clear()
+    _generation += 1
+
+
+def registry_generation() -> int:
+    """A number that changes whenever a rule set is registered (keys caches of lookups)."""
+    return _generation
 
 
 def rule_set_names() -> list[str]:
@@ -436,35 +440,3 @@ def rule_set_names() -> list[str]:
 def registered_rules() -> list[Rules]:
     """All registered rule sets, the default first."""
     return list(_PRESETS.values())
-
-
-def find_rules(name: str) -> Rules:
-    """The rule set of a name, an alias, or a name with changed fields (``binokel+min_bid=200``).
-
-    >>> find_rules("binokel").players
-    3
-    >>> find_rules("Kreuz_Binokel").name
-    'kreuzbinokel'
-    """
-    found = _PRESETS.get(name)
-    if found is not None:
-        return found
-    return _find_spec(name)
-
-
-@functools.lru_cache(maxsize=256)
-def _find_spec(name: str) -> Rules:
-    base_name, plus, settings = name.partition("+")
-    key = base_name.strip().lower().replace("_", "-")
-    key = ALIASES.get(key, key)
-    base = _PRESETS.get(key)
-    if base is None:
-        known = ", ".join(_PRESETS)
-        close = difflib.get_close_matches(key, list(_PRESETS) + list(ALIASES), n=1)
-        hint = f" (did you mean {ALIASES.get(close[0], close[0])}?)" if close else ""
-        raise RulesError(f"unknown rule set {base_name.strip()!r}{hint}; known: {known}")
-    if not plus:
-        return base
-    from .rulefile import apply_settings
-
-    return apply_settings(base, [s for s in settings.split("+") if s.strip()])

@@ -17,16 +17,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ...cards import BITS, RANK_SLOTS, SUIT_MASK, Card, Suit, iter_kinds, pack
+from ...cards import ABOVE, RANK_SLOTS, SUIT_MASK, Card, Suit, iter_kinds, pack
 from .rules import BINOKEL, Rules
 
 NO_TRUMP = -1
 
-#: ``ABOVE[kind]``: mask of every kind of the same suit that ranks higher.
-ABOVE: tuple[int, ...] = tuple(
-    sum(3 << ((k - k % RANK_SLOTS + r) * BITS) for r in range(k % RANK_SLOTS + 1, RANK_SLOTS))
-    for k in range(4 * RANK_SLOTS)
-)
 
 
 def beats(card: int, best: int, trump: int) -> bool:
