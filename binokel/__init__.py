@@ -9,6 +9,7 @@
 """
 
 from .cards import Card, CardError, Rank, Suit, format_cards, parse_card, parse_cards, sort_cards
+from .errors import IllegalActionError, NotationError, RulesError
 from .games.binokel.actions import (
     Action,
     Bid,
@@ -16,25 +17,16 @@ from .games.binokel.actions import (
     Durch,
     GiveUp,
     NameTrump,
-    NotationError,
     OpenDurch,
     Pass,
     Play,
     TakeDabb,
     parse_action,
 )
-from .games.binokel.game import (
-    TERMINAL,
-    Deal,
-    GameState,
-    IllegalActionError,
-    Phase,
-    apply_all,
-    new_game,
-)
+from .games.binokel.game import TERMINAL, Deal, GameState, Phase, apply_all, new_game
 from .games.binokel.melds import Meld, find_melds
 from .games.binokel.rulefile import find_rules
-from .games.binokel.rules import Rules, RulesError, rule_set_names
+from .games.binokel.rules import Rules, rule_set_names
 from .games.binokel.scoring import Contract, HandResult
 from .games.binokel.tricks import Trick, legal_cards, trick_winner
 from .games.binokel.views import View

@@ -29,7 +29,8 @@ import threading
 import time
 from typing import IO, Any
 
-from ..games.binokel.actions import NotationError, parse_action
+from ..errors import NotationError
+from ..games.binokel.actions import parse_action
 from .base import ActionT, BaseBot, BotError, TableView
 from .protocol import decide_message, encode, hello_message, quit_message
 

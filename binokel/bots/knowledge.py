@@ -18,10 +18,10 @@ import functools
 import random
 from dataclasses import dataclass
 
-from ..cards import ONE, RANK_SLOTS, SUIT_MASK, pack, pack_ranks
+from ..cards import ABOVE, ONE, RANK_SLOTS, SUIT_MASK, pack, pack_ranks
 from ..games.binokel.rules import Rules
 from ..games.binokel.scoring import Contract, side_of
-from ..games.binokel.tricks import ABOVE, NO_TRUMP, beats
+from ..games.binokel.tricks import NO_TRUMP, beats
 from ..games.binokel.views import View
 
 _LOW = int("01" * 32, 2)

@@ -15,10 +15,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..cards import ONE, RANK_SLOTS, SUIT_MASK, pack, points_of
+from ..cards import ABOVE, ONE, RANK_SLOTS, SUIT_MASK, pack, points_of
 from ..games.binokel.melds import meld_total
 from ..games.binokel.scoring import Contract
-from ..games.binokel.tricks import ABOVE, NO_TRUMP, beats
+from ..games.binokel.tricks import NO_TRUMP, beats
 from ..games.binokel.views import View
 from .knowledge import ASIDE, Knowledge, full_pack, knowledge_of, minus, sample_deal
 from .rollout import KIND_POINTS, Table, hand_scores, make_table, rollout, utility

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import CARD_POINTS, ONE, RANK_SLOTS, SUIT_MASK, iter_kinds
+from ..cards import ABOVE, CARD_POINTS, ONE, RANK_SLOTS, SUIT_MASK, iter_kinds
 from ..games.binokel.rules import Rules
 from ..games.binokel.scoring import Contract, score_hand, side_of
-from ..games.binokel.tricks import ABOVE, NO_TRUMP, beats, legal_mask
+from ..games.binokel.tricks import NO_TRUMP, beats, legal_mask
 
 KIND_POINTS = tuple(CARD_POINTS[k % RANK_SLOTS] for k in range(4 * RANK_SLOTS))
 _KINDS: dict[int, tuple[int, ...]] = {}

@@ -7,16 +7,10 @@ import dataclasses
 import json
 from typing import Any
 
+from ..errors import RulesError
 from ..games import rules_from_args as game_rules_from_args
 from ..games.binokel.rulefile import format_value, rule_spec, rules_to_dict, rules_to_toml
-from ..games.binokel.rules import (
-    BINOKEL,
-    FIELD_GROUPS,
-    FIELD_HELP,
-    Rules,
-    RulesError,
-    registered_rules,
-)
+from ..games.binokel.rules import BINOKEL, FIELD_GROUPS, FIELD_HELP, Rules, registered_rules
 from .common import add_rules_options, fail
 
 

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import argparse
 
+from ..errors import RulesError
 from ..games.binokel.rulefile import resolve_rules
-from ..games.binokel.rules import Rules, RulesError
+from ..games.binokel.rules import Rules
 
 
 def add_rules_options(parser: argparse.ArgumentParser) -> None:

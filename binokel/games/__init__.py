@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, overload
 
 from ..cards import Rank
+from ..errors import RulesError
 from ..record_text import only_record, parse_records
 from .binocle import (
     BINOCLE_RULESETS,
@@ -56,7 +57,7 @@ from .binokel.records import dump_record as dump_binokel_record
 from .binokel.records import parse_record as parse_binokel_record
 from .binokel.records import replay as replay_binokel
 from .binokel.rulefile import resolve_rules
-from .binokel.rules import Rules, RulesError
+from .binokel.rules import Rules
 from .binokel.views import View
 
 if TYPE_CHECKING:

@@ -33,9 +33,9 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 
-from ..cards import CARD_POINTS, ONE, RANK_SLOTS, SUIT_MASK, iter_kinds
+from ..cards import ABOVE, CARD_POINTS, ONE, RANK_SLOTS, SUIT_MASK, iter_kinds
 from ..games.binokel.playout import Position
-from ..games.binokel.tricks import ABOVE, NO_TRUMP, legal_mask
+from ..games.binokel.tricks import NO_TRUMP, legal_mask
 
 _KIND_POINTS = tuple(CARD_POINTS[k % RANK_SLOTS] for k in range(4 * RANK_SLOTS))
 _KINDS: dict[int, tuple[int, ...]] = {}

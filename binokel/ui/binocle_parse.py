@@ -20,9 +20,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..cards import Card, CardError, parse_card
+from ..errors import NotationError
 from ..games.binocle import BinocleAction, BinocleView, Phase, parse_binocle_action
 from ..games.binocle import actions as A
-from ..games.binokel.actions import NotationError
 from .binocle_render import meld_choices, numbered_cards
 from .i18n import Strings
 from .parse import COMMANDS, Command, InputError

@@ -21,8 +21,9 @@ from collections import Counter
 from dataclasses import dataclass
 
 from ..cards import Card, CardError, Suit, parse_card, parse_suit
+from ..errors import NotationError
 from ..games.binokel import actions as A
-from ..games.binokel.actions import Action, NotationError, parse_action
+from ..games.binokel.actions import Action, parse_action
 from ..games.binokel.game import Phase
 from ..games.binokel.views import View
 from .i18n import SUIT_WORDS, Strings

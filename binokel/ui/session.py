@@ -25,11 +25,12 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from ..bots.base import Bot, ask
+from ..errors import IllegalActionError
 from ..games.binocle import BinocleState
 from ..games.binocle import apply_all as binocle_apply_all
 from ..games.binokel import actions as A
 from ..games.binokel.actions import Action
-from ..games.binokel.game import GameState, IllegalActionError, Phase, apply_all
+from ..games.binokel.game import GameState, Phase, apply_all
 from ..games.binokel.scoring import Contract
 from .binocle_render import describe_binocle
 from .render import Event

@@ -20,8 +20,8 @@ from rich.console import Console
 from rich.text import Text
 
 from ..bots.base import BotError
+from ..errors import IllegalActionError
 from ..games.binocle import BinocleState
-from ..games.binokel.game import IllegalActionError
 from .binocle_parse import BinocleMoves, parse_binocle_input
 from .binocle_render import (
     binocle_hint_facts,

@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from ..games.binokel.game import IllegalActionError
+from ..errors import IllegalActionError
 from .protocol import JSON, to_json
 
 

@@ -32,8 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from ..games.binokel.actions import NotationError
-from ..games.binokel.game import IllegalActionError
+from ..errors import IllegalActionError, NotationError
 from .games import GameKind, GameLike, all_rule_sets, game_for_rules
 from .protocol import JSON, dumps, encode_view, error_message, public_view
 from .store import Store, StoredSeat, StoredTable

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from binokel.cards import ONE, parse_card, parse_cards, unpack
+from binokel.errors import IllegalActionError
 from binokel.games.binocle import (
     BINOCLE,
     BinocleIllegalActionError,
@@ -17,7 +18,6 @@ from binokel.games.binocle import (
     new_binocle_game,
     parse_binocle_action,
 )
-from binokel.games.binokel.game import IllegalActionError
 
 from .scenarios import DEALER, PONE, plain_action, play, run_until, written_game
 

@@ -8,8 +8,8 @@ import itertools
 import pytest
 
 from binokel.cards import ONE, Card, count_of
+from binokel.errors import IllegalActionError
 from binokel.games.binocle import BINOCLE, BINOCLE_64, BinocleState, Phase, Play
-from binokel.games.binokel.game import IllegalActionError
 
 from .scenarios import is_strict_follow, random_states
 

@@ -8,6 +8,7 @@ import random
 import pytest
 
 from binokel.cards import Rank, Suit, parse_card
+from binokel.errors import IllegalActionError, NotationError, RulesError
 from binokel.games.binocle import (
     BINOCLE,
     BINOCLE_64,
@@ -28,9 +29,6 @@ from binokel.games.binocle import (
     play_random_game,
 )
 from binokel.games.binocle.melds import meld_of
-from binokel.games.binokel.actions import NotationError
-from binokel.games.binokel.game import IllegalActionError
-from binokel.games.binokel.rules import RulesError
 
 
 def test_presets_and_lookup() -> None:

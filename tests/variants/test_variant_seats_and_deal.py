@@ -7,9 +7,10 @@ from collections import Counter
 import pytest
 
 from binokel import Contract, IllegalActionError, Phase, Rules, find_rules, new_game
-from binokel.games.binokel.game import _deal_order, active_seats, deal_hand
+from binokel.games.binokel.game import active_seats, deal_hand
 from binokel.games.binokel.rules import registered_rules
 from binokel.games.binokel.scoring import score_hand
+from binokel.games.binokel.state import _deal_order
 
 from .variant_tools import full_pack, random_game
 

@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from ...cards import CARDS, RANK_SLOTS, SUIT_MASK, count_of, iter_kinds
+from ...cards import ABOVE, CARDS, RANK_SLOTS, SUIT_MASK, count_of, iter_kinds
 from . import actions as A
 from .actions import Action
-from .tricks import ABOVE, NO_TRUMP, trick_winner
-
-if TYPE_CHECKING:
-    from .game import GameState
+from .state import Phase, StateReader
+from .tricks import NO_TRUMP, trick_winner
 
 _EXPECTED = {
     "auction": "It is the auction (Reizen): bid or pass.",
@@ -21,10 +17,8 @@ _EXPECTED = {
 }
 
 
-def why_illegal(state: GameState, action: Action) -> str:
+def why_illegal(state: StateReader, action: Action) -> str:
     """A sentence naming the rule that forbids ``action`` in ``state``."""
-    from .game import Phase
-
     phase = state.phase
     rules = state.rules
     if phase is Phase.GAME_OVER:
@@ -64,7 +58,7 @@ def why_illegal(state: GameState, action: Action) -> str:
     return _why_card(state, action.card.kind)
 
 
-def _why_card(state: GameState, kind: int) -> str:
+def _why_card(state: StateReader, kind: int) -> str:
     hand = state.hands[state.to_move]
     card = CARDS[kind]
     if not count_of(hand, kind):

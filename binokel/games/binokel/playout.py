@@ -28,10 +28,10 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ...cards import CARD_POINTS, ONE, RANK_SLOTS, SUIT_MASK, iter_kinds
+from ...cards import ABOVE, CARD_POINTS, ONE, RANK_SLOTS, SUIT_MASK, iter_kinds
 from .game import GameState, Phase
 from .rules import Rules
-from .tricks import ABOVE, NO_TRUMP, legal_mask
+from .tricks import NO_TRUMP, legal_mask
 
 _KIND_POINTS = tuple(CARD_POINTS[k % RANK_SLOTS] for k in range(4 * RANK_SLOTS))
 _KINDS: dict[int, tuple[int, ...]] = {}

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ...cards import CARD_POINTS, CardError, pack
+from ...errors import NotationError
 from ...record_text import (
     CARD_TEXT,
     RESERVED_TAGS,
@@ -47,7 +48,7 @@ from ...record_text import (
     split_items,
     split_records,
 )
-from .actions import Action, NotationError, parse_action
+from .actions import Action, parse_action
 from .game import Deal, GameState, IllegalActionError, Phase, deal_hand, first_dealer, new_game
 from .melds import Meld
 from .rulefile import find_rules

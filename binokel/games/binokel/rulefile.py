@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from ...cards import Rank
+from ...errors import RulesError
 from .rules import (
     _LABELS,
     _PRESETS,
@@ -44,7 +45,6 @@ from .rules import (
     FIELD_HELP,
     FirstLead,
     Rules,
-    RulesError,
     _unknown_field_message,
     registered_rules,
     registry_generation,

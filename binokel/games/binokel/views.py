@@ -17,17 +17,14 @@ opponent's (Kreuzbinokel), and the dealer who sits a hand out sees no more than 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from ...cards import Card, Suit, size_of, unpack
 from .actions import Action
 from .melds import Meld
 from .rules import Rules
 from .scoring import Contract, HandResult, side_of
+from .state import Phase, StateReader
 from .tricks import Trick
-
-if TYPE_CHECKING:
-    from .game import GameState, Phase
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -92,10 +89,9 @@ class View:
         return None
 
 
-def make_view(state: GameState, seat: int) -> View:
-    """Project a full state onto what ``seat`` may know."""
-    from .game import Phase
-
+def make_view(state: StateReader, seat: int, legal: tuple[Action, ...]) -> View:
+    """Project a full state onto what ``seat`` may know; ``legal`` is the legal actions of the
+    player to move (the state machine's answer, which only that seat's view carries)."""
     if not 0 <= seat < state.rules.players:
         raise ValueError(f"no seat {seat} at this table (seats 0-{state.rules.players - 1})")
     declarer = state.declarer
@@ -131,6 +127,6 @@ def make_view(state: GameState, seat: int) -> View:
         scores=state.scores,
         results=state.results,
         winners=state.winners,
-        legal_actions=state.legal_actions() if state.to_move == seat else (),
+        legal_actions=legal if state.to_move == seat else (),
         shown_discard=tuple(state.shown_discard) if not over else (),
     )

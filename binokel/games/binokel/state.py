@@ -1,0 +1,353 @@
+"""What a Binokel position holds, read-only: the phase, the deal, the hands, the auction, the
+tricks and the scores (:class:`StateReader`), and how hands are dealt from the seed.
+
+:class:`~binokel.games.binokel.game.GameState` adds the one door (legal actions and ``apply``)
+on top; views and the explanations of refusals read positions through this class alone, so they
+need nothing from the state machine.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Self
+
+from ...cards import (
+    CARDS,
+    ONE,
+    RANK_SLOTS,
+    SUIT_MASK,
+    Card,
+    Suit,
+    unpack,
+)
+from .actions import Action
+from .melds import Meld
+from .rules import Rules
+from .scoring import Contract, HandResult
+from .tricks import NO_TRUMP, Trick
+
+
+class Phase(enum.Enum):
+    AUCTION = "auction"
+    DABB = "dabb"
+    DISCARD = "discard"
+    TRUMP = "trump"
+    PLAY = "play"
+    GAME_OVER = "game over"
+
+
+# Enum members read through the class cost ~150 ns each on Python 3.11; the hot paths read
+# these module constants instead.
+_AUCTION = Phase.AUCTION
+_DABB = Phase.DABB
+_DISCARD = Phase.DISCARD
+_TRUMP = Phase.TRUMP
+_PLAY = Phase.PLAY
+_GAME_OVER = Phase.GAME_OVER
+
+#: ``to_move`` once the game is over.
+TERMINAL = -1
+
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """One hand as dealt: packed hands per seat (0 for a seat sitting out) and the Dabb."""
+
+    hands: tuple[int, ...]
+    dabb: int
+
+    def hand(self, seat: int) -> list[Card]:
+        return unpack(self.hands[seat])
+
+    def dabb_cards(self) -> list[Card]:
+        return unpack(self.dabb)
+
+
+def deal_hand(rules: Rules, seed: int | str, hand_no: int, dealer: int) -> Deal:
+    """Shuffle (one seeded permutation stands for shuffle and cut) and deal in packets (§2)."""
+    pack = list(_full_pack(rules))
+    random.Random(f"binokel/{seed}/{hand_no}").shuffle(pack)
+    active = active_seats(rules, dealer)
+    acc = [0] * (len(active) + 1)  # the last slot is the Dabb
+    for kind, dest in zip(pack, _deal_order(rules), strict=True):
+        acc[dest] += ONE[kind]
+    hands = [0] * rules.players
+    for i, seat in enumerate(active):
+        hands[seat] = acc[i]
+    return Deal(tuple(hands), acc[-1])
+
+
+@functools.cache
+def _full_pack(rules: Rules) -> tuple[int, ...]:
+    return tuple(s * RANK_SLOTS + r for s in range(4) for r in rules.ranks for _ in range(2))
+
+
+@functools.cache
+def _deal_order(rules: Rules) -> tuple[int, ...]:
+    """Where each card of the shuffled pack goes: the index of an active seat, or the Dabb."""
+    n = rules.active_players
+    per_drop = rules.dabb_size // len(rules.dabb_after_rounds) if rules.dabb_size else 0
+    order: list[int] = []
+    for round_no in range(1, rules.hand_size // rules.deal_packet + 1):
+        for i in range(n):
+            order.extend([i] * rules.deal_packet)
+        if round_no in rules.dabb_after_rounds:
+            order.extend([n] * per_drop)
+    return tuple(order)
+
+
+def first_dealer(rules: Rules, seed: int | str) -> int:
+    """The first dealer, drawn by lot from the seed."""
+    return random.Random(f"binokel/{seed}/dealer").randrange(rules.players)
+
+
+def active_seats(rules: Rules, dealer: int) -> tuple[int, ...]:
+    """Seats that play a hand, from forehand (the dealer's right) round to the dealer."""
+    n = rules.players
+    seats = tuple((dealer + 1 + i) % n for i in range(n))
+    return seats[:-1] if rules.dealer_sits_out else seats
+
+
+@dataclass(slots=True)
+class _Hand:
+    """What stays fixed or changes rarely within a hand (auction, contract, melds).
+
+    Never changed once built: :func:`_replace_hand` makes the changed copy.  (Not frozen only
+    so that the copy can be written field by field, which is several times faster.)
+    """
+
+    deal: Deal
+    active: tuple[int, ...]
+    next_seat: tuple[int, ...]
+    bids: tuple[tuple[int, int], ...]  # (seat, bid); bid 0 is a pass
+    bid: int
+    high_bidder: int
+    next_entrant: int  # index into active of the next player to enter the auction
+    declarer: int = -1
+    contract: Contract | None = None
+    trump: Suit | None = None
+    discard: int = 0
+    discards_left: int = 0
+    melds: tuple[tuple[Meld, ...], ...] = ()
+    dabb_shown: bool = False
+    trump_index: int = NO_TRUMP
+    durch_side: tuple[int, ...] = ()
+    """The declaring side in a Durch (any other winner of a trick ends the hand)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Game:
+    """What changes once a hand at most: the rules, seed, hand number, dealer and scores."""
+
+    rules: Rules
+    seed: int | str
+    hand_no: int
+    dealer: int
+    scores: tuple[int, ...]
+    results: tuple[HandResult, ...]
+    winners: tuple[int, ...] = ()
+
+
+class StateReader:
+    """A Binokel position, read-only; the state machine on top is
+    :class:`~binokel.games.binokel.game.GameState`."""
+
+    __slots__ = (
+        "_best", "_g", "_h", "_hands", "_last_action", "_leader", "_legal", "_parent", "_phase",
+        "_points", "_to_move", "_trick", "_tricks", "_won",
+    )
+
+    _g: _Game
+    _phase: Phase
+    _to_move: int
+    _hands: tuple[int, ...]
+    _h: _Hand
+    _trick: tuple[int, ...]
+    _leader: int
+    _best: int
+    _tricks: tuple[Trick, ...]
+    _won: tuple[int, ...]
+    _points: tuple[int, ...]
+    _parent: Self | None
+    _last_action: Action | None
+    _legal: tuple[Action, ...] | None
+
+    # --- reading the state ---------------------------------------------------------------------
+
+    @property
+    def rules(self) -> Rules:
+        return self._g.rules
+
+    @property
+    def seed(self) -> int | str:
+        return self._g.seed
+
+    @property
+    def hand_no(self) -> int:
+        """Number of the hand being played, from 0."""
+        return self._g.hand_no
+
+    @property
+    def dealer(self) -> int:
+        return self._g.dealer
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Running game totals per seat."""
+        return self._g.scores
+
+    @property
+    def results(self) -> tuple[HandResult, ...]:
+        """The score sheet: one result per finished hand."""
+        return self._g.results
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The winning seats once the game is over."""
+        return self._g.winners
+
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def to_move(self) -> int:
+        """The seat to act, or :data:`TERMINAL`."""
+        return self._to_move
+
+    @property
+    def hands(self) -> tuple[int, ...]:
+        """Every seat's hand as a packed multiset (see :mod:`binokel.cards`)."""
+        return self._hands
+
+    @property
+    def leader(self) -> int:
+        """Who led (or is to lead) the current trick."""
+        return self._leader
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The finished tricks of this hand."""
+        return self._tricks
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        """Card points each seat has taken in tricks this hand (last-trick bonus included)."""
+        return self._points
+
+    @property
+    def parent(self) -> Self | None:
+        """The state before the last action."""
+        return self._parent
+
+    @property
+    def last_action(self) -> Action | None:
+        return self._last_action
+
+    @property
+    def is_over(self) -> bool:
+        return self._phase is _GAME_OVER
+
+    @property
+    def active(self) -> tuple[int, ...]:
+        """Seats playing this hand, forehand first."""
+        return self._h.active
+
+    @property
+    def forehand(self) -> int:
+        return self._h.active[0]
+
+    @property
+    def deal(self) -> Deal:
+        return self._h.deal
+
+    @property
+    def bids(self) -> tuple[tuple[int, int], ...]:
+        """The auction so far: (seat, bid) with 0 for a pass; the forced opening comes first."""
+        return self._h.bids
+
+    @property
+    def bid(self) -> int:
+        """The highest bid so far (the target once the auction is over)."""
+        return self._h.bid
+
+    @property
+    def declarer(self) -> int | None:
+        return None if self._h.declarer < 0 else self._h.declarer
+
+    @property
+    def high_bidder(self) -> int:
+        return self._h.high_bidder
+
+    @property
+    def contract(self) -> Contract | None:
+        return self._h.contract
+
+    @property
+    def trump(self) -> Suit | None:
+        return self._h.trump
+
+    @property
+    def dabb(self) -> list[Card]:
+        return unpack(self._h.deal.dabb)
+
+    @property
+    def dabb_shown(self) -> bool:
+        return self._h.dabb_shown
+
+    @property
+    def discard(self) -> list[Card]:
+        return unpack(self._h.discard)
+
+    @property
+    def shown_discard(self) -> list[Card]:
+        """The laid-away cards every seat may see: with trumps named before the discard
+        (``trump_before_discard``), each trump laid away is shown to all."""
+        h = self._h
+        if not self._g.rules.trump_before_discard or h.trump_index == NO_TRUMP or not h.discard:
+            return []
+        return unpack(h.discard & SUIT_MASK[h.trump_index])
+
+    @property
+    def melds(self) -> tuple[tuple[Meld, ...], ...]:
+        """Each seat's shown melds (empty before trumps are named, and in Durch)."""
+        return self._h.melds or tuple(() for _ in range(self._g.rules.players))
+
+    @property
+    def tricks_won(self) -> tuple[int, ...]:
+        return self._won
+
+    def hand(self, seat: int) -> list[Card]:
+        """A seat's cards, grouped by suit, high to low."""
+        return unpack(self._hands[seat])
+
+    def current_trick(self) -> list[tuple[int, Card]]:
+        """The trick in progress as (seat, card) in playing order."""
+        out = []
+        seat = self._leader
+        for kind in self._trick:
+            out.append((seat, CARDS[kind]))
+            seat = self._h.next_seat[seat]
+        return out
+
+    def history(self) -> list[Action]:
+        """Every action applied since the game began, oldest first."""
+        out: list[Action] = []
+        state: StateReader | None = self
+        while state is not None and state._last_action is not None:
+            out.append(state._last_action)
+            state = state._parent
+        out.reverse()
+        return out
+
+    def states(self) -> Iterator[Self]:
+        """This state and its ancestors, newest first."""
+        state: Self | None = self
+        while state is not None:
+            yield state
+            state = state._parent
