@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from .games.binocle import BinocleRules, new_binocle_game
 from .games.binocle import random_playout as binocle_playout
-from .games.binocle.views import sample_state
+from .games.binocle.sampling import sample_state
 from .games.binokel import actions as A
 from .games.binokel.game import GameState, Phase, new_game
 from .games.binokel.playout import Position, random_playout

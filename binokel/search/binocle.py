@@ -34,7 +34,8 @@ from ..cards import RANK_SLOTS, Rank
 from ..games.binocle import actions as BA
 from ..games.binocle.actions import BinocleAction
 from ..games.binocle.game import KIND_POINTS, BinocleState, Phase
-from ..games.binocle.views import BinocleView, sample_state
+from ..games.binocle.sampling import sample_state
+from ..games.binocle.views import BinocleView
 from ..games.binokel.playout import Position
 from ..games.binokel.rules import Rules
 from .evaluate import points_left

@@ -43,7 +43,8 @@ from .rules import (
     BinocleRules,
     find_binocle_rules,
 )
-from .views import BinocleView, make_view, redeal_hidden, sample_state
+from .sampling import redeal_hidden, sample_state
+from .views import BinocleView, make_view
 
 __all__ = [
     "BINOCLE", "BINOCLE_64", "BINOCLE_RULESETS", "PINOCHLE_MELD_VALUES", "TERMINAL",

@@ -2,20 +2,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...cards import ABOVE, BITS, CARDS, RANK_SLOTS, SUIT_MASK, iter_kinds
 from . import actions as A
+from .hand import Phase
 from .melds import CLASS_NAMES, NO_MELD, MeldKind, candidate_melds, place_meld
-
-if TYPE_CHECKING:
-    from .game import BinocleState
+from .state import StateReader
 
 
-def why_illegal(state: BinocleState, action: object) -> str:
+def why_illegal(state: StateReader, action: object) -> str:
     """A sentence naming the rule that forbids ``action`` in ``state``."""
-    from .game import Phase
-
     phase = state.phase
     if phase is Phase.GAME_OVER:
         return "The game is over."
@@ -49,7 +44,7 @@ def why_illegal(state: BinocleState, action: object) -> str:
     return _why_dix(state, action)
 
 
-def _why_card(state: BinocleState, action: A.Play) -> str:
+def _why_card(state: StateReader, action: A.Play) -> str:
     seat = state.to_move
     kind = action.card.kind
     card = action.card
@@ -77,7 +72,7 @@ def _why_card(state: BinocleState, action: A.Play) -> str:
     return f"{card} may not be played here."
 
 
-def _why_meld(state: BinocleState, action: A.Meld) -> str:
+def _why_meld(state: StateReader, action: A.Meld) -> str:
     if state.has_melded:
         return "Only one meld may be scored for each trick won."
     if state.rules.dix_uses_meld and state.has_used_dix:
@@ -85,7 +80,7 @@ def _why_meld(state: BinocleState, action: A.Meld) -> str:
     return _meld_law(state, action) or "This meld needs at least one card from your hand."
 
 
-def _meld_law(state: BinocleState, action: A.Meld) -> str:
+def _meld_law(state: StateReader, action: A.Meld) -> str:
     """The law of melding (§6) that forbids the meld with the seat's cards now, or ''."""
     rules = state.rules
     meld = action.meld
@@ -135,7 +130,7 @@ def _meld_law(state: BinocleState, action: A.Meld) -> str:
     return ""
 
 
-def _why_dix(state: BinocleState, action: A.ExchangeDix | A.ShowDix) -> str:
+def _why_dix(state: StateReader, action: A.ExchangeDix | A.ShowDix) -> str:
     rules = state.rules
     seat = state.to_move
     dix = state.dix

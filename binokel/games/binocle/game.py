@@ -32,6 +32,7 @@ from ...cards import (
 )
 from . import actions as A
 from .actions import BinocleAction
+from .explain import why_illegal
 from .hand import (
     TAKEN,
     TERMINAL,
@@ -58,6 +59,7 @@ from .melds import (
 )
 from .rules import BINOCLE, BinocleRules
 from .state import StateReader
+from .views import BinocleView, make_view
 
 _SLOTS = (
     "_rules", "_seed", "_cut", "_h", "_target", "_results", "_winner", "_ending",
@@ -74,6 +76,10 @@ class BinocleState(StateReader):
     __slots__ = _SLOTS
 
     # --- legal actions -------------------------------------------------------------------------
+
+    def view(self, seat: int) -> BinocleView:
+        """What ``seat`` may know, and nothing more."""
+        return make_view(self, seat, self.legal_actions())
 
     def legal_actions(self) -> tuple[BinocleAction, ...]:
         """The actions the player to move may take (empty once the game is over)."""
@@ -409,8 +415,6 @@ class BinocleState(StateReader):
     # --- explaining refusals -------------------------------------------------------------------
 
     def _why_illegal(self, action: object) -> str:
-        from .explain import why_illegal
-
         return why_illegal(self, action)
 
 

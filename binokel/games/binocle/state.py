@@ -7,7 +7,7 @@ one may ask of it, so that each module holds one idea.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, cast
+from typing import Self
 
 from ...cards import CARDS, Card, Suit, unpack
 from . import actions as A
@@ -15,10 +15,6 @@ from .actions import BinocleAction
 from .hand import TAKEN, BinocleDeal, BinocleHandResult, BinocleTrick, Ending, Phase, _Hand
 from .melds import Placement, ScoredMeld, TableCard, _Need
 from .rules import BinocleRules
-
-if TYPE_CHECKING:
-    from .game import BinocleState
-    from .views import BinocleView
 
 
 class StateReader:
@@ -55,7 +51,7 @@ class StateReader:
     _turn_melded: bool
     _turn_dix: bool
     _placements: dict[A.Meld, tuple[_Need, Placement | None]] | None
-    _parent: BinocleState | None
+    _parent: Self | None
     _last_action: BinocleAction | None
     _legal: tuple[BinocleAction, ...] | None
 
@@ -247,7 +243,7 @@ class StateReader:
         return self._scores[seat] + self._points[seat]
 
     @property
-    def parent(self) -> BinocleState | None:
+    def parent(self) -> Self | None:
         """The state before the last action."""
         return self._parent
 
@@ -258,25 +254,19 @@ class StateReader:
     def history(self) -> list[BinocleAction]:
         """Every action applied since the game began, oldest first."""
         out: list[BinocleAction] = []
-        state: BinocleState | None = cast("BinocleState", self)
+        state: StateReader | None = self
         while state is not None and state._last_action is not None:
             out.append(state._last_action)
             state = state._parent
         out.reverse()
         return out
 
-    def states(self) -> Iterator[BinocleState]:
+    def states(self) -> Iterator[Self]:
         """This state and its ancestors, newest first."""
-        state: BinocleState | None = cast("BinocleState", self)
+        state: Self | None = self
         while state is not None:
             yield state
             state = state._parent
-
-    def view(self, seat: int) -> BinocleView:
-        """What ``seat`` may know, and nothing more."""
-        from .views import make_view
-
-        return make_view(cast("BinocleState", self), seat)
 
     def __repr__(self) -> str:
         return (f"<BinocleState hand {self.hand_no} {self._phase.value} to_move={self._to_move} "
