@@ -33,17 +33,18 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import Any, TypeVar
 
-from .bots import Bot, ask, make_bot
+from .bots import Bot, ask
+from .bots.by_game import make_game_bot
 from .bots.external import DEFAULT_TIME_LIMIT
-from .games import AnyRules, make_game_bot, seats_of
-from .games.binocle import BinocleRules, BinocleState, new_binocle_game
-from .games.binokel.game import GameState, active_seats, new_game
+from .games import PlayState, game_of, seats_of
+from .games.binocle import BinocleState
+from .games.binokel.game import GameState, active_seats
 from .games.binokel.rules import BINOKEL
 
 LABELS = ("A", "B")
-S = TypeVar("S", GameState, BinocleState)
+S = TypeVar("S", bound=PlayState)
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +53,7 @@ class ArenaConfig:
 
     bot_a: str
     bot_b: str
-    rules: AnyRules = BINOKEL
+    rules: Any = BINOKEL
     deals: int = 100
     seed: str = "arena"
     workers: int = 1
@@ -122,7 +123,7 @@ class DealResult:
         return total / len(hands) if hands else 0.0
 
 
-def seatings(rules: AnyRules) -> list[str]:
+def seatings(rules: Any) -> list[str]:
     """Every assignment of A and B to the seats except all-A and all-B, in a fixed order."""
     out = []
     for combo in itertools.product(LABELS, repeat=seats_of(rules)):
@@ -139,18 +140,16 @@ def deal_seed(seed: str, deal: int) -> str:
 def play_deal(config: ArenaConfig, deal: int, bots: dict[tuple[str, int], Bot]) -> DealResult:
     """Play deal number ``deal`` in every seating; ``bots`` holds one bot per (label, seat)."""
     rules = config.rules
-    if isinstance(rules, BinocleRules):
-        return _play_binocle_deal(config, rules, deal, bots)
+    game = game_of(rules)
     seed = deal_seed(config.seed, deal)
-    dealer = deal % rules.players
+    dealer = deal % game.seats(rules)
     times: dict[str, list[float]] = {label: [] for label in LABELS}
+    outcome = OUTCOMES[game.name]
     hands = []
     for seating in seatings(rules):
-        state = _play_first_hand(new_game(rules, seed, dealer=dealer), seed, seating, bots, times)
-        result = state.results[0]
-        hands.append(HandOutcome(seating=seating, active=active_seats(rules, result.dealer),
-                                 scores=result.scores, declarer=result.declarer, bid=result.bid,
-                                 contract=result.contract.value, made=result.made))
+        state = _play_first_hand(game.new_game(rules, seed, dealer=dealer), seed, seating, bots,
+                                 times)
+        hands.append(outcome(state, seating))
     return DealResult(deal=deal, seed=seed, dealer=dealer, hands=tuple(hands), times=times)
 
 
@@ -170,35 +169,33 @@ def _play_first_hand(state: S, seed: str, seating: str, bots: dict[tuple[str, in
     return state
 
 
-def _binocle_hand_scores(state: BinocleState) -> tuple[int, int]:
+def _binokel_outcome(state: GameState, seating: str) -> HandOutcome:
+    result = state.results[0]
+    return HandOutcome(seating=seating, active=active_seats(state.rules, result.dealer),
+                       scores=result.scores, declarer=result.declarer, bid=result.bid,
+                       contract=result.contract.value, made=result.made)
+
+
+def _binocle_outcome(state: BinocleState, seating: str) -> HandOutcome:
     """What each seat scored in the first hand: its result, or (if the game ended on the way,
     by a claim) the points it had gathered in the hand so far."""
     if state.results:
-        return state.results[0].scores
-    start = state.view(0).start_scores
-    return (state.claim_total(0) - start[0], state.claim_total(1) - start[1])
+        scores = state.results[0].scores
+    else:
+        start = state.view(0).start_scores
+        scores = (state.claim_total(0) - start[0], state.claim_total(1) - start[1])
+    return HandOutcome(seating=seating, active=(0, 1), scores=scores, declarer=-1, bid=0,
+                       contract="", made=False)
 
 
-def _play_binocle_deal(config: ArenaConfig, rules: BinocleRules, deal: int,
-                       bots: dict[tuple[str, int], Bot]) -> DealResult:
-    """One Binocle hand played twice, seatings ``AB`` and ``BA``."""
-    seed = deal_seed(config.seed, deal)
-    dealer = deal % 2
-    times: dict[str, list[float]] = {label: [] for label in LABELS}
-    hands = []
-    for seating in seatings(rules):
-        state = _play_first_hand(new_binocle_game(rules, seed, dealer=dealer), seed, seating,
-                                 bots, times)
-        hands.append(HandOutcome(seating=seating, active=(0, 1),
-                                 scores=_binocle_hand_scores(state), declarer=-1, bid=0,
-                                 contract="", made=False))
-    return DealResult(deal=deal, seed=seed, dealer=dealer, hands=tuple(hands), times=times)
+#: How the first hand of a deal went, by game name.
+OUTCOMES: dict[str, Callable[[Any, str], HandOutcome]] = {
+    "binokel": _binokel_outcome, "binocle": _binocle_outcome,
+}
 
 
 def _make_bot(name: str, config: ArenaConfig) -> Bot:
-    if isinstance(config.rules, BinocleRules):
-        return make_game_bot(name, config.rules, time_limit=config.time_limit)
-    return make_bot(name, time_limit=config.time_limit)
+    return make_game_bot(name, config.rules, time_limit=config.time_limit)
 
 
 def make_bots(config: ArenaConfig) -> dict[tuple[str, int], Bot]:

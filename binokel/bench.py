@@ -12,7 +12,9 @@ import statistics
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
+from .games import game_of
 from .games.binocle import BinocleRules, new_binocle_game
 from .games.binocle import random_playout as binocle_playout
 from .games.binocle.sampling import sample_state
@@ -147,13 +149,19 @@ def binocle_playouts_per_second(rules: BinocleRules, seconds: float = 3.0,
     return done / (time.process_time() - start)
 
 
-def run_bench(rules: Rules | BinocleRules = BINOKEL, *, runs: int = 5,
-              seconds: float = 3.0) -> BenchResult:
+Bench = Callable[[Any, float, int], float]
+"""A benchmark: (rules, seconds, seed) -> how many per second."""
+
+#: The two benchmarks of each game (random hands/s, playouts/s), by game name.
+BENCHES: dict[str, tuple[Bench, Bench]] = {
+    "binokel": (hands_per_second, playouts_per_second),
+    "binocle": (binocle_hands_per_second, binocle_playouts_per_second),
+}
+
+
+def run_bench(rules: Any = BINOKEL, *, runs: int = 5, seconds: float = 3.0) -> BenchResult:
     """Median of ``runs`` timed runs of each benchmark (CPU time of this process, one core)."""
-    if isinstance(rules, BinocleRules):
-        hands = tuple(binocle_hands_per_second(rules, seconds, seed=i) for i in range(runs))
-        outs = tuple(binocle_playouts_per_second(rules, seconds, seed=i) for i in range(runs))
-    else:
-        hands = tuple(hands_per_second(rules, seconds, seed=i) for i in range(runs))
-        outs = tuple(playouts_per_second(rules, seconds, seed=i) for i in range(runs))
+    hands_bench, playout_bench = BENCHES[game_of(rules).name]
+    hands = tuple(hands_bench(rules, seconds, i) for i in range(runs))
+    outs = tuple(playout_bench(rules, seconds, i) for i in range(runs))
     return BenchResult(statistics.median(hands), statistics.median(outs), hands, outs)

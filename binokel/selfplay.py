@@ -19,17 +19,15 @@ game 1 (seed 1/0): 6 hands, winner seat 0 (Random 0) by reaching the target in p
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
-from .games import AnyRules, AnyState, seats_of, winners_of
+from .games import PlayState, game_of, seats_of, winners_of
 from .games import dump_record as dump_any_record
 from .games import play_random_game as play_any_random_game
 from .games.binocle import BinocleState, Ending
-from .games.binokel.actions import Action
-from .games.binokel.game import GameState, new_game
-from .games.binokel.rules import BINOKEL, Rules
-from .games.binokel.views import View
+from .games.binokel.rules import BINOKEL
 
 #: Hands after which a game between random players is stopped unfinished (random bidding can,
 #: in principle, lose points for ever).
@@ -44,18 +42,19 @@ _HOW = {
 }
 
 
-def _random_policy(view: View, rng: random.Random) -> Action:
-    """A uniformly random legal action: the whole of the random player."""
-    return rng.choice(view.legal_actions)
+def _binocle_ending(state: BinocleState) -> str:
+    return "" if state.ending is None else f" {_HOW[state.ending]}"
 
 
-def play_random_game(rules: Rules, seed: int | str, *, rng: random.Random,
-                     max_hands: int = MAX_HANDS) -> GameState:
+#: How a finished game ended, for the summary line, by game name (games not named here end
+#: only at the count of a hand, which needs no words).
+ENDINGS: dict[str, Callable[[Any], str]] = {"binocle": _binocle_ending}
+
+
+def play_random_game(rules: Any, seed: int | str, *, rng: random.Random,
+                     max_hands: int = MAX_HANDS) -> Any:
     """One game between random players, to its end or until ``max_hands`` hands are played."""
-    state = new_game(rules, seed)
-    while not state.is_over and len(state.results) < max_hands:
-        state = state.apply(_random_policy(state.view(state.to_move), rng))
-    return state
+    return play_any_random_game(rules, seed, rng=rng, max_hands=max_hands)
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +63,7 @@ class SelfplayGame:
 
     number: int
     seed: str
-    state: AnyState
+    state: PlayState
 
     @property
     def players(self) -> list[str]:
@@ -80,9 +79,8 @@ class SelfplayGame:
         state = self.state
         names = self.players
         totals = " ".join(str(t) for t in state.scores)
-        count = len(state.results)
-        if isinstance(state, BinocleState) and state.is_over:
-            count = state.hand_no + 1  # a Binocle game may end within a hand
+        game = game_of(state)
+        count = game.hands_played(state)
         hands = f"{count} hand{'s' if count != 1 else ''}"
         if not state.is_over:
             outcome = f"unfinished after {hands}"
@@ -90,23 +88,20 @@ class SelfplayGame:
             won = winners_of(state)
             winners = " and ".join(f"seat {s} ({names[s]})" for s in won)
             outcome = f"{hands}, winner{'s' if len(won) > 1 else ''} {winners}"
-            if isinstance(state, BinocleState) and state.ending is not None:
-                outcome += f" {_HOW[state.ending]}"
+            ending = ENDINGS.get(game.name)
+            if ending is not None:
+                outcome += ending(state)
         return f"game {self.number + 1} (seed {self.seed}): {outcome}; totals {totals}"
 
 
-def selfplay(rules: AnyRules = BINOKEL, *, seed: int | str = 0, games: int = 1,
+def selfplay(rules: Any = BINOKEL, *, seed: int | str = 0, games: int = 1,
              max_hands: int = MAX_HANDS) -> Iterator[SelfplayGame]:
     """Play ``games`` games between random players, one after another (Binokel or Binocle,
     as the rule set says)."""
     for number in range(games):
         game_seed = f"{seed}/{number}"
         rng = random.Random(f"selfplay/{game_seed}")
-        state: AnyState
-        if isinstance(rules, Rules):
-            state = play_random_game(rules, game_seed, rng=rng, max_hands=max_hands)
-        else:
-            state = play_any_random_game(rules, game_seed, rng=rng, max_hands=max_hands)
+        state = play_random_game(rules, game_seed, rng=rng, max_hands=max_hands)
         yield SelfplayGame(number, game_seed, state)
 
 

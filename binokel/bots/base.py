@@ -22,8 +22,10 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import Protocol, TypeVar
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol, TypeVar
+
+from ..games import find_game, game_of
 
 ActionT = TypeVar("ActionT")
 ActionT_co = TypeVar("ActionT_co", covariant=True)
@@ -113,3 +115,20 @@ def ask(bot: Bot, view: TableView[ActionT], rng: random.Random) -> ActionT:
 
 
 __all__ = ["ActionT", "BaseBot", "Bot", "BotError", "TableView", "ask"]
+
+
+def play_for_game(plays: Mapping[str, Callable[..., Any]], view: object, player: str) -> Any:
+    """The decision function of ``plays`` (keyed by game name) for the game of ``view``.
+
+    A player that plays several games keeps one function per game and finds it by the view's
+    game, never by testing the view's type; a view of any other game (or no view at all) is
+    refused with a :class:`TypeError` naming the games it plays.
+    """
+    try:
+        found = plays.get(game_of(view).name)
+    except TypeError:
+        found = None
+    if found is None:
+        titles = " views and ".join(find_game(name).title for name in plays)
+        raise TypeError(f"the {player} plays {titles} views only")
+    return found

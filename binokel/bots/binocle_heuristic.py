@@ -28,14 +28,15 @@ from __future__ import annotations
 
 import functools
 import random
-from typing import Any, cast
+from collections.abc import Callable
+from typing import Any, ClassVar, cast
 
 from ..cards import Card, Rank, Suit
 from ..games.binocle import actions as BA
 from ..games.binocle.actions import BinocleAction
 from ..games.binocle.game import Phase
 from ..games.binocle.views import BinocleView
-from .base import ActionT, BaseBot, TableView
+from .base import ActionT, BaseBot, TableView, play_for_game
 
 LEVELS = ("easy", "medium", "hard")
 
@@ -85,6 +86,8 @@ def meld_keep_values(trump: int, dix_rank: int, dix_free: bool) -> tuple[float, 
 class BinocleHeuristicBot(BaseBot):
     """Rule-based Binocle play (see the module); ``level`` is easy, medium or hard."""
 
+    _PLAYS: ClassVar[dict[str, Callable[..., Any]]]
+
     def __init__(self, name: str = "heuristic", *, level: str = "medium") -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
@@ -92,9 +95,8 @@ class BinocleHeuristicBot(BaseBot):
         self.level = level
 
     def choose(self, view: TableView[ActionT], rng: random.Random) -> ActionT:
-        if not isinstance(view, BinocleView):
-            raise TypeError("the Binocle heuristic plays Binocle views only")
-        return cast(ActionT, self._choose(view, rng))
+        decide = play_for_game(self._PLAYS, view, "Binocle heuristic")
+        return cast(ActionT, decide(self, view, rng))
 
     def _choose(self, view: BinocleView, rng: random.Random) -> BinocleAction:
         legal = view.legal_actions
@@ -205,6 +207,10 @@ class BinocleHeuristicBot(BaseBot):
             return max(sure, key=lambda a: (a.card.rank.points, a.card.suit != trump))
         return min(plays, key=lambda a: (a.card.rank.points, a.card.suit == trump,
                                          a.card.rank))
+
+
+#: The games this player plays, by game name (the whole Binocle family shares one engine).
+BinocleHeuristicBot._PLAYS = {"binocle": BinocleHeuristicBot._choose}
 
 
 __all__ = ["LEVELS", "BinocleHeuristicBot", "beats", "keep_value", "meld_keep_values"]

@@ -40,7 +40,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 from ..cards import CARD_POINTS, ONE, RANK_SLOTS, SUIT_MASK, Suit, points_of
 from ..games.binokel import actions as A
@@ -61,7 +61,7 @@ from ..search.evaluate import (
 )
 from ..search.sampling import World, WorldSampler
 from ..search.solver import SolverStats, best_cards, solve_durch
-from .base import ActionT, BaseBot, TableView
+from .base import ActionT, BaseBot, TableView, play_for_game
 from .evaluate import best_option, durch_discard, leads_first, make_chance
 from .knowledge import kinds_list, knowledge_of, meld_cards, minus, size
 from .play import ev_values
@@ -158,6 +158,8 @@ class Candidate:
 class ExpertBot(BaseBot):
     """The expert player; see the module docstring."""
 
+    _PLAYS: ClassVar[dict[str, Callable[..., Any]]]
+
     def __init__(self, name: str = "expert", *, options: dict[str, str] | None = None) -> None:
         super().__init__(name)
         if options is None and ":" in name:
@@ -179,15 +181,13 @@ class ExpertBot(BaseBot):
         return list(self._last[1])
 
     def choose(self, view: TableView[ActionT], rng: random.Random) -> ActionT:
-        if isinstance(view, View):
-            return cast(ActionT, self._choose(view, rng))
-        from ..games.binocle.views import BinocleView
+        decide = play_for_game(self._PLAYS, view, "expert")
+        return cast(ActionT, decide(self, view, rng))
 
-        if isinstance(view, BinocleView):
-            found = self.binocle_candidates(view, rng)
-            self._last = (view, found) if len(view.legal_actions) > 1 else None
-            return cast(ActionT, found[0][0])
-        raise TypeError("the expert plays Binokel and Binocle views only")
+    def _choose_binocle(self, view: Any, rng: random.Random) -> Any:
+        found = self.binocle_candidates(view, rng)
+        self._last = (view, found) if len(view.legal_actions) > 1 else None
+        return found[0][0]
 
     def binocle_candidates(self, view: Any, rng: random.Random) -> list[tuple[Any, float, int]]:
         """Binocle: every candidate action with its value, best first
@@ -469,6 +469,10 @@ class ExpertBot(BaseBot):
 
 
 # --- plans and outcomes ------------------------------------------------------------------------
+
+
+#: The expert's decision function for each game it plays, by game name.
+ExpertBot._PLAYS = {"binokel": ExpertBot._choose, "binocle": ExpertBot._choose_binocle}
 
 
 def _plan_key(view: View) -> tuple[object, ...]:

@@ -21,8 +21,9 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 from ..cards import CARD_POINTS, CARDS, ONE, RANK_SLOTS, SUIT_MASK, Suit, pack, points_of
 from ..games.binokel import actions as A
@@ -32,7 +33,7 @@ from ..games.binokel.rules import Rules
 from ..games.binokel.scoring import Contract, side_of
 from ..games.binokel.tricks import NO_TRUMP
 from ..games.binokel.views import View
-from .base import ActionT, BaseBot, Bot, TableView
+from .base import ActionT, BaseBot, Bot, TableView, play_for_game
 from .evaluate import (
     DabbOutcome,
     Option,
@@ -130,6 +131,8 @@ class HeuristicBot(BaseBot):
     True
     """
 
+    _PLAYS: ClassVar[dict[str, Callable[..., Any]]]
+
     def __init__(self, name: str = "heuristic", *, level: str = "medium",
                  options: dict[str, str] | None = None) -> None:
         super().__init__(name)
@@ -143,17 +146,16 @@ class HeuristicBot(BaseBot):
     # --- the one call ---------------------------------------------------------------------------
 
     def choose(self, view: TableView[ActionT], rng: random.Random) -> ActionT:
-        if not isinstance(view, View):
-            from ..games.binocle.views import BinocleView
+        decide = play_for_game(self._PLAYS, view, "heuristic player")
+        return cast(ActionT, decide(self, view, rng))
 
-            if isinstance(view, BinocleView):  # Binocle: the rule-based player of its level
-                if self._binocle is None:
-                    from .binocle_heuristic import BinocleHeuristicBot
+    def _choose_binocle(self, view: Any, rng: random.Random) -> Any:
+        """Binocle: the rule-based player of the same level."""
+        if self._binocle is None:
+            from .binocle_heuristic import BinocleHeuristicBot
 
-                    self._binocle = BinocleHeuristicBot(self.name, level=self._level_name)
-                return self._binocle.choose(view, rng)
-            raise TypeError("the heuristic player plays Binokel views and Binocle views only")
-        return cast(ActionT, self._choose(view, rng))
+            self._binocle = BinocleHeuristicBot(self.name, level=self._level_name)
+        return self._binocle.choose(view, rng)
 
     def _choose(self, view: View, rng: random.Random) -> A.Action:
         legal = view.legal_actions
@@ -352,6 +354,10 @@ class HeuristicBot(BaseBot):
                 total += hand_scores(table, points, won, option.discard_points)[me]
             out.append((total / len(deals), Plan("trump", option.trump, option.discard)))
         return out
+
+
+#: The heuristic's decision function for each game it plays, by game name.
+HeuristicBot._PLAYS = {"binokel": HeuristicBot._choose, "binocle": HeuristicBot._choose_binocle}
 
 
 def _partner_share(rules: Rules, value: float, partners: int) -> float:

@@ -41,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
     from ..arena import ArenaConfig, run_arena
     from ..arena_stats import plot, summarize, write_csv
     from ..bots import BotError
-    from ..games import rules_from_args
+    from .common import rules_from_args
 
     try:
         rules = rules_from_args(args)

@@ -6,8 +6,7 @@ import argparse
 import json
 
 from ..bench import run_bench
-from ..games import rules_from_args
-from .common import add_rules_options, fail
+from .common import add_rules_options, fail, rules_from_args
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -9,8 +9,6 @@ import random
 import sys
 from typing import Any
 
-from ..games.binokel.views import View
-
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
@@ -33,7 +31,7 @@ def run(args: argparse.Namespace) -> int:
     from ..bots import make_bot
     from ..bots.expert import ExpertBot
     from ..cards import format_cards
-    from ..games import load_record, replay
+    from ..games import game_of, load_record, replay
     from ..games.binokel.records import RecordError
     from .common import fail
 
@@ -59,11 +57,8 @@ def run(args: argparse.Namespace) -> int:
     seat = state.to_move
     view = state.view(seat)
     rng = random.Random(args.seed)
-    found: list[tuple[Any, float, int]]
-    if isinstance(view, View):
-        found = [(c.action, c.value, c.worlds) for c in bot.candidates(view, rng)]
-    else:  # Binocle
-        found = bot.binocle_candidates(view, rng)
+    choice = bot.choose(view, rng)
+    found: list[tuple[Any, float, int]] = bot.last_values(view) or [(choice, 0.0, 0)]
     legal = set(view.legal_actions)
     candidates = sorted((c for c in found if c[0] in legal), key=lambda c: -c[1])
     best = candidates[0][0] if candidates else view.legal_actions[0]
@@ -74,8 +69,7 @@ def run(args: argparse.Namespace) -> int:
                            for a, v, n in candidates],
         }, ensure_ascii=False))
         return 0
-    game = "Binokel" if isinstance(view, View) else "Binocle"
-    print(f"{game}, hand {view.hand_no + 1}, {view.phase.value}: seat {seat} to act")
+    print(f"{game_of(view).title}, hand {view.hand_no + 1}, {view.phase.value}: seat {seat} to act")
     print(f"cards: {format_cards(view.hand)}")
     if view.trick:
         print("trick: " + ", ".join(f"{s} {c}" for s, c in view.trick))

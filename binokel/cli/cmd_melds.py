@@ -13,14 +13,15 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from ..cards import Card, CardError, Suit, pack, parse_cards, parse_suit
-from ..games import rules_from_args
+from ..games import game_of
 from ..games.binocle import BinocleRules, ScoredMeld, best_meld_plan, binocle_melds
 from ..games.binokel.melds import Meld, find_melds
 from ..games.binokel.rules import Rules
-from .common import add_rules_options, fail
+from .common import add_rules_options, fail, rules_from_args
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -49,13 +50,13 @@ def run(args: argparse.Namespace) -> int:
         _check_hand(cards, rules)
     except CardError as exc:
         return fail(str(exc))
-    if isinstance(rules, BinocleRules):
-        if trump is None:
-            return fail("Binocle melds need the trump suit: --trump ♣|♠|♥|♦ (or C S H D)")
-        return _run_binocle(cards, trump, rules, as_json=args.json)
+    return LISTINGS[game_of(rules).name](cards, trump, rules, as_json=args.json)
+
+
+def _run_binokel(cards: list[Card], trump: Suit | None, rules: Rules, *, as_json: bool) -> int:
     melds = find_melds(cards, trump, rules)
     total = sum(m.points for m in melds)
-    if args.json:
+    if as_json:
         print(json.dumps({"melds": [{"name": m.name, "cards": [str(c) for c in m.cards],
                                      "points": m.points} for m in melds], "total": total},
                          ensure_ascii=False))
@@ -66,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _check_hand(cards: list[Card], rules: Rules | BinocleRules) -> None:
+def _check_hand(cards: list[Card], rules: Any) -> None:
     if not cards:
         raise CardError("no cards given (e.g. binokel melds \"K♠ Q♠ Q♥ Q♣ Q♦ J♦\")")
     for card in cards:
@@ -136,7 +137,10 @@ def _binocle_label(meld: dict[str, Any]) -> str:
     return name.capitalize()
 
 
-def _run_binocle(cards: list[Card], trump: Suit, rules: BinocleRules, *, as_json: bool) -> int:
+def _run_binocle(cards: list[Card], trump: Suit | None, rules: BinocleRules, *,
+                 as_json: bool) -> int:
+    if trump is None:
+        return fail("Binocle melds need the trump suit: --trump ♣|♠|♥|♦ (or C S H D)")
     listing = binocle_listing(cards, trump, rules)
     if as_json:
         print(json.dumps(listing, ensure_ascii=False))
@@ -162,3 +166,7 @@ def _run_binocle(cards: list[Card], trump: Suit, rules: BinocleRules, *, as_json
         print(f"The dix adds {listing['dix']} (exchanged or shown after a trick won): "
               f"{listing['total']} in all")
     return 0
+
+
+#: How ``binokel melds`` lists a hand's melds in each game, by game name.
+LISTINGS: dict[str, Callable[..., int]] = {"binokel": _run_binokel, "binocle": _run_binocle}

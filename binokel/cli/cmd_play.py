@@ -13,15 +13,15 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..games import DEFAULT_BINOCLE_BOT, new_game, rules_from_args, seats_of
-from ..games.binocle import BinocleRules
+from ..games import game_of, new_game, registered_games, seats_of
+from ..games.binokel.definition import BINOKEL_GAME
 from ..ui.i18n import LANGUAGES, Lang, Strings, pick_language
 from ..ui.session import BaseSession, Player, session_for
 from ..ui.storage import latest_record, load_game, new_record_path, save_session
 from ..ui.terminal import Table, make_screen
-from .common import add_rules_options, fail
+from .common import add_rules_options, fail, rules_from_args
 
-DEFAULT_BOT = "heuristic:level=medium"
+DEFAULT_BOT = BINOKEL_GAME.default_player
 #: Names of the computer players, seat by seat (Swabian, as the game).
 BOT_NAMES = ("Karle", "Frieda", "Sepp", "Liesel", "Gottlob")
 LATEST = "latest"
@@ -33,11 +33,14 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         description="You (seat 0) against computer players. Type `help` at the table for the "
                     "commands. The game is saved after every move; --resume continues it. "
                     "--rules binocle plays Foster's two-handed Binocle against one computer "
-                    f"player (default {DEFAULT_BINOCLE_BOT}; also random).")
+                    "player. Default computer players: " + ", ".join(
+                        f"{game.title} {game.default_player}" for game in registered_games())
+                    + ".")
     add_rules_options(parser)
     parser.add_argument("--bots", nargs="+", metavar="BOT", default=None,
                         help=f"computer players for the other seats, one for all or one per "
-                             f"seat (e.g. heuristic:level=hard random); default {DEFAULT_BOT}")
+                             "seat (e.g. heuristic:level=hard random); default: the game's own "
+                             f"(Binokel: {DEFAULT_BOT})")
     parser.add_argument("--seed", default=None,
                         help="seed of the deals and of the computer players (default: random)")
     parser.add_argument("--name", default=None, help="your name at the table")
@@ -94,8 +97,7 @@ def _new_game(args: argparse.Namespace, tr: Strings) -> tuple[BaseSession[Any], 
         rules = rules_from_args(args)
     except ValueError as exc:
         return fail(str(exc))
-    binocle = isinstance(rules, BinocleRules)
-    bots = args.bots or [DEFAULT_BINOCLE_BOT if binocle else DEFAULT_BOT]
+    bots = args.bots or [game_of(rules).default_player]
     seats = seats_of(rules)
     others = seats - 1
     if len(bots) == 1:

@@ -9,9 +9,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from typing import Any
 
-from ..games import load_records, replay
+from ..games import game_of, load_records, replay
 from ..games.binocle import BinocleHandResult, BinocleState, Ending
 from ..games.binocle.records import BinocleRecord
 from ..games.binokel.game import GameState
@@ -44,10 +45,7 @@ def run(args: argparse.Namespace) -> int:
     sheets = []
     for number, record in enumerate(records, 1):
         try:
-            if isinstance(record, BinocleRecord):
-                sheets.append(binocle_score_sheet(record, replay(record)))
-            else:
-                sheets.append(score_sheet(record, replay(record)))
+            sheets.append(SHEETS[game_of(record).name](record, replay(record)))
         except RecordError as exc:
             return fail(f"{args.file}: game {number}: {exc}", status=1)
     if args.json:
@@ -259,3 +257,9 @@ def _binocle_columns(sheet: dict[str, Any]) -> tuple[list[str], list[list[str]]]
         cells += [str(row["totals"][s]) for s in (0, 1)]
         rows.append(cells)
     return header, rows
+
+
+#: The score sheet of a replayed record of each game, by game name.
+SHEETS: dict[str, Callable[[Any, Any], dict[str, Any]]] = {
+    "binokel": score_sheet, "binocle": binocle_score_sheet,
+}

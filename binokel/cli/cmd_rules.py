@@ -5,13 +5,14 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+from collections.abc import Callable
 from typing import Any
 
 from ..errors import RulesError
-from ..games import rules_from_args as game_rules_from_args
+from ..games import game_of, registered_games
 from ..games.binokel.rulefile import format_value, rule_spec, rules_to_dict, rules_to_toml
-from ..games.binokel.rules import BINOKEL, FIELD_GROUPS, FIELD_HELP, Rules, registered_rules
-from .common import add_rules_options, fail
+from ..games.binokel.rules import BINOKEL, FIELD_GROUPS, FIELD_HELP, Rules
+from .common import add_rules_options, fail, rules_from_args
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -38,25 +39,12 @@ def run(args: argparse.Namespace) -> int:
     if args.name is not None and args.rules is not None and args.name != args.rules:
         return fail(f"name the rule set once: {args.name!r} or --rules {args.rules!r}")
     if args.name is not None:
-        found = _binocle_rules(args.name)
-        if found is not None and args.rules_file is None and not args.rule_settings:
-            return _show_other(found, as_json=args.json, as_toml=args.toml)
         args.rules = args.name
     try:
-        found = game_rules_from_args(args)  # a Binocle rule set, with --set, is Binocle's
-        if isinstance(found, Rules):
-            rules = found
-        else:
-            return _show_other(found, as_json=args.json, as_toml=args.toml)
+        rules = rules_from_args(args)
     except RulesError as exc:
         return fail(str(exc))
-    if args.json:
-        print(_json_object(rules_to_dict(rules)))
-    elif args.toml:
-        print(rules_to_toml(rules, comments=True), end="")
-    else:
-        _show(rules)
-    return 0
+    return SHOW[game_of(rules).name](rules, as_json=args.json, as_toml=args.toml)
 
 
 def _json_object(data: dict[str, Any]) -> str:
@@ -65,24 +53,37 @@ def _json_object(data: dict[str, Any]) -> str:
     return "{\n" + ",\n".join(lines) + "\n}"
 
 
+#: What the listing says of each game's rule sets, by game name.
+LIST_NOTES = {"binokel": "binokel rules NAME shows every field", "binocle": "two-handed"}
+
+
 def _list(*, as_json: bool, as_toml: bool) -> int:
     if as_toml:
         return fail("--toml needs a rule set: binokel rules NAME --toml")
-    binokel = [(r.name, r.description) for r in registered_rules()]
-    binocle = [(r.name, r.description) for r in _binocle_sets()]
+    sets = [(game, [game.find_rules(n) for n in game.rule_set_names()])
+            for game in registered_games()]
     if as_json:
-        rows = [{"name": n, "description": d, "game": "binokel"} for n, d in binokel]
-        rows += [{"name": n, "description": d, "game": "binocle"} for n, d in binocle]
+        rows = [{"name": r.name, "description": r.description, "game": game.name}
+                for game, found in sets for r in found]
         print(json.dumps(rows, ensure_ascii=False, indent=2))
         return 0
-    width = max(len(n) for n, _ in binokel + binocle)
-    print("Binokel rule sets (binokel rules NAME shows every field):")
-    for name, description in binokel:
-        print(f"  {name:<{width}}  {description}")
-    if binocle:
-        print("\nBinocle rule sets (two-handed):")
-        for name, description in binocle:
-            print(f"  {name:<{width}}  {description}")
+    width = max(len(r.name) for _, found in sets for r in found)
+    for number, (game, found) in enumerate(sets):
+        note = LIST_NOTES.get(game.name)
+        print(("\n" if number else "") + f"{game.title} rule sets" +
+              (f" ({note}):" if note else ":"))
+        for rules in found:
+            print(f"  {rules.name:<{width}}  {rules.description}")
+    return 0
+
+
+def _show_binokel(rules: Rules, *, as_json: bool, as_toml: bool) -> int:
+    if as_json:
+        print(_json_object(rules_to_dict(rules)))
+    elif as_toml:
+        print(rules_to_toml(rules, comments=True), end="")
+    else:
+        _show(rules)
     return 0
 
 
@@ -103,30 +104,15 @@ def _show(rules: Rules) -> None:
     print("\n* differs from the default rule set `binokel`")
 
 
-# --- Binocle rule sets (another game, shown here so that one command lists them all) -------
-
-def _binocle_sets() -> list[Any]:
-    try:
-        from ..games.binocle import rules as binocle_rules
-    except ImportError:
-        return []
-    found = getattr(binocle_rules, "BINOCLE_RULESETS", {})
-    return list(found.values()) if isinstance(found, dict) else []
-
-
-def _binocle_rules(name: str) -> Any | None:
-    for rules in _binocle_sets():
-        if rules.name == name:
-            return rules
-    return None
-
+# --- other games: every field as its rule set holds it --------------------------------------
 
 def _show_other(rules: Any, *, as_json: bool, as_toml: bool) -> int:
     values = {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules) if f.init}
     shown = {k: ([r.label for r in v] if k == "ranks" else
                  v.label if hasattr(v, "label") else v) for k, v in values.items()}
     if as_toml:
-        return fail(f"--toml writes Binokel rule sets; {rules.name!r} is a Binocle rule set")
+        return fail(f"--toml writes Binokel rule sets; {rules.name!r} is a "
+                    f"{game_of(rules).title} rule set")
     if as_json:
         print(_json_object(shown))
         return 0
@@ -138,3 +124,7 @@ def _show_other(rules: Any, *, as_json: bool, as_toml: bool) -> int:
                 if isinstance(value, bool) else str(value)
             print(f"  {key:<{width}}  {text}")
     return 0
+
+
+#: How ``binokel rules NAME`` shows a rule set of each game, by game name.
+SHOW: dict[str, Callable[..., int]] = {"binokel": _show_binokel, "binocle": _show_other}

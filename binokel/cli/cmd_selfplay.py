@@ -5,9 +5,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..games import rules_from_args
 from ..selfplay import MAX_HANDS, selfplay
-from .common import add_rules_options, fail
+from .common import add_rules_options, fail, rules_from_args
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -16,10 +16,10 @@ commands print it with :func:`fail` (one line, exit status 2), as for any other 
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from ..errors import RulesError
-from ..games.binokel.rulefile import resolve_rules
-from ..games.binokel.rules import Rules
+from ..games import resolve_game_rules
 
 
 def add_rules_options(parser: argparse.ArgumentParser) -> None:
@@ -36,13 +36,15 @@ def add_rules_options(parser: argparse.ArgumentParser) -> None:
                             "(repeatable)")
 
 
-def rules_from_args(args: argparse.Namespace) -> Rules:
-    """The rule set the options name; raises :class:`RulesError` with a clear message.
+def rules_from_args(args: argparse.Namespace) -> Any:
+    """The rule set the options name, of whichever game it belongs to (the registry's
+    :func:`~binokel.games.resolve_game_rules`); raises :class:`RulesError` with a clear message.
 
     Works with any namespace: options a command did not add count as not given.
     """
-    return resolve_rules(getattr(args, "rules", None), getattr(args, "rule_settings", None) or (),
-                         getattr(args, "rules_file", None))
+    return resolve_game_rules(getattr(args, "rules", None),
+                              getattr(args, "rule_settings", None) or (),
+                              getattr(args, "rules_file", None))
 
 
 def fail(message: str, status: int = 2) -> int:

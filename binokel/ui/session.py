@@ -26,6 +26,7 @@ from typing import Any, Generic, TypeVar
 
 from ..bots.base import Bot, ask
 from ..errors import IllegalActionError
+from ..games import game_of
 from ..games.binocle import BinocleState
 from ..games.binocle import apply_all as binocle_apply_all
 from ..games.binokel import actions as A
@@ -264,7 +265,7 @@ class BinocleSession(BaseSession[BinocleState]):
         return 2
 
     def _default_factory(self, state: BinocleState) -> BotFactory:
-        from ..games import make_game_bot
+        from ..bots.by_game import make_game_bot
 
         rules = state.rules
         return lambda spec: make_game_bot(spec, rules)
@@ -277,12 +278,14 @@ class BinocleSession(BaseSession[BinocleState]):
         return binocle_apply_all(self.start, actions)
 
 
-def session_for(state: GameState | BinocleState, players: Sequence[Player], *,
+#: The session class of each game, by game name.
+SESSIONS: dict[str, type[BaseSession[Any]]] = {"binokel": Session, "binocle": BinocleSession}
+
+
+def session_for(state: Any, players: Sequence[Player], *,
                 bot_factory: BotFactory | None = None) -> BaseSession[Any]:
-    """The session a game's state needs: :class:`Session` or :class:`BinocleSession`."""
-    if isinstance(state, BinocleState):
-        return BinocleSession(state, players, bot_factory=bot_factory)
-    return Session(state, players, bot_factory=bot_factory)
+    """The session a game's state needs (:class:`Session`, :class:`BinocleSession`, ...)."""
+    return SESSIONS[game_of(state).name](state, players, bot_factory=bot_factory)
 
 
 # --- telling what happened ------------------------------------------------------------------

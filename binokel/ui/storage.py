@@ -18,7 +18,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from ..games import AnyState
+from ..games import PlayState
 from .session import BaseSession, Player
 
 #: Environment variable that moves the data folder (tests, portable installs).
@@ -103,7 +103,7 @@ def save_session(session: BaseSession[Any], path: Path, *, lang: str | None = No
 
 @dataclass(frozen=True, slots=True)
 class SavedGame:
-    state: AnyState
+    state: PlayState
     players: tuple[Player, ...]
     lang: str | None
 

@@ -21,7 +21,7 @@ from rich.text import Text
 
 from ..bots.base import BotError
 from ..errors import IllegalActionError
-from ..games.binocle import BinocleState
+from ..games import game_of
 from .binocle_parse import BinocleMoves, parse_binocle_input
 from .binocle_render import (
     binocle_hint_facts,
@@ -160,8 +160,12 @@ BINOCLE_PRESENTER = Presenter(
     hint_facts=binocle_hint_facts, help_key="help_binocle")
 
 
+#: How the terminal shows and reads each game, by game name.
+PRESENTERS: dict[str, Presenter] = {"binokel": BINOKEL_PRESENTER, "binocle": BINOCLE_PRESENTER}
+
+
 def presenter_for(session: BaseSession[Any]) -> Presenter:
-    return BINOCLE_PRESENTER if isinstance(session.state, BinocleState) else BINOKEL_PRESENTER
+    return PRESENTERS[game_of(session.state).name]
 
 
 class Table:

@@ -3,7 +3,7 @@
 The server knows a game only through :class:`GameKind` (rule sets, a new game from a seed, the
 action notation, the record) and through the game state's one door (``to_move``,
 ``legal_actions()``, ``apply(action, seat=)``, ``view(seat)``, ``is_over``).  Binokel is always
-here; Foster's two-handed Binocle joins when its package is present.
+here, and so is every other game of the registry (:mod:`binokel.games`).
 
 >>> kind = game_for_rules("binokel")
 >>> kind.name, kind.players("binokel")
@@ -13,13 +13,12 @@ here; Foster's two-handed Binocle joins when its package is present.
 from __future__ import annotations
 
 import dataclasses
-import importlib
-import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..errors import IllegalActionError
+from ..games import AnyGame, registered_games
 from .protocol import JSON, to_json
 
 
@@ -80,69 +79,34 @@ class GameKind:
         return state
 
 
-def _binokel_rule_sets() -> dict[str, Any]:
-    from ..games.binokel.rulefile import find_rules
-    from ..games.binokel.rules import rule_set_names
-
-    return {name: find_rules(name) for name in rule_set_names()}
-
-
-def _binokel_new(rules: Any, seed: str) -> GameLike:
-    from ..games.binokel.game import new_game
-
-    return new_game(rules, seed)
-
-
-def _dump_record(state: GameLike, players: list[str], tags: dict[str, str]) -> str:
-    """The game's record through :mod:`binokel.games.binokel.records` (ImportError while it is
-    missing)."""
-    records = importlib.import_module("binokel.games.binokel.records")
-    return str(records.dump_record(state, players=players, tags=tags))
-
-
-def _binokel_kind() -> GameKind:
-    from ..games.binokel.actions import parse_action
-
-    return GameKind(name="binokel", rule_sets=_binokel_rule_sets, new_game=_binokel_new,
-                    parse_action=parse_action, dump_record=_dump_record)
-
-
-def _binocle_kind() -> GameKind | None:
-    try:
-        from ..games import binocle
-    except ImportError:
-        return None
+def _kind(game: AnyGame) -> GameKind:
+    """The server's adapter of a registered game."""
+    names = game.rule_set_names()
 
     def rule_sets() -> dict[str, Any]:
-        return dict(binocle.BINOCLE_RULESETS)
+        return {name: game.find_rules(name) for name in names}
 
     def new(rules: Any, seed: str) -> GameLike:
-        return binocle.new_binocle_game(rules, seed)
+        state: GameLike = game.new_game(rules, seed)
+        return state
 
-    class RandomBinocle:
-        """Random legal play that claims exactly when the claim is right (a uniformly random
-        player would claim wrongly at once and lose the game)."""
+    def dump(state: GameLike, players: list[str], tags: dict[str, str]) -> str:
+        return game.dump_record(state, players=players, tags=tags)
 
-        name = "random"
+    def random_player() -> Any:
+        # The game's own random player (Binocle's claims only when it is sure).
+        from ..bots.by_game import make_game_bot
 
-        def choose(self, view: Any, rng: random.Random) -> Any:
-            return binocle.random_action(view, rng)
+        return make_game_bot("random", game.find_rules(names[0]))
 
-        def close(self) -> None:
-            pass
-
-    return GameKind(name="binocle", rule_sets=rule_sets, new_game=new,
-                    parse_action=binocle.parse_binocle_action, dump_record=_dump_record,
-                    bots={"random": RandomBinocle})
+    return GameKind(name=game.name, rule_sets=rule_sets, new_game=new,
+                    parse_action=game.parse_action, dump_record=dump,
+                    bots={"random": random_player})
 
 
 def game_kinds() -> list[GameKind]:
-    """Every game the server can hold."""
-    kinds = [_binokel_kind()]
-    binocle = _binocle_kind()
-    if binocle is not None:
-        kinds.append(binocle)
-    return kinds
+    """Every game the server can hold: every registered game."""
+    return [_kind(game) for game in registered_games()]
 
 
 def all_rule_sets() -> dict[str, GameKind]:

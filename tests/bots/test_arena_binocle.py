@@ -40,7 +40,7 @@ def test_two_seatings_and_hand_scores() -> None:
 
 @pytest.mark.parametrize("rules", [BINOCLE, BINOCLE_64])
 def test_same_seed_same_result_with_one_or_two_workers(rules: object) -> None:
-    config = ArenaConfig(bot_a="heuristic:level=hard", bot_b="random", rules=rules,  # type: ignore[arg-type]
+    config = ArenaConfig(bot_a="heuristic:level=hard", bot_b="random", rules=rules,
                          deals=3, seed="same")
     one = fingerprint(config)
     assert one == fingerprint(config)

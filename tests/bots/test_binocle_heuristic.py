@@ -10,8 +10,9 @@ from hypothesis import strategies as st
 
 from binokel.bots import make_bot
 from binokel.bots.binocle_heuristic import BinocleHeuristicBot, beats
+from binokel.bots.by_game import make_game_bot
 from binokel.cards import parse_card
-from binokel.games import find_game_rules, make_game_bot
+from binokel.games import find_game_rules
 from binokel.games.binocle import BinocleState, new_binocle_game, random_action
 
 LEVELS = ("easy", "medium", "hard")
@@ -31,7 +32,7 @@ def advance(state: BinocleState, rng: random.Random, steps: int) -> BinocleState
 def test_only_legal_actions(rules_name: str, seed: int, steps: int, level: str) -> None:
     rng = random.Random(seed)
     rules = find_game_rules(rules_name)
-    state = advance(new_binocle_game(rules, seed), rng, steps)  # type: ignore[arg-type]
+    state = advance(new_binocle_game(rules, seed), rng, steps)
     if state.is_over:
         return
     view = state.view(state.to_move)
@@ -48,7 +49,7 @@ def test_whole_games_and_right_claims(level: str) -> None:
     bot = BinocleHeuristicBot(level=level)
     rng = random.Random(level)
     for seed in range(3):
-        state = new_binocle_game(rules, seed)  # type: ignore[arg-type]
+        state = new_binocle_game(rules, seed)
         for _ in range(5000):
             if state.is_over:
                 break

@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from binokel.games import find_binocle_spec, load_record, replay
+from binokel.games import load_record, replay
 from binokel.games.binocle import BinocleState, new_binocle_game
 from binokel.games.binocle import actions as A
+from binokel.games.binocle.rulefile import find_binocle_spec
 from binokel.ui.binocle_parse import BinocleMoves, parse_binocle_input
 from binokel.ui.binocle_render import (
     describe_binocle,

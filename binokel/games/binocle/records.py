@@ -54,6 +54,7 @@ from .actions import BinocleAction, parse_binocle_action
 from .game import BinocleState, Phase, new_binocle_game
 from .hand import BinocleDeal, BinocleIllegalActionError, Ending, cut_for_deal, deal_binocle
 from .melds import ScoredMeld
+from .rulefile import find_binocle_spec
 from .rules import BINOCLE, BINOCLE_RULESETS, BinocleRules
 
 GAME_NAME = "Binocle"
@@ -368,15 +369,11 @@ def _parse_rules(name: str | None, values: dict[str, tuple[str, int]],
     if name is not None:
         found = BINOCLE_RULESETS.get(name)
         if found is None:
-            from .. import find_game_rules  # a spec such as binocle+target=1500
-
-            try:
-                named = find_game_rules(name)
+            try:  # a spec such as binocle+target=1500
+                found = find_binocle_spec(name)
             except (RulesError, ValueError):
-                named = None
-            if isinstance(named, BinocleRules):
-                found = named
-            elif not values:
+                found = None
+            if found is None and not values:
                 raise RecordError(f"line {first}: unknown Binocle rule set {name!r} and no Rule "
                                   f"lines")
         base = found or BINOCLE

@@ -28,7 +28,7 @@ import itertools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...cards import CARD_POINTS, CardError, pack
 from ...errors import NotationError
@@ -55,9 +55,6 @@ from .rulefile import find_rules
 from .rules import Rules
 from .scoring import Contract, HandResult, side_of
 from .tricks import Trick
-
-if TYPE_CHECKING:
-    from ..binocle.game import BinocleState
 
 GAME_NAME = "Binokel"
 
@@ -117,22 +114,14 @@ class Record:
 
 # --- writing ---------------------------------------------------------------------------------
 
-def dump_record(state: GameState | BinocleState, *, players: Sequence[str] | None = None,
+def dump_record(state: GameState, *, players: Sequence[str] | None = None,
                 tags: dict[str, str] | None = None) -> str:
     """The whole game up to ``state`` as record text (ends with a newline).
 
     ``players`` names the seats (default ``Seat 0`` ...); ``tags`` adds header tags such as
     ``Date`` or ``Event``.  Raises :class:`ValueError` for names or tags a record cannot hold.
-    A Binocle game is written as a Binocle record (:mod:`binokel.games.binocle.records`).
+    (Every game's records: :func:`binokel.games.dump_record`.)
     """
-    if not isinstance(state, GameState):
-        from ..binocle.game import BinocleState
-        from ..binocle.records import dump_binocle_record
-
-        if isinstance(state, BinocleState):
-            return dump_binocle_record(state, players=players, tags=tags)
-        raise TypeError(f"dump_record writes Binokel and Binocle games, "
-                        f"not {type(state).__name__}")
     rules = state.rules
     names = player_names(players, rules.players)
     logs = _hand_logs(state)
@@ -314,10 +303,12 @@ def load_record(text: str) -> Record:
 def parse_record(lines: list[str], first: int) -> Record:
     """One Binokel record from its lines (``first`` is its first line's number, for messages)."""
     tags, rule_values, body_at = read_header(lines, first)
-    if tags.get("Game") == "Binocle":
-        raise RecordError(f"line {first}: a Binocle record: read it with "
-                          f"binokel.games.load_records (or binokel.games.binocle.records)")
-    if tags.get("Game") != GAME_NAME:
+    game = tags.get("Game")
+    if game not in (None, GAME_NAME):
+        raise RecordError(f'line {first}: a {game} record, not a Binokel record (it needs '
+                          f'[Game "{GAME_NAME}"]; binokel.games.load_records reads the records '
+                          f'of every game binokel plays)')
+    if game != GAME_NAME:
         raise RecordError(f'line {first}: not a Binokel record (it needs [Game "{GAME_NAME}"])')
     rules = _parse_rules(tags.get("Rules"), rule_values, first)
     if "Seed" not in tags:
