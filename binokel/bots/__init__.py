@@ -18,6 +18,7 @@ from .base import BaseBot, Bot, BotError, TableView, ask
 from .expert import ExpertBot
 from .external import DEFAULT_TIME_LIMIT, ExternalBot
 from .heuristic import LEVELS, HeuristicBot
+from .names import parse_bot_name
 from .random_bot import RandomBot
 
 Factory = Callable[[str, dict[str, str]], Bot]
@@ -48,24 +49,6 @@ def register_bot(kind: str, factory: Factory) -> None:
 def bot_names() -> list[str]:
     """The kinds of bot that can be named (``cmd`` for external programs)."""
     return [*_REGISTRY, "cmd"]
-
-
-def parse_bot_name(name: str) -> tuple[str, dict[str, str]]:
-    """Split ``kind:key=value,key=value`` into the kind and its options.
-
-    >>> parse_bot_name("heuristic:level=hard,samples=60")
-    ('heuristic', {'level': 'hard', 'samples': '60'})
-    """
-    kind, _, rest = name.strip().partition(":")
-    options: dict[str, str] = {}
-    for part in rest.split(","):
-        if not part.strip():
-            continue
-        key, eq, value = part.partition("=")
-        if not eq or not key.strip():
-            raise ValueError(f"bot option {part!r} in {name!r} is not key=value")
-        options[key.strip()] = value.strip()
-    return kind.strip(), options
 
 
 def make_bot(name: str, *, time_limit: float = DEFAULT_TIME_LIMIT) -> Bot:

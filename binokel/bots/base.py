@@ -117,6 +117,14 @@ def ask(bot: Bot, view: TableView[ActionT], rng: random.Random) -> ActionT:
 __all__ = ["ActionT", "BaseBot", "Bot", "BotError", "TableView", "ask"]
 
 
+def game_name_of(view: object) -> str | None:
+    """The name of the game a view (or rule set, state, record) belongs to; ``None`` if none."""
+    try:
+        return game_of(view).name
+    except TypeError:
+        return None
+
+
 def play_for_game(plays: Mapping[str, Callable[..., Any]], view: object, player: str) -> Any:
     """The decision function of ``plays`` (keyed by game name) for the game of ``view``.
 
@@ -124,10 +132,7 @@ def play_for_game(plays: Mapping[str, Callable[..., Any]], view: object, player:
     game, never by testing the view's type; a view of any other game (or no view at all) is
     refused with a :class:`TypeError` naming the games it plays.
     """
-    try:
-        found = plays.get(game_of(view).name)
-    except TypeError:
-        found = None
+    found = plays.get(game_name_of(view) or "")
     if found is None:
         titles = " views and ".join(find_game(name).title for name in plays)
         raise TypeError(f"the {player} plays {titles} views only")

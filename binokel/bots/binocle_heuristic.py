@@ -26,7 +26,6 @@ True
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Callable
 from typing import Any, ClassVar, cast
@@ -36,6 +35,7 @@ from ..games.binocle import actions as BA
 from ..games.binocle.actions import BinocleAction
 from ..games.binocle.game import Phase
 from ..games.binocle.views import BinocleView
+from ..search.binocle_keep import meld_keep_values
 from .base import ActionT, BaseBot, TableView, play_for_game
 
 LEVELS = ("easy", "medium", "hard")
@@ -58,29 +58,6 @@ def keep_value(card: Card, view: BinocleView, *, melds: bool = True) -> float:
         return card.rank.points + (3.0 if card.suit == view.trump else 0.0)
     table = meld_keep_values(int(view.trump), int(view.rules.dix_rank), not view.dix_exchanged)
     return table[card.kind]
-
-
-@functools.cache
-def meld_keep_values(trump: int, dix_rank: int, dix_free: bool) -> tuple[float, ...]:
-    """While the stock lasts, what each card kind (``suit * 8 + rank``) is worth holding: its
-    points, trumps (Jack and up 12 more, lower 4), the dix while it may still be exchanged (10),
-    Q♠ and J♦ (10), Kings and Queens (6), Aces and Jacks (3)."""
-    out = []
-    for kind in range(4 * 8):
-        suit, rank = divmod(kind, 8)
-        value = float(Rank(rank).points)
-        if suit == trump:
-            value += 12.0 if rank >= Rank.JACK else 4.0
-            if rank == dix_rank and dix_free:
-                value += 10.0
-        if (suit, rank) in (_SPADE_QUEEN, _DIAMOND_JACK):
-            value += 10.0
-        if rank in (Rank.KING, Rank.QUEEN):
-            value += 6.0
-        elif rank in (Rank.ACE, Rank.JACK):
-            value += 3.0
-        out.append(value)
-    return tuple(out)
 
 
 class BinocleHeuristicBot(BaseBot):

@@ -23,6 +23,7 @@ from typing import Any, ClassVar
 
 from ..games import game_of
 from .base import BaseBot, Bot, TableView, play_for_game
+from .names import parse_bot_name
 
 
 class RandomBinocleBot(BaseBot):
@@ -80,8 +81,6 @@ def _make_binokel_bot(spec: str, rules: Any, time_limit: float | None) -> Bot:
 
 
 def _make_binocle_bot(spec: str, rules: Any, time_limit: float | None) -> Bot:
-    from . import parse_bot_name
-
     kind, options = ("cmd", {}) if spec.startswith("cmd:") else parse_bot_name(spec)
     if kind == "random" and not options:
         return RandomBinocleBot(spec)

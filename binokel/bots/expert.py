@@ -64,6 +64,7 @@ from ..search.solver import SolverStats, best_cards, solve_durch
 from .base import ActionT, BaseBot, TableView, play_for_game
 from .evaluate import best_option, durch_discard, leads_first, make_chance
 from .knowledge import kinds_list, knowledge_of, meld_cards, minus, size
+from .names import parse_bot_name
 from .play import ev_values
 from .rollout import hand_scores, make_table, rollout
 
@@ -163,8 +164,6 @@ class ExpertBot(BaseBot):
     def __init__(self, name: str = "expert", *, options: dict[str, str] | None = None) -> None:
         super().__init__(name)
         if options is None and ":" in name:
-            from . import parse_bot_name
-
             options = parse_bot_name(name)[1]
         self.budget = budget_from(options or {})
         self._plans: dict[tuple[object, ...], Plan] = {}

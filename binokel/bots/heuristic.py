@@ -33,7 +33,7 @@ from ..games.binokel.rules import Rules
 from ..games.binokel.scoring import Contract, side_of
 from ..games.binokel.tricks import NO_TRUMP
 from ..games.binokel.views import View
-from .base import ActionT, BaseBot, Bot, TableView, play_for_game
+from .base import ActionT, BaseBot, Bot, TableView, game_name_of, play_for_game
 from .evaluate import (
     DabbOutcome,
     Option,
@@ -132,6 +132,7 @@ class HeuristicBot(BaseBot):
     """
 
     _PLAYS: ClassVar[dict[str, Callable[..., Any]]]
+    _EXPLAINS: ClassVar[dict[str, Callable[..., str | None]]]
 
     def __init__(self, name: str = "heuristic", *, level: str = "medium",
                  options: dict[str, str] | None = None) -> None:
@@ -172,8 +173,13 @@ class HeuristicBot(BaseBot):
         return self._declare(view)
 
     def explain(self, view: object, action: object) -> str | None:
-        """Why this bot would take ``action`` in ``view``, in one sentence (for hints)."""
-        if not isinstance(view, View) or not isinstance(action, A.Action):
+        """Why this bot would take ``action`` in ``view``, in one sentence (for hints); ``None``
+        where it has no words (explanations are of Binokel's bidding and play)."""
+        explain = self._EXPLAINS.get(game_name_of(view) or "")
+        return None if explain is None else explain(self, view, action)
+
+    def _explain(self, view: View, action: object) -> str | None:
+        if not isinstance(action, A.Action):
             return None
         rules = view.rules
         if isinstance(action, A.Bid | A.Pass) and view.phase is Phase.AUCTION:
@@ -358,6 +364,7 @@ class HeuristicBot(BaseBot):
 
 #: The heuristic's decision function for each game it plays, by game name.
 HeuristicBot._PLAYS = {"binokel": HeuristicBot._choose, "binocle": HeuristicBot._choose_binocle}
+HeuristicBot._EXPLAINS = {"binokel": HeuristicBot._explain}
 
 
 def _partner_share(rules: Rules, value: float, partners: int) -> float:

@@ -30,7 +30,6 @@ from ..games.binokel.actions import (
     Play,
     TakeDabb,
 )
-from ..games.binokel.rules import Rules
 
 PROTOCOL = "binokel-bot"
 VERSION = 1
@@ -47,7 +46,7 @@ def to_json(value: Any) -> Any:
         return value.label
     if isinstance(value, enum.Enum):
         return value.value
-    if isinstance(value, Rules):
+    if callable(getattr(value, "fields", None)):  # a rule set, of any game: its settable fields
         return {name: to_json(v) for name, v in value.fields().items()}
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)

@@ -34,7 +34,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..search.bench import bench_expert, bench_expert_binocle, bench_solver, percentile
+    from ..search_bench import bench_expert, bench_expert_binocle, bench_solver, percentile
 
     try:
         rules = rules_from_args(args)

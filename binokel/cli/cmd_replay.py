@@ -123,8 +123,10 @@ def _signed(value: int) -> str:
 
 
 def _columns(sheet: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
-    if sheet["game"] == "binocle":
-        return _binocle_columns(sheet)
+    return COLUMNS[sheet["game"]](sheet)
+
+
+def _binokel_columns(sheet: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
     seats = range(len(sheet["players"]))
     header = ["hand", "dealer", "declarer", "bid", "game", "result"]
     header += [f"melds {s}" for s in seats] + [f"points {s}" for s in seats]
@@ -157,7 +159,13 @@ def _ending(sheet: dict[str, Any]) -> str:
             f"totals {totals}")
 
 
-_NOTE = "Melds in brackets were shown but did not count (no trick)."
+#: What a game's score sheet needs said below it, by game name.
+NOTES = {"binokel": "Melds in brackets were shown but did not count (no trick)."}
+
+
+def _notes(sheets: list[dict[str, Any]]) -> list[str]:
+    games = dict.fromkeys(sheet["game"] for sheet in sheets)
+    return [NOTES[game] for game in games if game in NOTES]
 
 
 def _print_plain(sheets: list[dict[str, Any]]) -> None:
@@ -170,8 +178,8 @@ def _print_plain(sheets: list[dict[str, Any]]) -> None:
         for cells in [header, *rows]:
             print("  ".join(c.rjust(w) for c, w in zip(cells, widths, strict=True)).rstrip())
         print(_ending(sheet))
-    if any(sheet["game"] == "binokel" for sheet in sheets):
-        print(_NOTE)
+    for note in _notes(sheets):
+        print(note)
 
 
 def _print_rich(sheets: list[dict[str, Any]]) -> None:
@@ -188,8 +196,8 @@ def _print_rich(sheets: list[dict[str, Any]]) -> None:
         for cells in rows:
             table.add_row(*cells)
         console.print(table)
-    if any(sheet["game"] == "binokel" for sheet in sheets):
-        console.print(_NOTE, style="dim", highlight=False)
+    for note in _notes(sheets):
+        console.print(note, style="dim", highlight=False)
 
 
 # --- Binocle ---------------------------------------------------------------------------------
@@ -262,4 +270,9 @@ def _binocle_columns(sheet: dict[str, Any]) -> tuple[list[str], list[list[str]]]
 #: The score sheet of a replayed record of each game, by game name.
 SHEETS: dict[str, Callable[[Any, Any], dict[str, Any]]] = {
     "binokel": score_sheet, "binocle": binocle_score_sheet,
+}
+
+#: The columns of a score sheet of each game, by game name.
+COLUMNS: dict[str, Callable[[dict[str, Any]], tuple[list[str], list[list[str]]]]] = {
+    "binokel": _binokel_columns, "binocle": _binocle_columns,
 }

@@ -29,7 +29,6 @@ import random
 import time
 from collections.abc import Sequence
 
-from ..bots.binocle_heuristic import meld_keep_values
 from ..cards import RANK_SLOTS, Rank
 from ..games.binocle import actions as BA
 from ..games.binocle.actions import BinocleAction
@@ -38,6 +37,7 @@ from ..games.binocle.sampling import sample_state
 from ..games.binocle.views import BinocleView
 from ..games.binokel.playout import Position
 from ..games.binokel.rules import Rules
+from .binocle_keep import meld_keep_values
 from .evaluate import points_left
 from .solver import best_cards
 

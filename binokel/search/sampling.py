@@ -97,12 +97,17 @@ def inferences(view: View) -> Inferences:
     return Inferences(tuple(tuple(c) for c in ceilings))
 
 
+#: Melds of one suit, and the melds of Q♠ J♦ (named after the game): each class reuses cards.
+_SUIT_MELDS = frozenset({"pair", "family", "double family"})
+_BINOKEL_MELDS = frozenset({"binokel", "double binokel"})
+
+
 def _meld_holding(melds: Sequence[Meld]) -> dict[int, int]:
     """The fewest copies of each card a meld set proves (cards are reused across kinds)."""
     by_class: dict[str, dict[int, int]] = {}
     for meld in melds:
-        klass = ("suit" if meld.name in ("pair", "family", "double family")
-                 else "binokel" if "binokel" in meld.name else meld.name)
+        klass = ("suit" if meld.name in _SUIT_MELDS
+                 else "binokel" if meld.name in _BINOKEL_MELDS else meld.name)
         counts = by_class.setdefault(klass, {})
         for card in meld.cards:
             counts[card.kind] = counts.get(card.kind, 0) + 1

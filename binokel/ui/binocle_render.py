@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from rich.text import Text
 
 from ..cards import CARDS, Card, sort_cards
+from ..games import game_of
 from ..games.binocle import (
     BinocleHandResult,
     BinocleState,
@@ -70,7 +71,7 @@ def meld_label(meld: ScoredMeld | A.Meld, tr: Strings) -> str:
 def render_binocle_header(view: BinocleView, names: Sequence[str], tr: Strings) -> list[Text]:
     title = Text(f"{tr('b_title')} · {tr('hand_no', n=view.hand_no + 1).capitalize()} · "
                  f"{tr('b_game_to', target=view.target)}", style=HEADING)
-    if view.rules.name != "binocle":
+    if view.rules.name != game_of(view.rules).rule_set_names()[0]:  # not the game's default
         title.append(f" · {view.rules.name}")
     line = Text(f"{tr('dealer')} {names[view.dealer]} · {tr('trump')}: ")
     line.append_text(suit_text(view.trump))

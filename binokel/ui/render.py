@@ -21,6 +21,7 @@ from typing import Any
 from rich.text import Text
 
 from ..cards import Card, Suit, sort_cards
+from ..games import game_of
 from ..games.binokel.actions import Play
 from ..games.binokel.game import Phase
 from ..games.binokel.melds import meld_total
@@ -112,7 +113,7 @@ def render_header(view: View, names: Sequence[str], tr: Strings) -> list[Text]:
             else tr("game_to", target=rules.target))
     title = Text(f"{tr('title')} · {tr('hand_no', n=view.hand_no + 1).capitalize()} · {goal}",
                  style=HEADING)
-    if rules.name != "binokel":
+    if rules.name != game_of(rules).rule_set_names()[0]:  # not the game's default
         title.append(f" · {rules.name}")
     line = Text(f"{tr('dealer')} {names[view.dealer]}")
     if view.declarer is not None:

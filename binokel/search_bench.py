@@ -15,12 +15,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..games.binokel import actions as A
-from ..games.binokel.game import GameState, Phase, new_game
-from ..games.binokel.playout import Position
-from ..games.binokel.rules import BINOKEL, Rules
-from ..games.binokel.scoring import side_of
-from .solver import SolverStats, solve
+from .games.binokel import actions as A
+from .games.binokel.game import GameState, Phase, new_game
+from .games.binokel.playout import Position
+from .games.binokel.rules import BINOKEL, Rules
+from .games.binokel.scoring import side_of
+from .search.solver import SolverStats, solve
 
 _NOT_TRUMP = (A.GiveUp, A.Durch, A.OpenDurch)
 
@@ -36,9 +36,9 @@ def _to_play(rules: Rules, seed: str) -> GameState:
 
 def endgame(rules: Rules, seed: str, tricks_left: int) -> Position:
     """A trump game's position with ``tricks_left`` tricks to play, after greedy play."""
-    from ..bots.play import table_of
-    from ..bots.rollout import greedy_card
-    from ..games.binokel.tricks import beats, legal_mask
+    from .bots.play import table_of
+    from .bots.rollout import greedy_card
+    from .games.binokel.tricks import beats, legal_mask
 
     state = _to_play(rules, seed)
     table = table_of(state.view(state.to_move))
@@ -133,7 +133,7 @@ def bench_expert(rules: Rules = BINOKEL, *, bot: str = "expert", hands: int = 4,
 def bench_expert_binocle(*, bot: str = "expert", hands: int = 2, seed: str = "bench-binocle",
                          progress: bool = False) -> ExpertFigure:
     """Play ``hands`` Binocle hands with the expert in both seats, timing each real decision."""
-    from ..games.binocle import new_binocle_game
+    from .games.binocle import new_binocle_game
 
     return _time_expert(bot, [new_binocle_game(seed=f"{seed}/{i}") for i in range(hands)], seed,
                         lambda view: "binocle " + ("stock" if view.stock_lasts else "after stock"),
@@ -145,7 +145,7 @@ def _time_expert(bot: str, starts: Sequence[Any], seed: str, phase_of: Callable[
     """Play the first hand of each game in ``starts`` with ``bot`` in every seat; the CPU time
     of each decision with a choice, overall and by ``phase_of(view)``; a progress line per hand
     headed ``progress`` (none when empty)."""
-    from ..bots import make_bot
+    from .bots import make_bot
 
     player = make_bot(bot)
     times: list[float] = []
