@@ -202,8 +202,8 @@ class Table:
             "teams": [list(team) for team in getattr(rules, "teams", ())],
             "record": self.status in ("finished", "abandoned"),
             "hands": self.hands_done,
-            "waiting": list(self.waiting()),
-            "rematch": {"accepted": sorted(self.rematch_votes), "table": self.rematch_table},
+            "waiting": [*self.waiting()],
+            "rematch": {"accepted": [*sorted(self.rematch_votes)], "table": self.rematch_table},
         }
 
 

@@ -25,7 +25,9 @@ Object.assign(TablePage.prototype, {
       if (key === "melds") {
         const shown = sumPoints((r.melds || [])[seat]);
         const counted = binokelLike ? (r.meld_points || [])[seat] : shown;
-        return h("td", {class: "num" + (shown !== counted ? " lost" : ""), "data-field": "melds", title: shown !== counted ? String(shown) : null}, String(counted ?? 0));
+        // Melds that did not count (no trick won) are shown struck through beside the 0.
+        return h("td", {class: "num", "data-field": "melds"}, String(counted ?? 0),
+          shown !== counted ? h("small", {class: "lost"}, ` (${shown})`) : null);
       }
       if (key === "tricks") return h("td", {class: "num", "data-field": "tricks"}, String((r.trick_points || [])[seat] ?? 0), h("small", {}, ` (${(r.tricks_won || [])[seat] ?? 0})`));
       if (key === "laid") return h("td", {class: "num", "data-field": "laid"}, seat === r.declarer && r.contract !== "give up" ? String(r.discard_points ?? 0) : "");
