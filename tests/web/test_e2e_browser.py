@@ -91,7 +91,8 @@ def server_results(live_server: LiveServer, table_id: str) -> Any:
         stored = store.load_table(table_id)
         assert stored is not None
         game = game_for_rules(stored.rules)
-        return game.replay(stored.rules, stored.seed, stored.actions).results
+        state: Any = game.replay(stored.rules, stored.seed, stored.actions)
+        return state.results
     finally:
         store.close()
 
@@ -199,8 +200,9 @@ def test_a_whole_hand_tapped_on_a_phone(live_server: LiveServer, page: Any) -> N
         row = page.locator(f"#summary tr[data-seat='{seat}']")
 
         def cell(field: str, row: Any = row) -> str:
+            # The number itself; a note in brackets may follow (tricks won, melds lost).
             text: str = row.locator(f"td[data-field='{field}']").inner_text()
-            return text.split(" (")[0].strip()
+            return text.split("(")[0].strip()
 
         assert cell("melds") == str(result.meld_points[seat])
         assert cell("tricks") == str(result.trick_points[seat])

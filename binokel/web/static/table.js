@@ -194,7 +194,10 @@ class TablePage {
 
   followRematch(msg) {
     const next = (msg.table.rematch || {}).table;
-    if (!next || next === this.id || msg.seat === null) return;
+    // Only a rematch that begins while this page is open moves it on; coming back to the old
+    // table later shows its end, with a link to the new game.
+    if (this.rematchOnArrival === undefined) this.rematchOnArrival = next || null;
+    if (!next || next === this.rematchOnArrival || msg.seat === null) return;
     const saved = this.saved;
     if (!saved) return;
     // The same seat token acts for the same seat at the new table.
