@@ -585,7 +585,8 @@ class TablePage {
     const suitClass = (suit) => ["♥", "♦"].includes(suit) ? "red" : "black";
     if (trumps.length) groups.push(h("div", {class: "group"}, h("span", {class: "prompt"}, t("nameTrump")),
       trumps.map((a) => button(a, `${a.slice(6)} ${SUIT_NAMES[lang][a.slice(6)] || ""}`, "suit primary " + suitClass(a.slice(6))))));
-    if (outs.length) groups.push(h("div", {class: "group give-up"}, outs.map((a) => button(a, null, "suit quiet " + suitClass(a.slice(4))))));
+    if (outs.length) groups.push(h("div", {class: "group give-up"}, h("span", {class: "prompt"}, t("giveUpPrompt")),
+      outs.map((a) => button(a, `${a.slice(4)} ${SUIT_NAMES[lang][a.slice(4)] || ""}`, "suit quiet " + suitClass(a.slice(4))))));
     if (rest.length) groups.push(h("div", {class: "group"}, rest.map((a) => button(a))));
     return groups;
   }
