@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import io
 import json
 import logging
@@ -191,6 +192,7 @@ async def read_json(request: Request) -> dict[str, Any]:
     return data
 
 
+@functools.lru_cache(maxsize=256)  # ~17 ms to draw; the lobby's tables ask again and again
 def invite_svg(link: str) -> bytes:
     """The invite link as a QR code in SVG, for a friend's phone at the same table.
 

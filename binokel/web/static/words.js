@@ -1,6 +1,6 @@
 /* Binokel in the browser: the words of the page, in English and German.
  *
- * The page is a few plain scripts loaded in order (words.js, cards.js, table.js, summary.js,
+ * The page is a few plain scripts loaded in order (words.js, cards.js, table.js, hand.js, summary.js,
  * app.js); no build step, no outside requests.
  */
 "use strict";
