@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
+import io
 import json
 import logging
 import time
@@ -22,6 +24,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from pathlib import Path
 from typing import Any
 
+import segno
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
@@ -38,8 +41,10 @@ from .protocol import (
     Hello,
     HintRequest,
     Leave,
+    NextHand,
     Ping,
     ProtocolError,
+    Rematch,
     dumps,
     error_message,
     parse_message,
@@ -187,6 +192,20 @@ async def read_json(request: Request) -> dict[str, Any]:
     return data
 
 
+@functools.lru_cache(maxsize=256)  # ~17 ms to draw; the lobby's tables ask again and again
+def invite_svg(link: str) -> bytes:
+    """The invite link as a QR code in SVG, for a friend's phone at the same table.
+
+    >>> invite_svg("http://192.168.1.5:8000/t/abc").startswith(b"<svg")
+    True
+    """
+    code = segno.make(link, error="m", micro=False)
+    out = io.BytesIO()
+    code.save(out, kind="svg", scale=1, border=2, xmldecl=False, svgns=True, title=link,
+              svgclass="qr", lineclass=None, omitsize=True, dark="#111", light="#fff")
+    return out.getvalue()
+
+
 def _problem(reason: str, status: int = 400) -> JSONResponse:
     return JSONResponse({"error": reason}, status_code=status)
 
@@ -281,6 +300,14 @@ def create_app(store: Store, *, bot_delay: float = 0.8,
             return _problem(str(exc), 409 if isinstance(exc, TableError) else 400)
         return JSONResponse({"seat": seat, "token": token})
 
+    async def invite_qr(request: Request) -> Response:
+        table = table_or_404(request.path_params["table_id"])
+        if table is None:
+            return _problem("no such table", 404)
+        link = str(request.url_for("table_page", table_id=table.id))
+        return Response(invite_svg(link), media_type="image/svg+xml",
+                        headers={"cache-control": "max-age=3600"})
+
     async def record(request: Request) -> Response:
         table = table_or_404(request.path_params["table_id"])
         if table is None:
@@ -313,7 +340,7 @@ def create_app(store: Store, *, bot_delay: float = 0.8,
 
     routes = [
         Route("/", page),
-        Route("/t/{table_id}", page),
+        Route("/t/{table_id}", page, name="table_page"),
         Route("/rules/{name}", page),
         Route("/api/meta", meta),
         Route("/api/rules/{name}", rules_json),
@@ -322,6 +349,7 @@ def create_app(store: Store, *, bot_delay: float = 0.8,
         Route("/api/tables/{table_id}", table_info),
         Route("/api/tables/{table_id}/join", join_table, methods=["POST"]),
         Route("/api/tables/{table_id}/record", record),
+        Route("/api/tables/{table_id}/invite.svg", invite_qr),
         WebSocketRoute("/ws/{table_id}", table_socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
@@ -391,6 +419,10 @@ async def _serve_connection(manager: TableManager, table: Table, websocket: WebS
                 elif isinstance(request, Leave):
                     manager.leave(table, seat)
                     _tell(listener, dumps({"type": "welcome", "seat": None, "table": table.id}))
+                elif isinstance(request, NextHand):
+                    manager.next_hand(table, seat, request.hands)
+                elif isinstance(request, Rematch):
+                    manager.rematch(table, seat)
         except TableError as exc:
             _tell(listener, error_message(str(exc)))
 

@@ -14,6 +14,8 @@ message                                                meaning
 ``{"type": "abandon"}``                                end the game here (a seated player)
 ``{"type": "leave"}``                                  give my seat to a computer player and watch
 ``{"type": "ping"}``                                   keep the connection alive
+``{"type": "next", "hands": 3}``                        I have seen the summary of hand 3: deal on
+``{"type": "rematch"}``                                offer (or accept) a new game, same seats
 =====================================================  ==========================================
 
 The server answers with ``state`` (a seat's own view, or the public view for spectators),
@@ -89,7 +91,23 @@ class Ping:
     pass
 
 
-ClientMessage = Hello | Act | HintRequest | Abandon | Leave | Ping
+@dataclass(frozen=True, slots=True)
+class NextHand:
+    """The page has shown the summary of the first ``hands`` finished hands: the computer
+    players need not wait for this seat any longer."""
+
+    hands: int
+
+
+@dataclass(frozen=True, slots=True)
+class Rematch:
+    """Offer a new game with the same rule set and seats, or accept the offer."""
+
+
+ClientMessage = Hello | Act | HintRequest | Abandon | Leave | Ping | NextHand | Rematch
+
+#: Most finished hands a ``next`` message may name (far more than any game lasts).
+MAX_HANDS = 10_000
 
 _ALLOWED_KEYS: dict[str, frozenset[str]] = {
     "hello": frozenset({"type", "token"}),
@@ -98,6 +116,8 @@ _ALLOWED_KEYS: dict[str, frozenset[str]] = {
     "abandon": frozenset({"type"}),
     "leave": frozenset({"type"}),
     "ping": frozenset({"type"}),
+    "next": frozenset({"type", "hands"}),
+    "rematch": frozenset({"type"}),
 }
 
 
@@ -144,6 +164,14 @@ def parse_message(raw: str | bytes) -> ClientMessage:
         return Abandon()
     if kind == "leave":
         return Leave()
+    if kind == "next":
+        hands = data.get("hands")
+        if not isinstance(hands, int) or isinstance(hands, bool) or not 1 <= hands <= MAX_HANDS:
+            raise ProtocolError(f"hands must be a whole number from 1 to {MAX_HANDS}: the "
+                                "finished hands whose summary you have seen")
+        return NextHand(hands=hands)
+    if kind == "rematch":
+        return Rematch()
     return Ping()
 
 

@@ -148,6 +148,12 @@ class Table:
     bot_task: asyncio.Task[None] | None = None
     creator: str = ""
     """The client address that made the table (kept in memory only)."""
+    seen: dict[int, int] = field(default_factory=dict)
+    """Seat -> finished hands whose summary that seat's page has shown (memory only)."""
+    rematch_votes: set[int] = field(default_factory=set)
+    """Seats that offered or accepted a rematch."""
+    rematch_table: str | None = None
+    """The new table of an accepted rematch."""
     _sent: dict[int | None, str] = field(default_factory=dict)
     _views: list[dict[str, JSON]] | None = None
 
@@ -166,6 +172,20 @@ class Table:
     def connected(self, seat: int) -> int:
         return sum(1 for s in self.listeners.values() if s == seat)
 
+    @property
+    def hands_done(self) -> int:
+        """Finished hands (each one a line of the score sheet)."""
+        return len(getattr(self.state, "results", ()))
+
+    def waiting(self) -> list[int]:
+        """The seats the computer players wait for: people at the table whose page has not
+        shown the last hand's summary yet (a disconnected player holds nobody up)."""
+        if not self.is_playing:
+            return []
+        done = self.hands_done
+        return [i for i, s in enumerate(self.seats)
+                if s.kind == "human" and self.seen.get(i, 0) < done and self.connected(i)]
+
     def info(self) -> dict[str, JSON]:
         """What anyone may know about the table (never the seed or a token)."""
         rules = self.game.rules(self.rules)
@@ -180,6 +200,9 @@ class Table:
             "dabb_size": int(getattr(rules, "dabb_size", 0)),
             "teams": [list(team) for team in getattr(rules, "teams", ())],
             "record": self.status in ("finished", "abandoned"),
+            "hands": self.hands_done,
+            "waiting": [*self.waiting()],
+            "rematch": {"accepted": [*sorted(self.rematch_votes)], "table": self.rematch_table},
         }
 
 
@@ -253,6 +276,8 @@ class TableManager:
                       seats=[Seat(kind=s.kind, name=s.name, bot=s.bot, token_hash=s.token_hash)
                              for s in stored.seats],
                       state=state, actions=list(stored.actions))
+        # After a restart nobody is held to a summary they may have seen before it.
+        table.seen = dict.fromkeys(range(len(table.seats)), table.hands_done)
         if table.is_playing:
             # A finished or abandoned game is rebuilt when asked for and not kept: memory holds
             # the games in play and the ended ones somebody is still watching.
@@ -329,6 +354,7 @@ class TableManager:
                    token_hash=_token_hash(token))
         self.store.set_seat(table.id, seat, new.stored())
         table.seats[seat] = new
+        table.seen[seat] = table.hands_done  # a newcomer is not held to the hands before
         self._broadcast(table)
         return token
 
@@ -350,6 +376,9 @@ class TableManager:
     # --- listeners -----------------------------------------------------------------------
 
     def attach(self, table: Table, listener: Listener, seat: int | None) -> None:
+        # An ended game rebuilt for a visitor is kept while watched, so that everyone at it
+        # shares one table (and one rematch offer).
+        self.tables.setdefault(table.id, table)
         table.listeners[listener] = seat
         table._sent.clear()  # the seat list (who is connected) changed for everyone
         self._broadcast(table)
@@ -358,6 +387,7 @@ class TableManager:
         if table.listeners.pop(listener, "gone") != "gone":
             table._sent.clear()
             self._broadcast(table)
+            self._kick(table)  # a player who went away holds the computer players up no more
         self._forget_if_ended(table)
 
     def _forget_if_ended(self, table: Table) -> None:
@@ -417,7 +447,22 @@ class TableManager:
             except IllegalActionError as exc:
                 raise TableError(str(exc)) from None
             applied.append(str(action))
+        # Acting in the new hand says its player has moved on from the last summary.
+        table.seen[seat] = max(table.seen.get(seat, 0), table.hands_done)
         self._commit(table, seat, state, applied)
+
+    def next_hand(self, table: Table, seat: int | None, hands: int) -> None:
+        """A seat's page has shown the summary of the first ``hands`` finished hands: the
+        computer players stop waiting for that seat."""
+        if seat is None:
+            raise TableError("Spectators need not say when to deal on.")
+        if hands > table.hands_done:
+            raise TableError(f"Hand {hands} is not finished yet ({table.hands_done} are).")
+        if hands <= table.seen.get(seat, 0):
+            return  # said already (a second tab, a double tap): nothing changes
+        table.seen[seat] = hands
+        self._broadcast(table)
+        self._kick(table)
 
     def _commit(self, table: Table, seat: int, state: GameLike, applied: list[str]) -> None:
         # Committed before anyone hears of it: a restart never forgets an announced action.
@@ -464,6 +509,38 @@ class TableManager:
         table._sent.clear()
         self._broadcast(table)
         self._kick(table)
+
+    def rematch(self, table: Table, seat: int | None) -> Table | None:
+        """Offer or accept a new game at an ended table: same rule set, seats, names and
+        computer players.  Once every person seated has said yes, the new table is made,
+        each person keeps their seat token for it, and every listener hears of its id.
+        Returns the new table, or None while the others have not accepted yet."""
+        if seat is None:
+            raise TableError("Only a seated player can ask for a rematch.")
+        if table.is_playing:
+            raise TableError("A rematch can be offered once this game is over.")
+        if table.seats[seat].kind != "human":
+            raise TableError("Only a person seated at this table can ask for a rematch.")
+        if table.rematch_table is not None:
+            raise TableError("The rematch has begun already.")
+        table.rematch_votes.add(seat)
+        people = {i for i, s in enumerate(table.seats) if s.kind == "human"}
+        new: Table | None = None
+        if people <= table.rematch_votes:
+            specs = [f"bot:{s.bot}" if s.kind == "bot" and s.bot else "open"
+                     for s in table.seats]
+            new, _ = self.create(table.rules, specs, title=table.title, creator=table.creator)
+            for i in sorted(people):
+                old = table.seats[i]
+                # The same token acts for the same seat at the new table: nobody has to be
+                # invited again, and no token travels over the wire.
+                again = Seat(kind="human", name=old.name, token_hash=old.token_hash)
+                self.store.set_seat(new.id, i, again.stored())
+                new.seats[i] = again
+            table.rematch_table = new.id
+            self._kick(new)
+        self._broadcast(table)
+        return new
 
     def record(self, table: Table) -> str:
         """The game record, once the game is finished or abandoned (earlier, the seed in it
@@ -529,9 +606,10 @@ class TableManager:
         return {"action": str(view.legal_actions[0]), "values": []}
 
     def _bot_to_move(self, table: Table) -> bool:
+        """A computer player is to move, and no person is still reading the last summary."""
         seat = table.state.to_move
         return (table.is_playing and 0 <= seat < len(table.seats)
-                and table.seats[seat].kind == "bot")
+                and table.seats[seat].kind == "bot" and not table.waiting())
 
     def _kick(self, table: Table) -> None:
         """Start the table's computer players if one is to move (one task per table)."""

@@ -1,8 +1,11 @@
-"""End to end in a real browser: Debian's chromium, driven by Playwright, plays a hand.
+"""End to end in a real browser: Debian's chromium, driven by Playwright, at phone size.
 
-A person opens the lobby, creates a table with two computer players, bids, sees the Dabb, lays
-away cards by selecting them, names trumps, plays every card by clicking it, reloads the page in
-the middle of the hand and carries on, and sees the hand on the score sheet.
+A person opens the lobby, creates a table with two computer players and plays a whole hand by
+tapping: bids (the latest bid stays in sight), sees the Dabb, lays away cards, is asked to
+confirm before giving up (and says no), names trumps, plays every card -- at every trick the
+hand's cards lie inside the screen -- reloads in the middle and carries on, and reads the
+hand's summary, whose numbers are the server's.  Two friends play at one table through the
+invite link and, once the game is over, start a rematch with one tap each.
 
 Skipped only when chromium or Playwright cannot be had (scripts/test installs chromium).
 """
@@ -15,12 +18,16 @@ from typing import Any
 
 import pytest
 
+from binokel.web.games import game_for_rules
+from binokel.web.store import Store
+
 from .conftest import LiveServer
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                  "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run"]
+PHONE = {"width": 390, "height": 844}
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
 if not shutil.which(CHROMIUM):
@@ -28,18 +35,27 @@ if not shutil.which(CHROMIUM):
 
 
 @pytest.fixture
-def page(live_server: LiveServer) -> Any:
+def browser(live_server: LiveServer) -> Any:
     with sync_api.sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        context = browser.new_context(viewport={"width": 412, "height": 915}, locale="en-GB",
-                                      bypass_csp=True)  # lets the test evaluate its checks
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.set_default_timeout(15_000)
-        yield page
+        yield browser
         browser.close()
-        assert not errors, f"the page raised: {errors}"
+
+
+def new_page(browser: Any, errors: list[str]) -> Any:
+    context = browser.new_context(viewport=PHONE, locale="en-GB", has_touch=True,
+                                  bypass_csp=True)  # lets the test evaluate its checks
+    page = context.new_page()
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.set_default_timeout(15_000)
+    return page
+
+
+@pytest.fixture
+def page(browser: Any) -> Any:
+    errors: list[str] = []
+    yield new_page(browser, errors)
+    assert not errors, f"the page raised: {errors}"
 
 
 def body(page: Any, key: str) -> str:
@@ -51,67 +67,116 @@ def wait_moved_on(page: Any, n: str) -> None:
     page.wait_for_function(f"document.body.dataset.n !== {n!r}")
 
 
-def test_play_a_whole_hand_in_the_browser_with_a_reload(live_server: LiveServer,
-                                                          page: Any) -> None:
+def tap_card(locator: Any) -> None:
+    """Tap a card where a person would: its left edge, the part the next card leaves free."""
+    locator.tap(position={"x": 6, "y": 20})
+
+
+def cards_off_screen(page: Any) -> list[str]:
+    """The cards of the hand whose box is not wholly inside the phone's screen."""
+    out: list[str] = []
+    for card in page.locator("#hand .card").all():
+        box = card.bounding_box()
+        if box is None or box["x"] < 0 or box["y"] < 0 \
+                or box["x"] + box["width"] > PHONE["width"] + 0.5 \
+                or box["y"] + box["height"] > PHONE["height"] + 0.5:
+            out.append(f"{card.get_attribute('data-card')} at {box}")
+    return out
+
+
+def server_results(live_server: LiveServer, table_id: str) -> Any:
+    """The finished hands as the server's own store has them, replayed from seed and actions."""
+    store = Store(live_server.db)
+    try:
+        stored = store.load_table(table_id)
+        assert stored is not None
+        game = game_for_rules(stored.rules)
+        state: Any = game.replay(stored.rules, stored.seed, stored.actions)
+        return state.results
+    finally:
+        store.close()
+
+
+def test_a_whole_hand_tapped_on_a_phone(live_server: LiveServer, page: Any) -> None:
     page.goto(live_server.url + "/")
     page.fill("#your-name", "Anna")
-    # Seats 2 and 3 are computer players by default; make sure of it.
     for seat in (1, 2):
         options = page.locator(f"select[data-seat='{seat}'] option[value^='bot:']")
         page.select_option(f"select[data-seat='{seat}']", options.first.get_attribute("value"))
     page.click("#create")
     page.wait_for_selector("#hand .card")
-    assert "/t/" in page.url
-    # 12 cards; 16 when both computer players passed at once, which makes us declarer at the
-    # lowest bid with the Dabb in hand (the forced opening is automatic).
+    table_id = page.url.rsplit("/t/", 1)[1]
     page.wait_for_function("document.body.dataset.phase !== ''")
     phase, cards = page.evaluate(  # one render sets both: read them together
         "[document.body.dataset.phase, document.querySelectorAll('#hand .card').length]")
     assert cards == (16 if phase == "discard" else 12)
 
-    reloaded = False
-    plays = 0
+    reloaded = refused_give_up = False
+    plays = tricks_checked = bids_checked = 0
     saw_dabb = discarded = named_trump = False
-    deadline = time.monotonic() + 60
-    while body(page, "hands") in ("", "0"):
+    deadline = time.monotonic() + 90
+    while body(page, "summary") != "1":
         assert time.monotonic() < deadline, "the hand did not finish in time"
         page.wait_for_function("document.body.dataset.myTurn === '1' || "
-                               "Number(document.body.dataset.hands) >= 1")
-        if body(page, "hands") not in ("", "0"):
+                               "document.body.dataset.summary === '1'")
+        if body(page, "summary") == "1":
             break
         n = body(page, "n")
         phase = body(page, "phase")
         if phase == "auction":
-            # Keep bidding: the computer players drop out and we declare.
+            # The latest bid is in sight at the top of the auction, whatever was bid before.
+            top = page.evaluate("Math.max(...TablePage.current.msg.view.bids.map(b => b[1]))")
+            latest = page.locator("#bids li.latest")
+            if top > 0 and latest.count():
+                assert str(top) in page.inner_text("#bids")  # the top bid, never scrolled away
+                box = latest.bounding_box()
+                assert box is not None and 0 <= box["y"] <= PHONE["height"] - box["height"]
+                last = page.evaluate("TablePage.current.msg.view.bids.slice(-1)[0][1]")
+                assert (str(last) if last else "passes") in latest.inner_text()
+                bids_checked += 1
             bids = page.locator("#actions button[data-action]:not([data-action='pass'])")
-            (bids.first if bids.count() else page.locator("[data-action='pass']")).click()
+            (bids.first if bids.count() else page.locator("[data-action='pass']")).tap()
         elif phase == "discard":
             saw_dabb = saw_dabb or page.locator("#dabb .card").count() == 4
             cards = page.locator("#hand .card.selectable")
             i = 0
             while page.locator("#lay-away").is_disabled():
-                cards.nth(i).click()
+                tap_card(cards.nth(i))
                 i += 1
             assert i == 4
-            page.click("#lay-away")
+            page.tap("#lay-away")
             discarded = True
         elif phase == "trump":
-            page.locator("#actions button[data-action^='trump ']").first.click()
+            if not refused_give_up:
+                # Giving up costs the bid: it needs a yes, naming the suit in words.
+                page.locator("#actions button[data-action^='out ']").first.tap()
+                question = page.locator("#confirm-text")
+                question.wait_for()
+                assert "Give up" in question.inner_text() and "minus" in question.inner_text()
+                assert any(word in question.inner_text()
+                           for word in ("clubs", "spades", "hearts", "diamonds"))
+                page.tap("#confirm-no")
+                page.wait_for_selector("#confirm", state="detached")
+                time.sleep(0.3)
+                assert body(page, "n") == n and body(page, "phase") == "trump"
+                refused_give_up = True
+            page.locator("#actions button[data-action^='trump ']").first.tap()
             named_trump = True
         elif phase == "play":
+            off = cards_off_screen(page)
+            assert not off, f"trick {plays + 1}: cards of the hand off the screen: {off}"
+            tricks_checked += 1
             if plays == 0 and page.locator("#hand .card.legal").count() > 1:
-                # The hint: the expert's card marked in the hand, its weighed moves in a toast.
-                page.click("#hint")
+                page.tap("#hint")
                 page.wait_for_selector("#hand .card.hinted")
                 page.wait_for_function(
-                    "document.getElementById('toast').textContent.includes(' · ')")
+                    "document.getElementById('toast').textContent.includes(' points')")
                 assert page.locator("#toast").inner_text().startswith("Hint: ")
             before = page.locator("#hand .card").count()
-            page.locator("#hand .card.legal").first.click()
+            tap_card(page.locator("#hand .card.legal").first)
             plays += 1
             wait_moved_on(page, n)
             if plays == 3 and not reloaded:
-                # Mid-hand: reload; the seat token in localStorage brings us back to the seat.
                 in_hand = page.locator("#hand .card").count()
                 assert in_hand == before - 1
                 page.reload()
@@ -122,21 +187,42 @@ def test_play_a_whole_hand_in_the_browser_with_a_reload(live_server: LiveServer,
                 reloaded = True
             continue
         else:
-            page.locator("#actions button[data-action]").first.click()
+            page.locator("#actions button[data-action]").first.tap()
         wait_moved_on(page, n)
 
-    assert reloaded and saw_dabb and discarded and named_trump
-    assert plays == 12, f"we played {plays} cards, not a whole hand"
-    rows = page.locator("#scores tbody tr")
-    rows.first.wait_for()
-    assert rows.count() == 1
-    assert "Anna" in page.locator("#scores thead").inner_text()
-    # The next hand is dealt and the auction has begun (or is over already: when both computer
-    # players pass at once, the forced opening makes us declarer and we lay away).
+    assert reloaded and saw_dabb and discarded and named_trump and refused_give_up
+    assert plays == 12 and tricks_checked == 12, f"we played {plays} cards, not a whole hand"
+    assert bids_checked >= 1
+    # The summary's numbers are the server's own, replayed from its store.
+    result = server_results(live_server, table_id)[0]
+    for seat in range(3):
+        row = page.locator(f"#summary tr[data-seat='{seat}']")
+
+        def cell(field: str, row: Any = row) -> str:
+            # The number itself; a note in brackets may follow (tricks won, melds lost).
+            text: str = row.locator(f"td[data-field='{field}']").inner_text()
+            return text.split("(")[0].strip()
+
+        assert cell("melds") == str(result.meld_points[seat])
+        assert cell("tricks") == str(result.trick_points[seat])
+        assert cell("hand") == str(result.scores[seat])
+        assert cell("total") == str(result.totals[seat])
+        assert cell("laid") == (str(result.discard_points) if seat == result.declarer else "")
+    why = page.locator("#why").inner_text()
+    assert ("made the bid" in why) == result.made and "Anna" in why
+    # The computer players wait while Anna reads; "next hand" deals on.
+    n = body(page, "n")
+    if page.evaluate("TablePage.current.msg.view.to_move") != 0:
+        time.sleep(0.6)
+        assert body(page, "n") == n
+    page.tap("#next-hand")
+    page.wait_for_selector("#summary", state="detached")
     page.wait_for_function("['auction', 'discard'].includes(document.body.dataset.phase)")
+    assert page.locator("#scores tbody tr").count() == 1
     # Leaving the seat: a computer plays on, and the page becomes a spectator's.
-    page.once("dialog", lambda dialog: dialog.accept())
-    page.click("#leave")
+    page.locator("#fold-menu > summary").tap()
+    page.tap("#leave")
+    page.tap("#confirm-yes")
     page.wait_for_function("!document.getElementById('leave')")
     assert page.locator("#abandon").count() == 0
     page.wait_for_function("!document.body.textContent.includes('(you)') && document"
@@ -146,11 +232,51 @@ def test_play_a_whole_hand_in_the_browser_with_a_reload(live_server: LiveServer,
         is None
 
 
+def test_two_friends_invite_play_and_rematch(live_server: LiveServer, browser: Any) -> None:
+    errors: list[str] = []
+    anna, bert = new_page(browser, errors), new_page(browser, errors)
+    anna.goto(live_server.url + "/")
+    anna.fill("#your-name", "Anna")
+    anna.select_option("select[data-seat='1']", "open")
+    anna.click("#create")
+    anna.wait_for_selector("#invite")
+    # The open seat waits for a friend; the link is in plain view, with its QR code.
+    link = anna.input_value("#invite-link")
+    assert link == anna.url
+    assert "waiting for a friend" in anna.locator(".seat.open").inner_text()
+    anna.wait_for_function("document.getElementById('invite-qr').naturalWidth > 0")
+    bert.goto(link)
+    bert.fill("#join-name", "Bert")
+    bert.click("button[data-take='1']")
+    bert.wait_for_selector("#hand .card")
+    anna.wait_for_selector("#invite", state="detached")
+    assert "Bert" in anna.locator(".seat[data-seat='1']").inner_text()
+    # The game ends (Anna abandons it; a finished game offers the same), and both play again.
+    anna.locator("#fold-menu > summary").tap()
+    anna.tap("#abandon")
+    anna.tap("#confirm-yes")
+    anna.wait_for_selector("#rematch")
+    anna.tap("#rematch")
+    anna.wait_for_selector("#rematch-wait")
+    bert.wait_for_selector("#rematch-offer")
+    assert "Anna" in bert.inner_text("#rematch-offer")
+    bert.tap("#rematch")
+    for who, seat in ((anna, 0), (bert, 1)):
+        who.wait_for_function(f"location.pathname !== '/t/{link.rsplit('/', 1)[1]}'")
+        who.wait_for_selector("#hand .card")
+        who.wait_for_function(f"TablePage.current.msg && TablePage.current.msg.seat === {seat}")
+        assert body(who, "status") == "playing"
+    assert anna.url == bert.url
+    assert not errors, f"the page raised: {errors}"
+
+
 def test_lobby_rules_page_and_language_switch(live_server: LiveServer, page: Any) -> None:
     page.goto(live_server.url + "/rules/binokel")
     page.wait_for_selector(".rules .card")
     assert "Binokel" in page.inner_text("main")
     page.click("#lang")
     page.wait_for_function("document.documentElement.lang === 'de'")
-    assert "Reizen" in page.inner_text("main") or "reizen" in page.inner_text("main")
-    assert "Dabb" in page.inner_text("main")
+    text = page.inner_text("main")
+    assert "Reizen" in text or "reizen" in text
+    assert "Dabb" in text and "Drei Spieler" in text  # the description, in German too
+    assert "A 10 K O U" in text  # the German faces' letters, as on the cards

@@ -137,13 +137,19 @@ def hidden_elsewhere(state: Any, seat: int | None, allowed: set[int]) -> set[int
     return hidden - allowed
 
 
-def play_and_check(rules: str, game_seed: int, *, hands: int, binocle: bool = False) -> int:
+def play_and_check(rules: str, game_seed: int, *, hands: int, binocle: bool = False,
+                   people: bool = False) -> int:
     """Play random games through the table layer; check every message. Returns the number of
-    messages checked."""
+    messages checked.  With ``people``, every seat is taken by a person whose page says when
+    it has shown each hand's summary (``next``), and at the end they abandon the game and all
+    ask for a rematch: those messages are checked too."""
     manager = TableManager(Store(":memory:"), bot_delay=0)
     rng = random.Random(game_seed)
     table, _ = manager.create(rules, ["open"] * (2 if binocle else _players(rules)),
                               seed=f"leak-{game_seed}")
+    if people:
+        for seat in range(len(table.seats)):
+            manager.join(table, seat, f"P{seat}")
     ref = [table]
     recorders = [Recorder(ref, s) for s in range(len(table.seats))] + [Recorder(ref, None)]
     for recorder in recorders:
@@ -156,6 +162,16 @@ def play_and_check(rules: str, game_seed: int, *, hands: int, binocle: bool = Fa
         action = _random_action(rng, state)
         manager.act(table, state.to_move, [str(action)])
         steps += 1
+        if people:
+            for seat in table.waiting():
+                manager.next_hand(table, seat, table.hands_done)
+        if people and not (table.is_playing and _hands_done(table.state) < hands):
+            if table.is_playing:
+                manager.abandon(table, 0)
+            for seat in range(len(table.seats)):
+                if table.seats[seat].kind == "human":
+                    manager.rematch(table, seat)
+            assert table.rematch_table is not None
         for recorder in recorders:
             for text, seen_state in recorder.seen:
                 checked += 1
@@ -180,7 +196,7 @@ def play_and_check(rules: str, game_seed: int, *, hands: int, binocle: bool = Fa
                     own = seen_state.hand(recorder.seat)
                     assert sorted(view["hand"]) == sorted(str(c) for c in own)
             recorder.seen.clear()
-        if steps == 10 and table.is_playing:
+        if steps == 10 and table.is_playing and not people:
             # Seat 0 gets up (a computer takes over; the test keeps acting for it): from now on
             # its connection is a spectator's and must see nothing of the seat's hand.
             manager.leave(table, 0)
@@ -228,3 +244,13 @@ def test_binocle_leaks_no_hidden_card() -> None:
     pytest.importorskip("binokel.games.binocle")
     for game_seed in range(3):
         assert play_and_check("binocle", 200 + game_seed, hands=1, binocle=True) > 40
+
+
+@pytest.mark.parametrize("rules", ["binokel", "kreuzbinokel"])
+def test_the_summary_and_rematch_messages_leak_no_hidden_card(rules: str) -> None:
+    assert play_and_check(rules, 300, hands=2, people=True) > 40
+
+
+def test_binocle_summary_and_rematch_messages_leak_no_hidden_card() -> None:
+    pytest.importorskip("binokel.games.binocle")
+    assert play_and_check("binocle", 310, hands=1, binocle=True, people=True) > 40

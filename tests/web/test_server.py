@@ -149,6 +149,15 @@ def test_a_seat_token_acts_only_for_its_own_seat(client: TestClient) -> None:
     ('{"type": "act", "action": "' + "x" * 5000 + '"}', "too large"),
     ('{"type": "act", "action": "trump Z"}', "not an action"),
     ('{"type": "act", "action": "900"}', "next bid"),
+    ('{"type": "next"}', "hands must be"),
+    ('{"type": "next", "hands": "1"}', "hands must be"),
+    ('{"type": "next", "hands": true}', "hands must be"),
+    ('{"type": "next", "hands": 0}', "hands must be"),
+    ('{"type": "next", "hands": 10001}', "hands must be"),
+    ('{"type": "next", "hands": 1}', "not finished yet"),
+    ('{"type": "next", "hands": 1, "x": 1}', "unexpected field"),
+    ('{"type": "rematch"}', "once this game is over"),
+    ('{"type": "rematch", "table": "abc"}', "unexpected field"),
 ])
 def test_bad_messages_get_an_error_and_change_nothing(client: TestClient, raw: str,
                                                       reason: str) -> None:
@@ -370,3 +379,12 @@ def test_a_player_who_leaves_is_replaced_by_a_computer_and_watches(client: TestC
         assert receive(ws, "state")["seat"] is None
     info = client.get(f"/api/tables/{table_id}").json()
     assert info["seats"][0]["kind"] == "bot" and info["status"] == "playing"
+
+
+def test_the_invite_qr_code_holds_the_tables_link(client: TestClient) -> None:
+    made = new_table(client, ["human", "open", "open"])
+    response = client.get(f"/api/tables/{made['id']}/invite.svg")
+    assert response.status_code == 200
+    assert response.headers["content-type"].startswith("image/svg+xml")
+    assert f"<title>http://testserver/t/{made['id']}</title>" in response.text
+    assert client.get("/api/tables/nosuchtable/invite.svg").status_code == 404

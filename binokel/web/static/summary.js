@@ -1,0 +1,171 @@
+/* Binokel in the browser: what the table shows once a hand or the game is over — the
+ * end-of-hand summary (who scored what and why), the melds, the score sheet, the rematch.
+ * Methods of TablePage (table.js); every number comes from the hand's result as the server
+ * sent it.
+ */
+"use strict";
+
+function sumPoints(list) {
+  return (list || []).reduce((sum, m) => sum + (m.points || 0), 0);
+}
+
+Object.assign(TablePage.prototype, {
+  /** The finished hand's summary, while this page has not closed it. */
+  summaryPanel(view, table) {
+    const results = view.results || [];
+    const hands = results.length;
+    if (!hands || hands <= this.summarySeen) return null;
+    const r = results[hands - 1];
+    const seats = table.seats.map((_, i) => i);
+    const binokelLike = r.meld_points !== undefined;
+    const columns = binokelLike
+      ? [["melds", t("colMelds")], ["tricks", t("colTricks")], ["laid", t("colLaid")]]
+      : [["melds", t("colMelds")], ["dix", "Dix"], ["cards", t("colTricks")], ["last", t("colLast")]];
+    const cell = (seat, key) => {
+      if (key === "melds") {
+        const shown = sumPoints((r.melds || [])[seat]);
+        const counted = binokelLike ? (r.meld_points || [])[seat] : shown;
+        // Melds that did not count (no trick won) are shown struck through beside the 0.
+        return h("td", {class: "num", "data-field": "melds"}, String(counted ?? 0),
+          shown !== counted ? h("small", {class: "lost"}, ` (${shown})`) : null);
+      }
+      if (key === "tricks") return h("td", {class: "num", "data-field": "tricks"}, String((r.trick_points || [])[seat] ?? 0), h("small", {}, ` (${(r.tricks_won || [])[seat] ?? 0})`));
+      if (key === "laid") return h("td", {class: "num", "data-field": "laid"}, seat === r.declarer && r.contract !== "give up" ? String(r.discard_points ?? 0) : "");
+      if (key === "dix") return h("td", {class: "num", "data-field": "dix"}, String((r.dix || [])[seat] ?? 0));
+      if (key === "cards") return h("td", {class: "num", "data-field": "cards"}, String((r.card_points || [])[seat] ?? 0));
+      if (key === "last") return h("td", {"data-field": "last"}, r.last_trick === seat ? "✓" : "");
+      return h("td", {});
+    };
+    const rows = seats.map((s) => h("tr", {"data-seat": String(s), class: s === r.declarer ? "declarer" : ""},
+      h("th", {scope: "row"}, this.seatName(s, true)),
+      columns.map(([key]) => cell(s, key)),
+      h("td", {class: "num" + ((r.scores || [])[s] < 0 ? " neg" : ""), "data-field": "hand"}, String((r.scores || [])[s] ?? 0)),
+      h("td", {class: "num", "data-field": "total"}, String((r.totals || [])[s] ?? 0))));
+    const over = table.status !== "playing";
+    const close = () => {
+      this.summarySeen = hands;
+      if (this.msg.seat !== null && !over) this.send({type: "next", hands});
+      this.render();
+    };
+    return h("section", {class: "summary", id: "summary", role: "dialog", "aria-modal": "true"},
+      h("div", {class: "summary-card"},
+        h("h2", {}, over ? t("finalHand") : t("handOver", (r.hand_no ?? hands - 1) + 1)),
+        h("ul", {class: "why", id: "why"}, this.reasons(r, table).map((line) => h("li", {}, line))),
+        h("div", {class: "scroll"}, h("table", {class: "summary-table"},
+          h("thead", {}, h("tr", {}, h("th", {}, ""), columns.map(([, label]) => h("th", {}, label)),
+            h("th", {}, t("colHand")), h("th", {}, t("colTotal")))),
+          h("tbody", {}, rows))),
+        this.teamLines(r, table),
+        h("div", {class: "row end"}, h("button", {type: "button", class: "primary", id: "next-hand", onclick: close},
+          over ? t("close") : t("nextHand")))));
+  },
+
+  /** Why the hand ended as it did, in words: made or missed, gave up, Durch, melds lost. */
+  reasons(r, table) {
+    const lines = [];
+    if (r.declarer !== undefined && r.declarer !== null && r.declarer >= 0 && r.contract) {
+      const who = this.seatName(r.declarer, true);
+      const score = (r.scores || [])[r.declarer] ?? 0;
+      if (r.contract === "give up") {
+        const suit = r.trump ? `${SUIT_NAMES[lang][r.trump] || ""} ${r.trump}` : "";
+        lines.push(t("whyGaveUp", who, suit, r.bid, this.rules.give_up_bonus ?? "?"));
+      } else if (r.contract !== "trump") {
+        const name = tMap("contract", r.contract);
+        lines.push(score > 0 ? t("whyDurchWon", who, name, score) : t("whyDurchLost", who, name, -score));
+      } else {
+        const team = (table.teams || []).find((members) => members.includes(r.declarer)) || [r.declarer];
+        let points = r.discard_points || 0;
+        for (const s of team) points += ((r.trick_points || [])[s] || 0) + ((r.meld_points || [])[s] || 0);
+        lines.push(score > 0 ? t("whyMade", who, points, r.bid) : t("whyMissed", who, points, r.bid));
+      }
+    }
+    if (r.meld_points && r.contract !== "give up") {
+      (r.melds || []).forEach((list, s) => {
+        if (sumPoints(list) > 0 && !(r.tricks_won || [])[s]) lines.push(t("whyNoTrick", this.seatName(s, true)));
+      });
+    }
+    const tricks = r.tricks || [];
+    if (tricks.length && this.rules.last_trick_bonus) {
+      lines.push(t("whyLastTrick", this.seatName(tricks[tricks.length - 1].winner, true), this.rules.last_trick_bonus));
+    }
+    return lines;
+  },
+
+  teamLines(r, table) {
+    const teams = table.teams || [];
+    if (!teams.length) return null;
+    return h("ul", {class: "teams", id: "team-totals"}, teams.map((members, i) => h("li", {},
+      t("teamTotal", `${"AB"[i] || i + 1} (${members.map((s) => this.seatName(s, true)).join(", ")})`,
+        (r.scores || [])[members[0]] ?? 0, (r.totals || [])[members[0]] ?? 0))));
+  },
+
+  /** At an ended game: the result, the record, and the rematch. */
+  endPanel(view, table, me) {
+    if (table.status === "playing") return null;
+    const rematch = table.rematch || {accepted: [], table: null};
+    const people = table.seats.map((s, i) => [s, i]).filter(([s]) => s.kind === "human").map(([, i]) => i);
+    const parts = [h("h3", {}, t(table.status))];
+    if (rematch.table) {
+      parts.push(h("p", {}, t("rematchReady")), h("a", {class: "button primary", id: "to-rematch", href: "/t/" + rematch.table}, t("toRematch")));
+    } else if (me !== null && people.includes(me)) {
+      const accepted = rematch.accepted || [];
+      const pending = people.filter((s) => !accepted.includes(s));
+      if (accepted.length && !accepted.includes(me)) {
+        parts.push(h("p", {id: "rematch-offer"}, t("rematchOffer", accepted.map((s) => this.seatName(s, true)).join(", "))),
+          h("button", {type: "button", class: "primary", id: "rematch", onclick: () => this.send({type: "rematch"})}, t("acceptRematch")));
+      } else if (accepted.includes(me)) {
+        parts.push(h("p", {id: "rematch-wait"}, t("rematchWaiting", pending.map((s) => this.seatName(s, true)).join(", "))));
+      } else {
+        parts.push(h("button", {type: "button", class: "primary", id: "rematch", onclick: () => this.send({type: "rematch"})}, t("rematch")));
+      }
+    } else if ((rematch.accepted || []).length) {
+      parts.push(h("p", {}, t("rematchOffer", rematch.accepted.map((s) => this.seatName(s, true)).join(", "))));
+    }
+    return h("section", {class: "panel end", id: "end"}, parts);
+  },
+
+  meldArea(view) {
+    let melds = view.melds || [];
+    let heading = t("melds");
+    const results = view.results || [];
+    if (!melds.some((m) => m && m.length) && results.length && view.phase === "auction") {
+      melds = results[results.length - 1].melds || [];
+      heading = `${t("melds")} – ${t("lastHand")}`;
+    }
+    if (!melds.some((m) => m && m.length)) return null;
+    return h("section", {class: "box melds", id: "melds"}, h("h3", {}, heading),
+      melds.map((list, seat) => list && list.length ? h("div", {class: "meld-seat"},
+        h("b", {}, this.seatName(seat)), " ",
+        list.map((m) => {
+          const meld = m.meld || m;
+          const name = meld.name || meld.kind || "";
+          const suit = typeof meld.suit === "string" ? " " + meld.suit : "";
+          return h("div", {class: "meld"}, h("span", {}, `${meldName(name)}${suit} – ${m.points ?? ""}`),
+            meld.cards ? cardRow(meld.cards, {small: true}) : null);
+        })) : null));
+  },
+
+  scoreSheet(view, table) {
+    const results = view.results || [];
+    const seats = table.seats.map((_, i) => i);
+    const rows = results.map((r, i) => {
+      let game = "";
+      if (r.contract) {
+        game = tMap("contract", r.contract) + (r.trump && r.contract !== "durch" ? " " + r.trump : "");
+      }
+      return h("tr", {},
+        h("td", {}, String(i + 1)),
+        h("td", {}, r.declarer !== undefined && r.declarer !== null && r.declarer >= 0 ? this.seatName(r.declarer, true) : ""),
+        h("td", {}, r.bid !== undefined ? String(r.bid) : ""),
+        h("td", {}, game),
+        seats.map((s) => h("td", {class: "num" + ((r.scores || [])[s] < 0 ? " neg" : "")}, String((r.scores || [])[s] ?? ""))));
+    });
+    return h("section", {class: "box score", id: "scores"}, h("h3", {}, t("scoreSheet")),
+      h("div", {class: "scroll"}, h("table", {},
+        h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("declarer")), h("th", {}, t("bid")), h("th", {}, t("game")),
+          seats.map((s) => h("th", {}, this.seatName(s))))),
+        h("tbody", {}, rows),
+        h("tfoot", {}, h("tr", {}, h("td", {colspan: "4"}, t("total")),
+          seats.map((s) => h("td", {class: "num"}, String((view.scores || [])[s] ?? 0))))))));
+  },
+});

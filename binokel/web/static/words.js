@@ -1,0 +1,214 @@
+/* Binokel in the browser: the words of the page, in English and German.
+ *
+ * The page is a few plain scripts loaded in order (words.js, cards.js, table.js, hand.js, summary.js,
+ * app.js); no build step, no outside requests.
+ */
+"use strict";
+
+// ---------------------------------------------------------------------------------------------
+// Words, in English and German (with the game's Swabian words)
+
+const STR = {
+  en: {
+    handNo: "Hand {0}", plays: "{0} plays for {1}", pointsOf: "{0} of {1} points",
+    pointsOfHidden: "{0} of {1} points (without the laid-away cards)",
+    waitingFriend: "waiting for a friend", invite: "Invite a friend",
+    inviteText: "Send this link, or let a friend at your table scan the code.",
+    copyLink: "Copy link", qrAlt: "QR code of the invite link",
+    handOver: "Hand {0} is over", nextHand: "Next hand", finalHand: "The last hand",
+    colMelds: "Melds", colTricks: "Tricks", colLaid: "Laid away", colLast: "Last trick",
+    colHand: "This hand", colTotal: "Total",
+    whyMade: "{0} made the bid: {1} of {2} points.",
+    whyMissed: "{0} missed the bid: {1} of {2} points, so minus twice the bid.",
+    whyGaveUp: "{0} gave up, out in {1}: minus the bid ({2}); each other player scores {3} plus their melds.",
+    whyDurchWon: "{0} won the {1}: every trick, plus {2}.",
+    whyDurchLost: "{0} lost the {1}: minus {2}.",
+    whyNoTrick: "{0} won no trick: melds lost.",
+    whyLastTrick: "Last trick to {0} (+{1}).",
+    teamTotal: "Team {0}: {1} this hand, {2} in all",
+    waitingOthers: "Waiting for {0} to go on.",
+    giveUpIn: "Give up in {0}", giveUpPrompt: "Or give up (abgehen) in:", giveUpSure: "Give up, naming {0} as trump? You score minus {1} (the bid); every other player scores {2} plus their melds.",
+    durchSure: "Announce Durch? You must take every trick, without trumps: plus or minus {0}.",
+    openDurchSure: "Announce open Durch? Your cards lie face up for all and you must take every trick: plus or minus {0}.",
+    yesGiveUp: "Yes, give up", yesDurch: "Yes, play it", cancel: "Cancel",
+    rematch: "Rematch", rematchOffer: "{0} offers a rematch: same seats, same rules.",
+    acceptRematch: "Accept the rematch", rematchWaiting: "Waiting for {0} to accept the rematch.",
+    rematchReady: "The rematch has begun.", toRematch: "To the new game",
+    hintOther: "{0} {1} points", hintBest: "best", foldDabb: "Dabb and laid away",
+    foldLast: "Last trick", menu: "More", youBid: "your bid", turnOf: "{0}'s turn",
+    freeSeats: "{0} free", close: "Close",
+    rules: "Rules", newTable: "New table", ruleSet: "Rule set", yourName: "Your name",
+    seat: "Seat", you: "You", openSeat: "Open seat (a friend joins by link)",
+    computer: "Computer", create: "Create table", openTables: "Tables",
+    noTables: "No tables yet. Create one!", join: "Join", watch: "Watch",
+    takeSeat: "Take this seat", justWatch: "Just watch", freeSeat: "free",
+    chooseSeat: "Choose a seat", players: "players", playing: "playing",
+    finished: "finished", abandoned: "abandoned", shareLink: "Share this link",
+    copy: "Copy", copied: "Link copied", hint: "Hint", hintIs: "Hint: {0}",
+    yourTurn: "Your turn", waitingFor: "Waiting for {0}", gameOver: "Game over",
+    winners: "Winner: {0}", reconnecting: "Connection lost – reconnecting…",
+    spectating: "You are watching.", auction: "Auction (reizen)", passes: "passes",
+    bids: "{0}", opens: "opens at {0}", declarer: "Declarer", target: "plays for {0}",
+    dabb: "Dabb", trick: "Trick", ledBy: "led by {0}", lastTrick: "Last trick",
+    wonBy: "won by {0}", melds: "Melds (melden)", scoreSheet: "Score sheet",
+    hand: "Hand", bid: "Bid", game: "Game", total: "Total", cards: "cards",
+    tricks: "tricks", bidBtn: "Bid {0}", pass: "Pass", takeDabb: "Take the Dabb",
+    openDurch: "Open Durch", durch: "Durch", trumpIs: "Trump", nameTrump: "Name trumps:",
+    giveUp: "Give up (abgehen), naming:", layAway: "Lay away (drücken) {0}/{1}",
+    selectDiscard: "Select {0} cards to lay away (drücken).", yourHand: "Your hand",
+    record: "Download record", abandon: "Abandon game",
+    abandonSure: "End this game for everyone?", dealer: "dealer", none: "none",
+    leave: "Leave seat", leaveSure: "Give your seat to a computer player and watch?",
+    giveUpGame: "gave up", made: "made", lost: "lost", tableGone: "No such table.",
+    error: "Error", computerLevel: {"random": "random", "easy": "easy", "medium": "medium",
+    "hard": "hard", "expert": "expert"}, title: "Table name (optional)",
+    points: "points", discard: "Laid away", openHand: "Open hand", stock: "Stock",
+    trumpCard: "Trump card", tableCards: "On the table", known: "Known cards",
+    back: "Back to the lobby", you_: "(you)", lastHand: "Last hand",
+    team: "Team", claim: "Claim the game", done: "Done: draw", meldVerb: "Meld",
+    exchange: "Exchange the dix {0}", showDix: "Show the dix {0}", fromTable: "Play {0} from the table",
+    meldNames: {"pair": "Pair", "family": "Family", "double family": "Double family",
+    "binokel": "Binokel", "double binokel": "Double Binokel", "four aces": "Four Aces",
+    "four kings": "Four Kings", "four queens": "Four Queens", "four jacks": "Four Jacks",
+    "eight aces": "Eight Aces", "eight kings": "Eight Kings", "eight queens": "Eight Queens",
+    "eight jacks": "Eight Jacks", "dissle": "Dissle", "marriage": "Marriage",
+    "royal marriage": "Royal marriage", "sequence": "Sequence", "binocle": "Binocle",
+    "grand binocle": "Grand Binocle", "double binocle": "Double Binocle", "dix": "Dix"},
+    contract: {"trump": "Trump", "durch": "Durch", "open durch": "Open Durch",
+    "open durch without Dabb": "Open Durch without Dabb", "give up": "Given up"},
+    phase: {"auction": "Auction", "dabb": "Dabb", "discard": "Discard", "trump": "Trumps",
+    "play": "Tricks", "game over": "Game over", "melding": "Melding", "stock": "Play"},
+  },
+  de: {
+    handNo: "Spiel {0}", plays: "{0} spielt auf {1}", pointsOf: "{0} von {1} Punkten",
+    pointsOfHidden: "{0} von {1} Punkten (ohne Gedrücktes)",
+    waitingFriend: "wartet auf einen Freund", invite: "Freunde einladen",
+    inviteText: "Schick diesen Link, oder lass am Tisch den Code scannen.",
+    copyLink: "Link kopieren", qrAlt: "QR-Code des Einladungslinks",
+    handOver: "Spiel {0} ist aus", nextHand: "Nächstes Spiel", finalHand: "Das letzte Spiel",
+    colMelds: "Meld.", colTricks: "Stiche", colLaid: "Gedr.", colLast: "Letzter Stich",
+    colHand: "Spiel", colTotal: "Summe",
+    whyMade: "{0} hat es geschafft: {1} von {2} Punkten.",
+    whyMissed: "{0} ist hineingefallen: {1} von {2} Punkten, also minus doppelt.",
+    whyGaveUp: "{0} ist abgegangen, mit Trumpf {1}: minus Reizwert ({2}); die anderen bekommen je {3} und ihre Meldungen.",
+    whyDurchWon: "{0} hat den {1} geschafft: alle Stiche, plus {2}.",
+    whyDurchLost: "{0} hat den {1} verloren: minus {2}.",
+    whyNoTrick: "{0} hat keinen Stich: die Meldungen zählen nicht.",
+    whyLastTrick: "Letzter Stich an {0} (+{1}).",
+    teamTotal: "Partei {0}: {1} in diesem Spiel, {2} insgesamt",
+    waitingOthers: "Warten, bis {0} weitermacht.",
+    giveUpIn: "Abgehen in {0}", giveUpPrompt: "Oder abgehen in:", giveUpSure: "Abgehen, mit Trumpf {0}? Du bekommst minus {1} (den Reizwert); alle anderen bekommen je {2} und ihre Meldungen.",
+    durchSure: "Durch ansagen? Du musst jeden Stich machen, ohne Trumpf: plus oder minus {0}.",
+    openDurchSure: "Offenen Durch ansagen? Deine Karten liegen offen und du musst jeden Stich machen: plus oder minus {0}.",
+    yesGiveUp: "Ja, abgehen", yesDurch: "Ja, spielen", cancel: "Abbrechen",
+    rematch: "Revanche", rematchOffer: "{0} bietet eine Revanche an: gleiche Plätze, gleiche Regeln.",
+    acceptRematch: "Revanche annehmen", rematchWaiting: "Warten, bis {0} die Revanche annimmt.",
+    rematchReady: "Die Revanche läuft.", toRematch: "Zum neuen Spiel",
+    hintOther: "{0} {1} Punkte", hintBest: "am besten", foldDabb: "Dabb und Gedrücktes",
+    foldLast: "Letzter Stich", menu: "Mehr", youBid: "dein Gebot", turnOf: "{0} ist dran",
+    freeSeats: "{0} frei", close: "Schließen",
+    rules: "Regeln", newTable: "Neuer Tisch", ruleSet: "Regeln", yourName: "Dein Name",
+    seat: "Platz", you: "Du", openSeat: "Freier Platz (Freund kommt per Link)",
+    computer: "Computer", create: "Tisch anlegen", openTables: "Tische",
+    noTables: "Noch keine Tische. Leg einen an!", join: "Mitspielen", watch: "Zuschauen",
+    takeSeat: "Diesen Platz nehmen", justWatch: "Nur zuschauen", freeSeat: "frei",
+    chooseSeat: "Platz wählen", players: "Spieler", playing: "läuft",
+    finished: "beendet", abandoned: "abgebrochen", shareLink: "Link zum Teilen",
+    copy: "Kopieren", copied: "Link kopiert", hint: "Tipp", hintIs: "Tipp: {0}",
+    yourTurn: "Du bist dran", waitingFor: "{0} ist dran", gameOver: "Spiel aus",
+    winners: "Gewonnen: {0}", reconnecting: "Verbindung weg – verbinde neu…",
+    spectating: "Du schaust zu.", auction: "Reizen", passes: "passt",
+    bids: "{0}", opens: "eröffnet mit {0}", declarer: "Spieler", target: "spielt auf {0}",
+    dabb: "Dabb", trick: "Stich", ledBy: "{0} kommt raus", lastTrick: "Letzter Stich",
+    wonBy: "an {0}", melds: "Meldungen", scoreSheet: "Schreibzettel",
+    hand: "Spiel", bid: "Reizwert", game: "Spielart", total: "Summe", cards: "Karten",
+    tricks: "Stiche", bidBtn: "{0} reizen", pass: "Passen", takeDabb: "Dabb aufnehmen",
+    openDurch: "Offener Durch", durch: "Durch", trumpIs: "Trumpf", nameTrump: "Trumpf ansagen:",
+    giveUp: "Abgehen, mit Trumpf:", layAway: "Drücken {0}/{1}",
+    selectDiscard: "Wähle {0} Karten zum Drücken.", yourHand: "Deine Karten",
+    record: "Spielbericht laden", abandon: "Spiel abbrechen",
+    abandonSure: "Das Spiel für alle beenden?", dealer: "gibt", none: "keine",
+    leave: "Aufstehen", leaveSure: "Deinen Platz einem Computer geben und zuschauen?",
+    giveUpGame: "abgegangen", made: "gewonnen", lost: "verloren", tableGone: "Diesen Tisch gibt es nicht.",
+    error: "Fehler", computerLevel: {"random": "Zufall", "easy": "leicht", "medium": "mittel",
+    "hard": "schwer", "expert": "Experte"}, title: "Tischname (freiwillig)",
+    points: "Punkte", discard: "Gedrückt", openHand: "Offene Karten", stock: "Talon",
+    trumpCard: "Trumpfkarte", tableCards: "Ausgelegt", known: "Bekannte Karten",
+    back: "Zurück zur Übersicht", you_: "(du)", lastHand: "Letztes Spiel",
+    team: "Partei", claim: "Ausmachen (Spiel ansagen)", done: "Fertig: ziehen", meldVerb: "Melden",
+    exchange: "Dix {0} tauschen", showDix: "Dix {0} zeigen", fromTable: "{0} vom Tisch spielen",
+    meldNames: {"pair": "Paar", "family": "Familie", "double family": "Doppelfamilie",
+    "binokel": "Binokel", "double binokel": "Doppelbinokel", "four aces": "Vier Sauen",
+    "four kings": "Vier Könige", "four queens": "Vier Ober", "four jacks": "Vier Unter",
+    "eight aces": "Acht Sauen", "eight kings": "Acht Könige", "eight queens": "Acht Ober",
+    "eight jacks": "Acht Unter", "dissle": "Dissle", "marriage": "Ehe",
+    "royal marriage": "Trumpf-Ehe", "sequence": "Folge", "binocle": "Binocle",
+    "grand binocle": "Großes Binocle", "double binocle": "Doppel-Binocle", "dix": "Dix"},
+    contract: {"trump": "Trumpf", "durch": "Durch", "open durch": "Offener Durch",
+    "open durch without Dabb": "Offener Durch ohne Dabb", "give up": "Abgegangen"},
+    phase: {"auction": "Reizen", "dabb": "Dabb", "discard": "Drücken", "trump": "Trumpf",
+    "play": "Stiche", "game over": "Spiel aus", "melding": "Melden", "stock": "Spiel"},
+  },
+};
+
+const SUIT_NAMES = {
+  en: {"♣": "clubs", "♠": "spades", "♥": "hearts", "♦": "diamonds"},
+  de: {"♣": "Kreuz (Eichel)", "♠": "Schippen (Laub)", "♥": "Herz", "♦": "Schellen"},
+};
+const RANK_NAMES = {
+  en: {"A": "Ace", "10": "Ten", "K": "King", "Q": "Queen", "J": "Jack", "9": "Nine",
+       "8": "Eight", "7": "Seven"},
+  de: {"A": "Sau", "10": "Zehner", "K": "König", "Q": "Ober", "J": "Unter", "9": "Neuner",
+       "8": "Achter", "7": "Siebener"},
+};
+// German faces show the Swabian letters: Ober and Unter for Queen and Jack.
+const RANK_FACE = {en: {}, de: {"Q": "O", "J": "U"}};
+const SUITS = ["♣", "♠", "♥", "♦"];
+const CARD_RE = /^(A|10|K|Q|J|9|8|7)[♣♠♥♦]$/;
+
+let lang = localStorage.getItem("binokel.lang") ||
+  ((navigator.language || "en").toLowerCase().startsWith("de") ? "de" : "en");
+
+function t(key, ...args) {
+  let text = STR[lang][key];
+  if (text === undefined) text = STR.en[key];
+  if (text === undefined) return key;
+  return String(text).replace(/\{(\d)\}/g, (_, i) => String(args[Number(i)]));
+}
+
+function tMap(key, value) {
+  const table = STR[lang][key] || {};
+  return table[value] || (STR.en[key] || {})[value] || value;
+}
+
+/** A meld's name, capitalised, in the page's language ("pair" -> "Pair" / "Paar"). */
+function meldName(name) {
+  const text = String(tMap("meldNames", name));
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+// Rule-set descriptions in German (the rule sets carry the English one). A rule set added
+// later without a German line shows its English description.
+const DESCRIPTIONS_DE = {
+  "binokel": "Drei Spieler, 40 Karten, je 12 und ein Dabb von 4, Reizen ab 150, Spiel bis 1500",
+  "binokel-4": "Vier Spieler, einer gegen drei: je 9 Karten und ein Dabb von 4",
+  "kreuzbinokel": "Vier Spieler in zwei Parteien, Partner gegenüber: je 9 Karten, Parteipunkte, eine Partei gewinnt",
+  "binokel-4-dealer-out": "Vier am Tisch, drei spielen: der Geber setzt jedes Spiel aus, vier Punktestände",
+  "binokel-sevens": "Mit Siebenern: 48 Karten, je 15, Dabb von 3; die Trumpf-Sieben (Dissle) zählt 10",
+  "binokel-to-1000": "Spiel bis 1000 statt 1500",
+  "binokel-to-2000": "Spiel bis 2000 statt 1500",
+  "binokel-12-hands": "Genau 12 Spiele (jeder gibt viermal); die höchste Summe gewinnt",
+  "binokel-bid-200": "Vorhand eröffnet das Reizen mit 200",
+  "binokel-bid-250": "Vorhand eröffnet das Reizen mit 250",
+  "binokel-jumps": "Beim Reizen darf man um jedes Vielfache von 10 springen",
+  "binokel-open-durch": "Offener Durch: aufgedeckt nach dem Drücken (±1500) oder ohne Dabb (±2000)",
+  "binokel-eights-graded": "Acht Sauen 1000, acht Könige 800, acht Ober 600, acht Unter 400",
+  "binocle": "Fosters Binocle zu zweit: 48 Karten, je 12, vom Talon ziehen, eine Meldung je gewonnenem Stich, Spiel bis 1000",
+  "binocle-64": "Fosters Binocle zu zweit mit 64 Karten: mit Siebenern und Achtern, die Trumpf-Sieben ist die Dix",
+};
+
+/** A rule set's description in the page's language. */
+function describeRules(name, english) {
+  return (lang === "de" && DESCRIPTIONS_DE[name]) || english || "";
+}
+
