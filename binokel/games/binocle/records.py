@@ -135,12 +135,15 @@ class _HandLog:
 
 def _hand_chains(state: BinocleState) -> list[list[BinocleState]]:
     """The states of the game split by hand: each list runs from the hand's first state to the
-    state after its last action (the next hand's first state when the hand was counted)."""
+    state after its last action (the next hand's first state when the hand was counted).
+
+    Every dealt hand has its list, also one that ends the game as it is dealt (its turned dix
+    takes the dealer to the target): its deal must be written for the end to be checked."""
     chain = list(state.states())[::-1]
     chains = [[chain[0]]]
     for prev, cur in itertools.pairwise(chain):
         chains[-1].append(cur)
-        if len(cur.results) != len(prev.results) and not cur.is_over:
+        if cur.hand_no != prev.hand_no:
             chains.append([cur])
     return chains
 
@@ -197,10 +200,12 @@ def _log(chain: Sequence[BinocleState]) -> _HandLog:
                             rules.last_trick_bonus if result.last_trick == s else 0)
                 for s in (0, 1))
             out["totals",] = f"0 {result.totals[0]}, 1 {result.totals[1]}"
-            if not cur.is_over and cur.target != prev.target:
+            if cur.target != prev.target:
                 out["target",] = f"both passed {prev.target}: play on to {cur.target}"
     final = chain[-1]
-    if final.is_over:
+    if final.is_over and final.hand_no == start.hand_no:
+        # (A game that ends as the next hand is dealt, by its turned dix, ends in that
+        # hand's block.)
         counted = len(final.results) != len(start.results)
         if not counted:
             _melds_lines(out, final.melds, final.dix_points)
@@ -521,7 +526,7 @@ def replay_binocle(record: BinocleRecord) -> BinocleState:
     count = 0
     for hand in record.hands:
         where = f"line {hand.line}: hand {hand.number}"
-        if state.is_over:
+        if state.is_over and state.hand_no != hand.number - 1:
             raise RecordError(f"{where}: the game is already over")
         if state.hand_no != hand.number - 1:
             raise RecordError(f"{where} begins, but hand {state.hand_no + 1} is not over after "
@@ -550,6 +555,12 @@ def replay_binocle(record: BinocleRecord) -> BinocleState:
                                   ) from None
             chain.append(state)
         check_written(hand.number, hand.checks, _log(chain).derived)
+    if record.hands and state.hand_no != record.hands[-1].number - 1:
+        # The actions dealt a hand the record does not write (its deal decides the end, or
+        # where the game goes on): nobody could check what follows from it.
+        raise RecordError(f"hand {state.hand_no + 1} is dealt after the last hand written "
+                          f"(hand {record.hands[-1].number}), but the record has no block for "
+                          f"it: its deal, turned card and stock are not written")
     for tag, written, actual in (("Result", record.result, _result_tag(state)),
                                  ("Totals", record.totals, " ".join(map(str, state.scores)))):
         if written is not None and " ".join(written.split()) != actual:
