@@ -330,7 +330,7 @@ def load_records(text: str) -> list[AnyRecord]:
 
 def _parse_any_record(lines: list[str], first: int) -> AnyRecord:
     head = next((line.strip() for line in lines if line.strip().startswith("[Game ")), "")
-    if head.replace(" ", "") == '[Game"Binocle"]':
+    if head.replace(" ", "") in ('[Game"Binocle"]', '[Game"Bezique"]'):
         return parse_binocle_record(lines, first)
     return parse_binokel_record(lines, first)
 
