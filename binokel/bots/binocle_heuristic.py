@@ -34,6 +34,7 @@ from ..cards import Card, Rank, Suit
 from ..games.binocle import actions as BA
 from ..games.binocle.actions import BinocleAction
 from ..games.binocle.game import Phase
+from ..games.binocle.rules import BINOCLE, BinocleRules
 from ..games.binocle.views import BinocleView
 from .base import ActionT, BaseBot, TableView
 
@@ -53,25 +54,28 @@ def beats(card: Card, led: Card, trump: Suit) -> bool:
 
 def keep_value(card: Card, view: BinocleView, *, melds: bool = True) -> float:
     """What a card is worth holding: its points, plus (with ``melds``) its part in melds."""
+    rules = view.rules
     if not melds or not view.stock_lasts:
-        return card.rank.points + (3.0 if card.suit == view.trump else 0.0)
-    table = meld_keep_values(int(view.trump), int(view.rules.dix_rank), not view.dix_exchanged)
+        return rules.kind_points[card.kind] + (3.0 if card.suit == view.trump else 0.0)
+    table = meld_keep_values(int(view.trump), int(rules.dix_rank), not view.dix_exchanged, rules)
     return table[card.kind]
 
 
 @functools.cache
-def meld_keep_values(trump: int, dix_rank: int, dix_free: bool) -> tuple[float, ...]:
+def meld_keep_values(trump: int, dix_rank: int, dix_free: bool,
+                     rules: BinocleRules = BINOCLE) -> tuple[float, ...]:
     """While the stock lasts, what each card kind (``suit * 8 + rank``) is worth holding: its
-    points, trumps (Jack and up 12 more, lower 4), the dix while it may still be exchanged (10),
-    Q♠ and J♦ (10), Kings and Queens (6), Aces and Jacks (3)."""
+    card points (the rule set's), trumps (Jack and up 12 more, lower 4), the dix while it may
+    still be exchanged (what it scores, 10), Q♠ and J♦ (10), Kings and Queens (6), Aces and
+    Jacks (3)."""
     out = []
     for kind in range(4 * 8):
         suit, rank = divmod(kind, 8)
-        value = float(Rank(rank).points)
+        value = float(rules.kind_points[kind])
         if suit == trump:
             value += 12.0 if rank >= Rank.JACK else 4.0
             if rank == dix_rank and dix_free:
-                value += 10.0
+                value += float(rules.meld_dix)
         if (suit, rank) in (_SPADE_QUEEN, _DIAMOND_JACK):
             value += 10.0
         if rank in (Rank.KING, Rank.QUEEN):
@@ -161,7 +165,8 @@ class BinocleHeuristicBot(BaseBot):
         led = view.trick[0][1]
         winners = [a for a in plays if beats(a.card, led, view.trump)]
         losers = [a for a in plays if a not in winners]
-        at_stake = led.rank.points
+        points = view.rules.kind_points
+        at_stake = points[led.kind]
         if view.stock_lasts:
             want = at_stake >= 10 if not melds else (
                 at_stake >= 3 or self._could_meld(view) or view.stock_size <= 2)
@@ -172,9 +177,9 @@ class BinocleHeuristicBot(BaseBot):
             return min(losers or winners, key=cost)
         # After the stock the duties leave a choice only among winners or among losers.
         if winners:
-            return min(winners, key=lambda a: (a.card.rank.points, a.card.suit == view.trump,
+            return min(winners, key=lambda a: (points[a.card.kind], a.card.suit == view.trump,
                                                a.card.rank))
-        return min(plays, key=lambda a: (a.card.rank.points, a.card.suit == view.trump,
+        return min(plays, key=lambda a: (points[a.card.kind], a.card.suit == view.trump,
                                          a.card.rank))
 
     def _could_meld(self, view: BinocleView) -> bool:
@@ -200,10 +205,11 @@ class BinocleHeuristicBot(BaseBot):
                 return not any(beats(c, card, trump) for c in follow)
             return card.suit == trump or not any(c.suit == trump for c in theirs)
 
+        points = view.rules.kind_points
         sure = [a for a in plays if safe(a.card)]
         if sure:
-            return max(sure, key=lambda a: (a.card.rank.points, a.card.suit != trump))
-        return min(plays, key=lambda a: (a.card.rank.points, a.card.suit == trump,
+            return max(sure, key=lambda a: (points[a.card.kind], a.card.suit != trump))
+        return min(plays, key=lambda a: (points[a.card.kind], a.card.suit == trump,
                                          a.card.rank))
 
 
