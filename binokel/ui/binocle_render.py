@@ -29,6 +29,7 @@ from ..games.binocle import (
     ScoredMeld,
 )
 from ..games.binocle import actions as A
+from ..games.binocle.melds import MeldKind, meld_word
 from .i18n import Strings
 from .render import (
     DIM,
@@ -104,7 +105,8 @@ def render_binocle_melds(view: BinocleView, names: Sequence[str], tr: Strings) -
             part.append(f" {meld.points}")
             parts.append(part)
         if view.dix_points[seat]:
-            parts.append(Text(f"{tr.meld('dix')} {view.dix_points[seat]}"))
+            parts.append(Text(f"{tr.meld(meld_word(MeldKind.DIX, view.rules.game))} "
+                              f"{view.dix_points[seat]}"))
         if parts:
             line.append_text(Text(", ").join(parts))
             total = sum(m.points for m in melds) + view.dix_points[seat]
