@@ -233,9 +233,10 @@ def unescape(text: str) -> str:
 
 def header_lines(game: str, rules: Any, seed: int | str, names: Sequence[str],
                  tags: Mapping[str, str] | None, *, first_dealer: int, result: str,
-                 totals: Sequence[int]) -> list[str]:
+                 totals: Sequence[int], fields: Mapping[str, Any] | None = None) -> list[str]:
     """A record's header: the game, rule set, seed and players, the extra ``tags`` (refused
-    if reserved or badly named), the first dealer, result and totals, and every rule field."""
+    if reserved or badly named), the first dealer, result and totals, and every rule field
+    (or the ``fields`` given: a game may leave out fields at their old defaults)."""
     lines = [tag_line("Game", game), tag_line("Rules", rules.name), tag_line("Seed", str(seed)),
              tag_line("Players", ", ".join(names))]
     for name, value in (tags or {}).items():
@@ -245,7 +246,7 @@ def header_lines(game: str, rules: Any, seed: int | str, names: Sequence[str],
     lines += [tag_line("FirstDealer", str(first_dealer)), tag_line("Result", result),
               tag_line("Totals", " ".join(str(t) for t in totals))]
     hints = rule_hints(type(rules))
-    for name, value in rules.fields().items():
+    for name, value in (rules.fields() if fields is None else fields).items():
         lines.append(tag_line(f"Rule {name}", format_value(value, hints.get(name))))
     return lines
 

@@ -54,9 +54,10 @@ def beats(card: Card, led: Card, trump: Suit) -> bool:
 
 def keep_value(card: Card, view: BinocleView, *, melds: bool = True) -> float:
     """What a card is worth holding: its points, plus (with ``melds``) its part in melds."""
+    rules = view.rules
     if not melds or not view.stock_lasts:
-        return card.rank.points + (3.0 if card.suit == view.trump else 0.0)
-    table = meld_keep_values(int(view.trump), int(view.rules.dix_rank), not view.dix_exchanged)
+        return rules.kind_points[card.kind] + (3.0 if card.suit == view.trump else 0.0)
+    table = meld_keep_values(int(view.trump), int(rules.dix_rank), not view.dix_exchanged, rules)
     return table[card.kind]
 
 
@@ -140,7 +141,8 @@ class BinocleHeuristicBot(BaseBot):
         led = view.trick[0][1]
         winners = [a for a in plays if beats(a.card, led, view.trump)]
         losers = [a for a in plays if a not in winners]
-        at_stake = led.rank.points
+        points = view.rules.kind_points
+        at_stake = points[led.kind]
         if view.stock_lasts:
             want = at_stake >= 10 if not melds else (
                 at_stake >= 3 or self._could_meld(view) or view.stock_size <= 2)
@@ -151,9 +153,9 @@ class BinocleHeuristicBot(BaseBot):
             return min(losers or winners, key=cost)
         # After the stock the duties leave a choice only among winners or among losers.
         if winners:
-            return min(winners, key=lambda a: (a.card.rank.points, a.card.suit == view.trump,
+            return min(winners, key=lambda a: (points[a.card.kind], a.card.suit == view.trump,
                                                a.card.rank))
-        return min(plays, key=lambda a: (a.card.rank.points, a.card.suit == view.trump,
+        return min(plays, key=lambda a: (points[a.card.kind], a.card.suit == view.trump,
                                          a.card.rank))
 
     def _could_meld(self, view: BinocleView) -> bool:
@@ -179,10 +181,11 @@ class BinocleHeuristicBot(BaseBot):
                 return not any(beats(c, card, trump) for c in follow)
             return card.suit == trump or not any(c.suit == trump for c in theirs)
 
+        points = view.rules.kind_points
         sure = [a for a in plays if safe(a.card)]
         if sure:
-            return max(sure, key=lambda a: (a.card.rank.points, a.card.suit != trump))
-        return min(plays, key=lambda a: (a.card.rank.points, a.card.suit == trump,
+            return max(sure, key=lambda a: (points[a.card.kind], a.card.suit != trump))
+        return min(plays, key=lambda a: (points[a.card.kind], a.card.suit == trump,
                                          a.card.rank))
 
 

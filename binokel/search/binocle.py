@@ -32,13 +32,12 @@ from collections.abc import Sequence
 from ..cards import RANK_SLOTS, Rank
 from ..games.binocle import actions as BA
 from ..games.binocle.actions import BinocleAction
-from ..games.binocle.game import KIND_POINTS, BinocleState, Phase
+from ..games.binocle.game import BinocleState, Phase
 from ..games.binocle.sampling import sample_state
 from ..games.binocle.views import BinocleView
 from ..games.binokel.playout import Position
 from ..games.binokel.rules import Rules
 from .binocle_keep import meld_keep_values
-from .evaluate import points_left
 from .solver import best_cards
 
 #: What winning the game is worth against a hand's score difference.
@@ -97,8 +96,10 @@ def _greedy_policy(state: BinocleState, rng: random.Random) -> BinocleAction:
         return plays[rng.randrange(len(plays))]
     trump = int(state.trump)
     stock = state.stock_lasts
-    keep = (meld_keep_values(trump, int(state.rules.dix_rank), not state.dix_exchanged)
-            if stock else KIND_POINTS)
+    rules = state.rules
+    points = rules.kind_points
+    keep = (meld_keep_values(trump, int(rules.dix_rank), not state.dix_exchanged, rules)
+            if stock else points)
 
     def cost(action: BA.Play) -> float:
         return keep[action.card.kind] - (2.0 if action.from_table else 0.0)
@@ -117,7 +118,7 @@ def _greedy_policy(state: BinocleState, rng: random.Random) -> BinocleAction:
             winners.append(action)
         else:
             losers.append(action)
-    at_stake = KIND_POINTS[led]
+    at_stake = points[led]
     if stock:
         if winners and (at_stake >= 3 or not losers):
             cheapest = min(winners, key=cost)
@@ -131,7 +132,7 @@ def _points_of(action: BinocleAction, state: BinocleState) -> int:
     if isinstance(action, BA.Meld):
         return action.meld.points(state.rules)
     if isinstance(action, (BA.ExchangeDix, BA.ShowDix)):
-        return 10
+        return state.rules.meld_dix
     return 0
 
 
@@ -208,10 +209,13 @@ def _endgame_values(view: BinocleView, rng: random.Random,
     position = Position(_endgame_rules(tuple(view.rules.ranks), view.rules.last_trick_bonus),
                         tuple(state.hands), (0, 1), view.leader, trick, int(view.trump),
                         zeros, zeros)
-    values = best_cards(position, {me})
+    points = view.rules.kind_points
+    values = best_cards(position, {me}, points=points)
     if set(values) != set(plays):
         return None  # the duties differ from what the solver knows: search the states instead
-    rest = points_left(position)
+    rest = (sum(points[k] for k in trick) + sum(
+        points[k] * ((hand >> (2 * k)) & 3) for hand in state.hands for k in range(32))
+        + view.rules.last_trick_bonus)
     return [(plays[k], float(2 * v - rest), 1) for k, v in values.items()]
 
 

@@ -13,24 +13,27 @@ from __future__ import annotations
 import functools
 
 from ..cards import Rank, Suit
+from ..games.binocle.rules import BINOCLE, BinocleRules
 
 _SPADE_QUEEN = (Suit.SPADES, Rank.QUEEN)
 _DIAMOND_JACK = (Suit.DIAMONDS, Rank.JACK)
 
 
 @functools.cache
-def meld_keep_values(trump: int, dix_rank: int, dix_free: bool) -> tuple[float, ...]:
+def meld_keep_values(trump: int, dix_rank: int, dix_free: bool,
+                     rules: BinocleRules = BINOCLE) -> tuple[float, ...]:
     """While the stock lasts, what each card kind (``suit * 8 + rank``) is worth holding: its
-    points, trumps (Jack and up 12 more, lower 4), the dix while it may still be exchanged (10),
-    Q♠ and J♦ (10), Kings and Queens (6), Aces and Jacks (3)."""
+    card points (the rule set's), trumps (Jack and up 12 more, lower 4), the dix while it may
+    still be exchanged (what it scores, 10), Q♠ and J♦ (10), Kings and Queens (6), Aces and
+    Jacks (3)."""
     out = []
     for kind in range(4 * 8):
         suit, rank = divmod(kind, 8)
-        value = float(Rank(rank).points)
+        value = float(rules.kind_points[kind])
         if suit == trump:
             value += 12.0 if rank >= Rank.JACK else 4.0
             if rank == dix_rank and dix_free:
-                value += 10.0
+                value += float(rules.meld_dix)
         if (suit, rank) in (_SPADE_QUEEN, _DIAMOND_JACK):
             value += 10.0
         if rank in (Rank.KING, Rank.QUEEN):

@@ -53,13 +53,13 @@ def _kinds(mask: int) -> tuple[int, ...]:
     return found
 
 
-def _points(packed: int) -> int:
+def _points(packed: int, kp: Sequence[int] = _KIND_POINTS) -> int:
     total = 0
     kind = 0
     while packed:
         c = packed & 3
         if c:
-            total += c * _KIND_POINTS[kind]
+            total += c * kp[kind]
         packed >>= 2
         kind += 1
     return total
@@ -89,9 +89,14 @@ def solve(position: Position, side: Collection[int], stats: SolverStats | None =
 
 
 def best_cards(position: Position, side: Collection[int],
-               stats: SolverStats | None = None) -> dict[int, int]:
-    """For each card kind the player to move may play: the points ``side`` then takes."""
-    search = _Search(position, side, stats or SolverStats())
+               stats: SolverStats | None = None, *,
+               points: Sequence[int] | None = None) -> dict[int, int]:
+    """For each card kind the player to move may play: the points ``side`` then takes.
+
+    ``points`` gives other card points by kind (Bézique counts only Aces and Tens); a table
+    shared between solves must hold one table's values only.
+    """
+    search = _Search(position, side, stats or SolverStats(), points)
     return search.root_values()
 
 
@@ -105,8 +110,10 @@ def solve_durch(position: Position, side: Collection[int],
 class _Search:
     """One position's search; the hands are changed in place and restored."""
 
-    def __init__(self, position: Position, side: Collection[int], stats: SolverStats) -> None:
+    def __init__(self, position: Position, side: Collection[int], stats: SolverStats,
+                 points: Sequence[int] | None = None) -> None:
         rules = position.rules
+        self.kp: Sequence[int] = _KIND_POINTS if points is None else tuple(points)
         order = position.order
         n = len(order)
         players = rules.players
@@ -131,7 +138,7 @@ class _Search:
         self.exempt = rules.partner_need_not_beat and bool(rules.teams)
         self.default_duties = (rules.must_beat and not rules.beat_suit_when_trumped
                                and rules.must_undertrump and not self.exempt)
-        self.rest = sum(_points(h) for h in position.hands) + self.bonus
+        self.rest = sum(_points(h, self.kp) for h in position.hands) + self.bonus
         self.cur: list[int] = []
         self.lead_fn, self.follow_fn = self._build()
 
@@ -147,7 +154,7 @@ class _Search:
             if best_kind < 0 or (kind >> 3 == best_kind >> 3 and kind > best_kind) or (
                     kind >> 3 == trump and best_kind >> 3 != trump):
                 best_kind, best_seat = kind, seat
-            gained += _KIND_POINTS[kind]
+            gained += self.kp[kind]
             seat = self.nxt[seat]
         return seat, best_kind, best_seat, gained, len(trick)
 
@@ -167,7 +174,7 @@ class _Search:
         failing the same way, and halves the bracket once a probe has failed both ways; the
         table keeps the bounds between probes.  ``guess`` is probed first.
         """
-        low, high = 0, self.rest + sum(_KIND_POINTS[k] for k in self.trick)
+        low, high = 0, self.rest + sum(self.kp[k] for k in self.trick)
         t = (low + high + 1) // 2 if guess is None else max(low + 1, min(high, guess))
         step = 1
         direction = 0
@@ -196,6 +203,7 @@ class _Search:
 
     def root_values(self) -> dict[int, int]:
         seat, best_kind, best_seat, gained, played = self._start()
+        kp = self.kp
         hand = self.hands[seat]
         mask = self._legal(seat, hand, best_kind, best_seat) if played else hand
         out: dict[int, int] = {}
@@ -213,8 +221,8 @@ class _Search:
                 if played == 0 or (kind >> 3 == winner_kind >> 3 and kind > winner_kind) or (
                         kind >> 3 == trump and winner_kind >> 3 != trump):
                     winner = seat
-                got = gained + _KIND_POINTS[kind]
-                self.rest -= _KIND_POINTS[kind]
+                got = gained + kp[kind]
+                self.rest -= kp[kind]
                 if not self.hands[winner]:
                     got += self.bonus
                     self.rest -= self.bonus
@@ -222,12 +230,12 @@ class _Search:
                 self.trick, self.leader = [], winner
                 out[kind] = mine + self.value(None if last is None else last - mine)
                 last = out[kind]
-                self.rest += _KIND_POINTS[kind] + (self.bonus if not self.hands[winner] else 0)
+                self.rest += kp[kind] + (self.bonus if not self.hands[winner] else 0)
             else:
-                self.rest -= _KIND_POINTS[kind]
+                self.rest -= kp[kind]
                 out[kind] = self.value(last)
                 last = out[kind]
-                self.rest += _KIND_POINTS[kind]
+                self.rest += kp[kind]
         self.hands[seat], self.trick, self.leader = hand, trick0, leader0
         return out
 
@@ -253,7 +261,7 @@ class _Search:
         bonus = self.bonus
         table = self.table
         stats = self.stats
-        kp = _KIND_POINTS
+        kp = self.kp
         one = ONE
         above = ABOVE
         suit_mask = SUIT_MASK

@@ -30,6 +30,7 @@ from ..games.binocle import (
     ScoredMeld,
 )
 from ..games.binocle import actions as A
+from ..games.binocle.melds import MeldKind, meld_word
 from .i18n import Strings
 from .render import (
     DIM,
@@ -105,7 +106,8 @@ def render_binocle_melds(view: BinocleView, names: Sequence[str], tr: Strings) -
             part.append(f" {meld.points}")
             parts.append(part)
         if view.dix_points[seat]:
-            parts.append(Text(f"{tr.meld('dix')} {view.dix_points[seat]}"))
+            parts.append(Text(f"{tr.meld(meld_word(MeldKind.DIX, view.rules.game))} "
+                              f"{view.dix_points[seat]}"))
         if parts:
             line.append_text(Text(", ").join(parts))
             total = sum(m.points for m in melds) + view.dix_points[seat]
@@ -349,10 +351,11 @@ def binocle_hint_facts(view: BinocleView, action: object, tr: Strings) -> str | 
         card = action.card
         wins = (card.suit == led.suit and card.rank > led.rank) or (
             card.suit == view.trump and led.suit != view.trump)
-        points = led.points + card.points
+        kind_points = view.rules.kind_points  # the rule set's card points (Bézique: brisques)
+        points = kind_points[led.kind] + kind_points[card.kind]
         if wins:
             return tr("hint_takes", card=card, points=points)
-        return tr("hint_gives", card=card, points=card.points)
+        return tr("hint_gives", card=card, points=kind_points[card.kind])
     return None
 
 
@@ -385,8 +388,8 @@ def describe_binocle(before: BinocleState, action: A.BinocleAction, mover: int,
             trick = tricks[-1]
             key = "takes_trick_you" if trick.winner == human else "takes_trick"
             add(key, name=names[trick.winner], cards=trick.cards,
-                points=sum(c.points for c in trick.cards))
-            if len(tricks) == before.rules.pack_size // 2 and before.rules.last_trick_bonus:
+                points=sum(before.rules.kind_points[c.kind] for c in trick.cards))
+            if len(tricks) == before.rules.tricks_per_hand and before.rules.last_trick_bonus:
                 add("b_last_bonus", name=names[trick.winner], bonus=before.rules.last_trick_bonus)
     elif isinstance(action, A.Meld):
         add("b_melds_event_you" if you else "b_melds_event", name=name,

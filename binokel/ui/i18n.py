@@ -484,6 +484,10 @@ _MELD_NAMES: dict[Lang, dict[str, str]] = {
         "marriage": "Marriage", "royal marriage": "Royal marriage", "sequence": "Sequence",
         "binocle": "Binocle", "grand binocle": "Grand binocle",
         "double binocle": "Double binocle", "dix": "Dix",
+        # Bézique's words for them
+        "common marriage": "Common marriage", "bézique": "Bézique",
+        "double bézique": "Double bézique", "grand bézique": "Grand bézique",
+        "trump Seven": "Trump Seven",
     },
     "de": {
         "pair": "Paar", "family": "Familie", "double family": "Doppelfamilie",
@@ -494,6 +498,9 @@ _MELD_NAMES: dict[Lang, dict[str, str]] = {
         "marriage": "Paar", "royal marriage": "Trumpfpaar", "sequence": "Familie",
         "binocle": "Binokel", "grand binocle": "Großer Binokel",
         "double binocle": "Doppelbinokel", "dix": "Dix",
+        "common marriage": "Einfaches Paar", "bézique": "Bézique",
+        "double bézique": "Doppelbézique", "grand bézique": "Großer Bézique",
+        "trump Seven": "Trumpfsieben",
     },
 }
 

@@ -32,13 +32,14 @@ from binokel.games.binocle.melds import meld_of
 
 
 def test_presets_and_lookup() -> None:
-    assert set(BINOCLE_RULESETS) == {"binocle", "binocle-64"}
+    assert set(BINOCLE_RULESETS) == {"binocle", "binocle-64", "bezique", "bezique-2000"}
     assert find_binocle_rules("binocle") is BINOCLE
     assert find_binocle_rules("binocle-64") is BINOCLE_64
     assert BINOCLE.pack_size == 48 and BINOCLE.hand_size == 12 and BINOCLE.deal_packet == 4
     assert BINOCLE_64.dix_rank is Rank.SEVEN and Rank.EIGHT in BINOCLE_64.ranks
     assert (BINOCLE.target, BINOCLE.target_step, BINOCLE.last_trick_bonus) == (1000, 250, 10)
-    with pytest.raises(RulesError, match="unknown Binocle rule set 'pinocle'; known: binocle"):
+    with pytest.raises(RulesError, match="unknown Binocle rule set 'pinocle'; "
+                                         "known: bezique, bezique-2000, binocle"):
         find_binocle_rules("pinocle")
 
 

@@ -39,7 +39,7 @@ from ...cards import (
     parse_suit,
 )
 from ...errors import NotationError
-from .melds import BinocleMeld, MeldKind, meld_of
+from .melds import MELD_WORDS, BinocleMeld, MeldKind, meld_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,30 +108,41 @@ PLAY: tuple[Play, ...] = tuple(Play(CARDS[k]) for k in range(KIND_COUNT))
 PLAY_TABLE: tuple[Play, ...] = tuple(Play(CARDS[k], from_table=True) for k in range(KIND_COUNT))
 EXCHANGE: tuple[ExchangeDix, ...] = tuple(ExchangeDix(CARDS[k]) for k in range(KIND_COUNT))
 SHOW: tuple[ShowDix, ...] = tuple(ShowDix(CARDS[k]) for k in range(KIND_COUNT))
-_MELDS: dict[BinocleMeld, Meld] = {}
+_MELDS: dict[tuple[BinocleMeld, str], Meld] = {}
 
 
 def meld_action(meld: BinocleMeld) -> Meld:
-    """The shared :class:`Meld` action of a meld."""
-    found = _MELDS.get(meld)
+    """The shared :class:`Meld` action of a meld (one per game's words)."""
+    key = (meld, meld.game)
+    found = _MELDS.get(key)
     if found is None:
-        found = _MELDS[meld] = Meld(meld)
+        found = _MELDS[key] = Meld(meld)
     return found
 
 
-_MELD_NAMES = sorted((k for k in MeldKind if k is not MeldKind.DIX),
-                     key=lambda k: -len(k.value))
+def _meld_names() -> list[tuple[str, MeldKind, str]]:
+    """Every name a meld may be written by (each game's words, Bézique's also without the
+    accent), longest first: (name, kind, game)."""
+    names = [(k.value, k, "binocle") for k in MeldKind if k is not MeldKind.DIX]
+    for game, words in MELD_WORDS.items():
+        for kind, word in words.items():
+            if kind is not MeldKind.DIX:
+                names += [(word, kind, game), (word.replace("é", "e"), kind, game)]
+    return sorted(set(names), key=lambda item: (-len(item[0]), item[0]))
+
+
+_MELD_NAMES = _meld_names()
 
 
 def _parse_meld(rest: str, text: str) -> Meld:
     lowered = rest.lower()
-    for kind in _MELD_NAMES:
-        if lowered == kind.value or lowered.startswith(kind.value + " "):
-            tail = rest[len(kind.value):].strip()
-            break
-    else:
+    found = next((item for item in _MELD_NAMES
+                  if lowered == item[0] or lowered.startswith(item[0] + " ")), None)
+    if found is None:
         raise NotationError(f"not a meld: {text!r} (name one of: "
                             f"{', '.join(k.value for k in MeldKind if k is not MeldKind.DIX)})")
+    word, kind, game = found
+    tail = rest[len(word):].strip()
     suit: Suit | None = None
     if kind.needs_suit:
         if not tail:
@@ -141,10 +152,10 @@ def _parse_meld(rest: str, text: str) -> Meld:
             suit = parse_suit(words[0])
         else:
             suit = parse_cards(tail)[0].suit
-    meld = meld_of(kind, suit)
+    meld = meld_of(kind, suit, game=game)
     suit_only = kind.needs_suit and len(tail.split()) == 1 and len(tail.split()[0]) == 1
     if tail and not suit_only and sorted(c.kind for c in parse_cards(tail)) != sorted(meld.kinds):
-        raise NotationError(f"not a meld: {text!r} (a {kind.value} is {meld})")
+        raise NotationError(f"not a meld: {text!r} (a {meld.name} is {meld})")
     return meld_action(meld)
 
 

@@ -89,7 +89,8 @@ class BinocleState(StateReader):
         return legal
 
     def _claims(self) -> tuple[BinocleAction, ...]:
-        return () if self._rules.claim_automatically else (A.CLAIM,)
+        rules = self._rules
+        return () if rules.claim_automatically or not rules.claims else (A.CLAIM,)
 
     def _compute_legal(self) -> tuple[BinocleAction, ...]:
         if self._phase is Phase.PLAY:
@@ -239,7 +240,8 @@ class BinocleState(StateReader):
             winner = seat if kind > led else leader
         else:
             winner = seat if kind // RANK_SLOTS == self._h.trump else leader
-        gained = KIND_POINTS[kind] + KIND_POINTS[led]
+        points = self._rules.kind_points
+        gained = points[kind] + points[led]
         new._points = _with(self._points, winner, self._points[winner] + gained)
         new._tricks = (*self._tricks, BinocleTrick(
             leader, (CARDS[led], CARDS[kind]), winner, (self._led_from_table, action.from_table)))
@@ -261,7 +263,7 @@ class BinocleState(StateReader):
         # The last trick scores 10 as it is made (§5), then the hand is counted.
         bonus = self._rules.last_trick_bonus
         new._scores = _with(self._scores, winner, self._scores[winner] + bonus)
-        if new._scores[winner] >= self._target:
+        if new._scores[winner] >= self._target > self._scores[winner]:
             return new._game_over(winner, Ending.REACHED)
         return new._end_hand(winner)
 
@@ -287,6 +289,9 @@ class BinocleState(StateReader):
                 lower = min((known >> (kind * BITS)) & 3, (fresh >> (kind * BITS)) & 3)
                 known -= lower * ONE[kind]
             new._known = _with(self._known, seat, known)
+        # The history keeps the engine's own meld action: its meld is named in the game's
+        # words whatever words the player used.
+        new._last_action = A.meld_action(need.meld)
         scored = ScoredMeld(need.meld, need.points, cards_of(fresh))
         melds = list(self._melds)
         melds[seat] = (*melds[seat], scored)
@@ -322,8 +327,11 @@ class BinocleState(StateReader):
 
     def _scored(self, seat: int, points: int) -> BinocleState:
         """After a meld or dix in the meld phase: win at once, go on melding, or draw."""
-        self._scores = _with(self._scores, seat, self._scores[seat] + points)
-        if self._scores[seat] >= self._target:
+        before = self._scores[seat]
+        self._scores = _with(self._scores, seat, before + points)
+        # Reaching the target as points are scored wins at once (§7); a total already past
+        # it (both passed it and tied, Bézique §6) is decided at the count instead.
+        if self._scores[seat] >= self._target > before:
             return self._game_over(seat, Ending.REACHED)
         options = self._meld_options()
         if not options:
@@ -401,7 +409,11 @@ class BinocleState(StateReader):
         reached = [s for s in (0, 1) if totals[s] >= target]
         if len(reached) == 1:
             return self._game_over(reached[0], Ending.COUNTED)
-        if len(reached) == 2:
+        if len(reached) == 2 and self._rules.both_reach == "higher wins":
+            # Bézique §6: the higher total wins; an exact tie plays another hand.
+            if totals[0] != totals[1]:
+                return self._game_over(0 if totals[0] > totals[1] else 1, Ending.COUNTED)
+        elif len(reached) == 2:
             # Both passed the target without a claim: play on to 1250, then 1500 ... (§7).
             while max(totals) >= target:
                 target += self._rules.target_step
@@ -503,7 +515,7 @@ def _hand_start(rules: BinocleRules, seed: int | str, cut: tuple[tuple[Card, Car
         _last_action=None, _legal=None)
     for name, value in values.items():
         setattr(state, name, value)
-    if turned_dix and scores[dealer] >= target:
+    if turned_dix and scores[dealer] >= target > scores[dealer] - rules.meld_dix:
         return state._game_over(dealer, Ending.REACHED)
     return state._auto_claim()
 

@@ -35,6 +35,8 @@ class Ending(enum.Enum):
     CLAIMED = "claimed the target rightly"
     WRONG_CLAIM = "won by the adversary's wrong claim"
     COUNTED = "reached the target when the hand was counted"
+    """(Also when both did and the rule set's ``both_reach`` is ``higher wins``: the higher
+    total wins.)"""
 
 
 #: ``to_move`` once the game is over.
@@ -110,10 +112,11 @@ def full_pack(rules: BinocleRules) -> tuple[int, ...]:
 
 @functools.cache
 def _deal_order(rules: BinocleRules) -> tuple[int, ...]:
-    """Where each dealt card goes: 0 for the pone, 1 for the dealer (four at a time, §2)."""
+    """Where each dealt card goes: 0 for the pone, 1 for the dealer (four at a time at
+    Binocle, §2; 3, 2, 3 at Bézique)."""
     order: list[int] = []
-    for _ in range(rules.hand_size // rules.deal_packet):
-        order += [0] * rules.deal_packet + [1] * rules.deal_packet
+    for packet in rules.deal_rounds:
+        order += [0] * packet + [1] * packet
     return tuple(order)
 
 

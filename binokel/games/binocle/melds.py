@@ -25,7 +25,7 @@ import enum
 import functools
 import itertools
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ...cards import BITS, CARDS, ONE, RANK_SLOTS, Card, Rank, Suit, pack
 from .rules import BinocleRules
@@ -95,6 +95,29 @@ _OF_A_KIND = {
     MeldKind.EIGHT_ACES: Rank.ACE, MeldKind.EIGHT_KINGS: Rank.KING,
     MeldKind.EIGHT_QUEENS: Rank.QUEEN, MeldKind.EIGHT_JACKS: Rank.JACK,
 }
+#: Each game's own words for the melds whose names differ from Binocle's (the MeldKind value,
+#: which is also what the notation reads); the value is a meld's name shown to players.
+MELD_WORDS: dict[str, dict[MeldKind, str]] = {
+    "binocle": {},
+    "bezique": {
+        MeldKind.MARRIAGE: "common marriage",
+        MeldKind.BINOCLE: "bézique",
+        MeldKind.DOUBLE_BINOCLE: "double bézique",
+        MeldKind.GRAND_BINOCLE: "grand bézique",
+        MeldKind.DIX: "trump Seven",
+    },
+}
+
+
+def meld_word(kind: MeldKind, game: str = "binocle") -> str:
+    """A meld's name in a game's own words.
+
+    >>> meld_word(MeldKind.DOUBLE_BINOCLE, "bezique"), meld_word(MeldKind.SEQUENCE, "bezique")
+    ('double bézique', 'sequence')
+    """
+    return MELD_WORDS.get(game, {}).get(kind, kind.value)
+
+
 _SEQUENCE_RANKS = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK)
 _QS = Suit.SPADES * RANK_SLOTS + Rank.QUEEN
 _JD = Suit.DIAMONDS * RANK_SLOTS + Rank.JACK
@@ -135,6 +158,9 @@ class BinocleMeld:
     suit: Suit | None = None
     dix_rank: Rank = Rank.NINE
     """Only for the dix: the rank that is the dix (Nine, or Seven with 64 cards)."""
+    game: str = field(default="binocle", compare=False, repr=False)
+    """The game whose words name the meld (:data:`MELD_WORDS`); melds of the same cards are
+    equal whatever their words."""
 
     def __post_init__(self) -> None:
         if self.kind.needs_suit != (self.suit is not None):
@@ -143,7 +169,8 @@ class BinocleMeld:
 
     @property
     def name(self) -> str:
-        return self.kind.value
+        """The meld's name in its game's words (``binocle``, or ``bézique`` at Bézique)."""
+        return meld_word(self.kind, self.game)
 
     @property
     def kinds(self) -> tuple[int, ...]:
@@ -163,7 +190,7 @@ class BinocleMeld:
         return value
 
     def __str__(self) -> str:
-        return f"{self.kind.value} {' '.join(str(c) for c in self.cards)}"
+        return f"{self.name} {' '.join(str(c) for c in self.cards)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,9 +221,10 @@ _LOW = sum(1 << (k * BITS) for k in range(4 * RANK_SLOTS))  # the low bit of eve
 
 
 @functools.cache
-def meld_of(kind: MeldKind, suit: Suit | None = None, dix_rank: Rank = Rank.NINE) -> BinocleMeld:
-    """The shared instance of a meld."""
-    return BinocleMeld(kind, suit, dix_rank if kind is MeldKind.DIX else Rank.NINE)
+def meld_of(kind: MeldKind, suit: Suit | None = None, dix_rank: Rank = Rank.NINE,
+            game: str = "binocle") -> BinocleMeld:
+    """The shared instance of a meld (named in ``game``'s words)."""
+    return BinocleMeld(kind, suit, dix_rank if kind is MeldKind.DIX else Rank.NINE, game)
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,13 +240,17 @@ class _Need:
 @functools.cache
 def candidate_melds(trump: Suit, rules: BinocleRules) -> tuple[_Need, ...]:
     """Every meld that could be made with ``trump``, in the order they are listed."""
-    melds = [meld_of(MeldKind.ROYAL_MARRIAGE, trump), meld_of(MeldKind.SEQUENCE, trump)]
-    melds += [meld_of(MeldKind.MARRIAGE, s) for s in Suit if s != trump]
-    melds += [meld_of(MeldKind.BINOCLE), meld_of(MeldKind.DOUBLE_BINOCLE)]
+    game = rules.game
+    melds = [meld_of(MeldKind.ROYAL_MARRIAGE, trump, game=game),
+             meld_of(MeldKind.SEQUENCE, trump, game=game)]
+    melds += [meld_of(MeldKind.MARRIAGE, s, game=game) for s in Suit if s != trump]
+    melds += [meld_of(MeldKind.BINOCLE, game=game), meld_of(MeldKind.DOUBLE_BINOCLE, game=game)]
     if rules.grand_binocle:
-        melds.append(meld_of(MeldKind.GRAND_BINOCLE))
+        melds.append(meld_of(MeldKind.GRAND_BINOCLE, game=game))
     for rank in ("ACES", "KINGS", "QUEENS", "JACKS"):
-        melds += [meld_of(MeldKind[f"FOUR_{rank}"]), meld_of(MeldKind[f"EIGHT_{rank}"])]
+        melds.append(meld_of(MeldKind[f"FOUR_{rank}"], game=game))
+        if rules.eight_of_a_kind:
+            melds.append(meld_of(MeldKind[f"EIGHT_{rank}"], game=game))
     out = []
     for meld in melds:
         kinds = meld.kinds
@@ -355,7 +387,7 @@ def binocle_melds(cards: Iterable[Card], trump: Suit, rules: BinocleRules) -> li
     out = [ScoredMeld(need.meld, need.points, need.meld.cards)
            for need, _ in legal_melds(hand, (), 0, (), trump, rules)]
     dix = trump * RANK_SLOTS + rules.dix_rank
-    dix_meld = meld_of(MeldKind.DIX, trump, rules.dix_rank)
+    dix_meld = meld_of(MeldKind.DIX, trump, rules.dix_rank, rules.game)
     out += [ScoredMeld(dix_meld, rules.meld_dix, dix_meld.cards)] * ((hand >> (dix * BITS)) & 3)
     return out
 

@@ -53,12 +53,13 @@ from . import actions as A
 from .actions import BinocleAction, parse_binocle_action
 from .game import BinocleState, Phase, new_binocle_game
 from .hand import BinocleDeal, BinocleIllegalActionError, Ending, cut_for_deal, deal_binocle
-from .melds import ScoredMeld
+from .melds import MeldKind, ScoredMeld, meld_word
 from .rulefile import find_binocle_spec
-from .rules import BINOCLE, BINOCLE_RULESETS, BinocleRules
+from .rules import BINOCLE, BINOCLE_RULESETS, BinocleRules, record_fields
 
 GAME_NAME = "Binocle"
-#: Tags the program writes itself (extra tags go between Players and FirstDealer).
+#: The Game tag of each game this engine plays (a rule set's ``game`` field).
+GAME_TAGS = {"binocle": GAME_NAME, "bezique": "Bezique"}
 
 Key = tuple[Any, ...]
 """A derived line's key: ``("trick", 3)``, ``("melds", 0)``, ``("totals",)`` ..."""
@@ -135,12 +136,15 @@ class _HandLog:
 
 def _hand_chains(state: BinocleState) -> list[list[BinocleState]]:
     """The states of the game split by hand: each list runs from the hand's first state to the
-    state after its last action (the next hand's first state when the hand was counted)."""
+    state after its last action (the next hand's first state when the hand was counted).
+
+    Every dealt hand has its list, also one that ends the game as it is dealt (its turned dix
+    takes the dealer to the target): its deal must be written for the end to be checked."""
     chain = list(state.states())[::-1]
     chains = [[chain[0]]]
     for prev, cur in itertools.pairwise(chain):
         chains[-1].append(cur)
-        if len(cur.results) != len(prev.results) and not cur.is_over:
+        if cur.hand_no != prev.hand_no:
             chains.append([cur])
     return chains
 
@@ -152,8 +156,9 @@ def _log(chain: Sequence[BinocleState]) -> _HandLog:
     log = _HandLog(start)
     out = log.derived
     if start.deal.turned == start.dix.kind:
-        out["turned",] = f"{start.dealer} +{rules.meld_dix} (the dix)"
-    last_trick = rules.pack_size // 2
+        out["turned",] = f"{start.dealer} +{rules.meld_dix} (the {_dix_word(rules)})"
+    last_trick = rules.tricks_per_hand
+    points_of = rules.kind_points
     gained = 0
     for prev, cur in itertools.pairwise(chain):
         action = cur.last_action
@@ -169,7 +174,7 @@ def _log(chain: Sequence[BinocleState]) -> _HandLog:
         tricks = cur.results[-1].tricks if counted else cur.tricks
         if len(tricks) > len(prev.tricks):
             trick = tricks[-1]
-            points = trick.cards[0].points + trick.cards[1].points
+            points = points_of[trick.cards[0].kind] + points_of[trick.cards[1].kind]
             bonus = (f" + {rules.last_trick_bonus}"
                      if len(tricks) == last_trick and rules.last_trick_bonus else "")
             out["trick", len(tricks)] = f"{trick.winner} ({points}{bonus})"
@@ -190,20 +195,22 @@ def _log(chain: Sequence[BinocleState]) -> _HandLog:
                                         f"{1 - winner} {second}")
         if counted:
             result = cur.results[-1]
-            _melds_lines(out, result.melds, result.dix)
+            _melds_lines(out, result.melds, result.dix, _dix_word(rules))
             out["scores",] = ", ".join(
                 _score_text(s, result.scores[s], sum(m.points for m in result.melds[s]),
                             result.dix[s], result.card_points[s],
                             rules.last_trick_bonus if result.last_trick == s else 0)
                 for s in (0, 1))
             out["totals",] = f"0 {result.totals[0]}, 1 {result.totals[1]}"
-            if not cur.is_over and cur.target != prev.target:
+            if cur.target != prev.target:
                 out["target",] = f"both passed {prev.target}: play on to {cur.target}"
     final = chain[-1]
-    if final.is_over:
+    if final.is_over and final.hand_no == start.hand_no:
+        # (A game that ends as the next hand is dealt, by its turned dix, ends in that
+        # hand's block.)
         counted = len(final.results) != len(start.results)
         if not counted:
-            _melds_lines(out, final.melds, final.dix_points)
+            _melds_lines(out, final.melds, final.dix_points, _dix_word(rules))
         out["end",] = _end_text(final, _claimant(chain))
     return log
 
@@ -216,12 +223,16 @@ def _claimant(chain: Sequence[BinocleState]) -> int:
     return final.winner if final.winner is not None else 0
 
 
+def _dix_word(rules: BinocleRules) -> str:
+    return meld_word(MeldKind.DIX, rules.game)
+
+
 def _melds_lines(out: dict[Key, str], melds: tuple[tuple[ScoredMeld, ...], ...],
-                 dix: tuple[int, int]) -> None:
+                 dix: tuple[int, int], word: str) -> None:
     for seat in (0, 1):
         parts = [str(m) for m in melds[seat]]
         if dix[seat]:
-            parts.append(f"dix {dix[seat]}")
+            parts.append(f"{word} {dix[seat]}")
         total = sum(m.points for m in melds[seat]) + dix[seat]
         out["melds", seat] = f"{', '.join(parts)} = {total}" if parts else "none"
 
@@ -246,6 +257,9 @@ def _end_text(final: BinocleState, claimant: int) -> str:
                 f"{winner} wins")
     if ending is Ending.REACHED:
         return f"{winner} reaches {target} with {final.scores[winner]}; {winner} wins"
+    if min(final.scores) >= target:
+        return (f"both have passed {target} when the hand is counted, 0 with "
+                f"{final.scores[0]}, 1 with {final.scores[1]}; {winner} wins with the higher")
     return (f"{winner} has {final.scores[winner]} of {target} when the hand is counted; "
             f"{winner} wins")
 
@@ -281,8 +295,9 @@ def dump_binocle_record(state: BinocleState, *, players: Sequence[str] | None = 
     if root.start_scores != (0, 0) or root.target != rules.target:
         raise ValueError("the game did not begin at 0 to 0 with the rule set's target; a record "
                          "holds whole games")
-    lines = header_lines(GAME_NAME, rules, state.seed, names, tags, first_dealer=root.dealer,
-                         result=_result_tag(state), totals=state.scores)
+    lines = header_lines(GAME_TAGS[rules.game], rules, state.seed, names, tags,
+                         first_dealer=root.dealer, result=_result_tag(state),
+                         totals=state.scores, fields=record_fields(rules))
     lines += ["", f"Cut: {_cut_text(root)}"]
     for chain in chains:
         lines.append("")
@@ -328,8 +343,9 @@ def _hand_lines(log: _HandLog) -> list[str]:
 # --- reading -----------------------------------------------------------------------------------
 
 def load_binocle_records(text: str) -> list[BinocleRecord]:
-    """Every record of a text (each must be a Binocle record)."""
-    return parse_records(text, parse_binocle_record, f'[Game "{GAME_NAME}"]')
+    """Every record of a text (each must be a Binocle or Bézique record)."""
+    return parse_records(text, parse_binocle_record,
+                         " or ".join(f'[Game "{t}"]' for t in GAME_TAGS.values()))
 
 
 def load_binocle_record(text: str) -> BinocleRecord:
@@ -340,9 +356,14 @@ def load_binocle_record(text: str) -> BinocleRecord:
 def parse_binocle_record(lines: list[str], first: int) -> BinocleRecord:
     """One record from its lines (``first`` is the number of its first line, for messages)."""
     tags, rule_values, body_at = read_header(lines, first)
-    if tags.get("Game") != GAME_NAME:
-        raise RecordError(f'line {first}: not a Binocle record (it needs [Game "{GAME_NAME}"])')
+    game = tags.get("Game")
+    if game not in GAME_TAGS.values():
+        raise RecordError(f'line {first}: not a Binocle record (it needs [Game "{GAME_NAME}"] '
+                          f'or [Game "{GAME_TAGS["bezique"]}"])')
     rules = _parse_rules(tags.get("Rules"), rule_values, first)
+    if GAME_TAGS[rules.game] != game:
+        raise RecordError(f'line {first}: the record says [Game "{game}"], but its rules play '
+                          f'{GAME_TAGS[rules.game]} (game = {rules.game})')
     if "Seed" not in tags:
         raise RecordError(f"line {first}: the record has no Seed tag")
     text = tags["Seed"]
@@ -517,7 +538,7 @@ def replay_binocle(record: BinocleRecord) -> BinocleState:
     count = 0
     for hand in record.hands:
         where = f"line {hand.line}: hand {hand.number}"
-        if state.is_over:
+        if state.is_over and state.hand_no != hand.number - 1:
             raise RecordError(f"{where}: the game is already over")
         if state.hand_no != hand.number - 1:
             raise RecordError(f"{where} begins, but hand {state.hand_no + 1} is not over after "
@@ -546,6 +567,12 @@ def replay_binocle(record: BinocleRecord) -> BinocleState:
                                   ) from None
             chain.append(state)
         check_written(hand.number, hand.checks, _log(chain).derived)
+    if record.hands and state.hand_no != record.hands[-1].number - 1:
+        # The actions dealt a hand the record does not write (its deal decides the end, or
+        # where the game goes on): nobody could check what follows from it.
+        raise RecordError(f"hand {state.hand_no + 1} is dealt after the last hand written "
+                          f"(hand {record.hands[-1].number}), but the record has no block for "
+                          f"it: its deal, turned card and stock are not written")
     for tag, written, actual in (("Result", record.result, _result_tag(state)),
                                  ("Totals", record.totals, " ".join(map(str, state.scores)))):
         if written is not None and " ".join(written.split()) != actual:

@@ -39,6 +39,12 @@ PINOCHLE_MELD_VALUES: dict[str, int] = {
 }
 
 
+#: The games of the family a rule set of this engine may play.
+GAMES = ("binocle", "bezique")
+#: What happens when both players pass the target at the count (§7; bezique.md §6).
+BOTH_REACH = ("play on", "higher wins")
+
+
 @dataclass(frozen=True, kw_only=True, slots=True)
 class BinocleRules:
     """Everything that distinguishes one Binocle variant from another (binocle.md §1-§8)."""
@@ -51,6 +57,8 @@ class BinocleRules:
     ranks: tuple[Rank, ...] = BINOCLE_RANKS
     hand_size: int = 12
     deal_packet: int = 4
+    """Cards per packet, dealt in rounds (pone, then dealer); 0 when ``deal_packets`` lists
+    the packets."""
     dix_rank: Rank = Rank.NINE
 
     # Melds (§6); each value is what one meld of that name scores.
@@ -81,13 +89,45 @@ class BinocleRules:
     claim_automatically: bool = False
     """Every player claims the moment the claim would be correct (no claim actions)."""
 
+    # Fields added for Bézique (bezique.md); their defaults are Binocle's, and a record
+    # writes them only when one of them differs (see :func:`record_fields`).
+    game: str = "binocle"
+    """Which game of the family the rule set plays: ``binocle`` or ``bezique`` (its record's
+    Game tag, its words for melds and the dix)."""
+    deal_packets: str = ""
+    """The packets of one deal, e.g. ``3 2 3`` (each packet to the pone, then the dealer);
+    empty: rounds of ``deal_packet``."""
+    points_ace: int = 11
+    """Card points of an Ace taken in a trick (Bézique's brisques: 10)."""
+    points_ten: int = 10
+    points_king: int = 4
+    points_queen: int = 3
+    points_jack: int = 2
+    eight_of_a_kind: bool = True
+    """Eight Aces, Kings, Queens or Jacks are melds."""
+    claims: bool = True
+    """A player may claim to have reached the target (§7); off: no claims at all."""
+    both_reach: str = "play on"
+    """When both pass the target at the count: ``play on`` (to the target raised by
+    ``target_step``) or ``higher wins`` (an exact tie plays another hand)."""
+
     # Derived, not set by hand.
     pack_size: int = field(init=False, repr=False, compare=False)
+    deal_rounds: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    """The packet sizes of one deal, in order (each to the pone, then the dealer)."""
+    kind_points: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    """Card points taken in tricks, by card kind (``suit * 8 + rank``)."""
     _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         _validate(self)
         object.__setattr__(self, "pack_size", 8 * len(self.ranks))
+        object.__setattr__(self, "deal_rounds", _deal_rounds(self))
+        by_rank = {Rank.ACE: self.points_ace, Rank.TEN: self.points_ten,
+                   Rank.KING: self.points_king, Rank.QUEEN: self.points_queen,
+                   Rank.JACK: self.points_jack}
+        object.__setattr__(self, "kind_points",
+                           tuple(by_rank.get(Rank(k % 8), 0) for k in range(32)))
         object.__setattr__(self, "_hash", hash(tuple(self.fields().values())))
 
     def __hash__(self) -> int:
@@ -102,6 +142,16 @@ class BinocleRules:
     @property
     def has_sevens(self) -> bool:
         return Rank.SEVEN in self.ranks
+
+    @property
+    def tricks_per_hand(self) -> int:
+        """Tricks in one hand: half the pack."""
+        return 4 * len(self.ranks)
+
+    @property
+    def card_points_total(self) -> int:
+        """Card points in the whole pack (240 at Binocle, 160 brisques at Bézique)."""
+        return 2 * sum(self.kind_points[s * 8 + r] for s in range(4) for r in self.ranks)
 
     def replace(self, **changes: Any) -> BinocleRules:
         """A copy with some fields changed (validated again)."""
@@ -139,30 +189,79 @@ def _validate(rules: BinocleRules) -> None:
     need(rules.dix_rank not in MELD_RANKS, "dix_rank",
          "must be a rank below the Jack (a card of a meld cannot be the dix)")
     need(rules.hand_size > 0, "hand_size", "must be positive")
-    need(rules.deal_packet > 0 and rules.hand_size % rules.deal_packet == 0, "deal_packet",
-         f"{rules.hand_size} cards cannot be dealt in packets of {rules.deal_packet}")
+    need(rules.game in GAMES, "game", f"must be one of {', '.join(GAMES)}, not {rules.game!r}")
+    if rules.deal_packets.strip():
+        packets = _packets(rules.deal_packets)
+        need(packets is not None, "deal_packets",
+             f"must be packet sizes such as '3 2 3', not {rules.deal_packets!r}")
+        assert packets is not None
+        need(sum(packets) == rules.hand_size, "deal_packets",
+             f"packets {' '.join(map(str, packets))} deal {sum(packets)} cards each, but a "
+             f"hand holds {rules.hand_size}")
+        need(rules.deal_packet == 0, "deal_packet",
+             "must be 0 when deal_packets lists the packets")
+    else:
+        need(rules.deal_packet > 0 and rules.hand_size % rules.deal_packet == 0,
+             "deal_packet",
+             f"{rules.hand_size} cards cannot be dealt in packets of {rules.deal_packet}")
+    need(rules.both_reach in BOTH_REACH, "both_reach",
+         f"must be one of {', '.join(repr(b) for b in BOTH_REACH)}, not {rules.both_reach!r}")
+    need(rules.claims or not rules.claim_automatically, "claim_automatically",
+         "must be off when there are no claims (claims is off)")
     pack_size = 8 * len(rules.ranks)
     stock = pack_size - 2 * rules.hand_size - 1
     need(stock > 0, "hand_size",
          f"2 players x {rules.hand_size} cards + the trump card leave no stock "
          f"in a pack of {pack_size}")
     # Building up (§6) needs the higher meld to be worth more than the one it contains.
-    for low, high in (("meld_royal_marriage", "meld_sequence"),
-                      ("meld_binocle", "meld_double_binocle"),
-                      ("meld_binocle", "meld_grand_binocle"),
-                      ("meld_four_aces", "meld_eight_aces"),
-                      ("meld_four_kings", "meld_eight_kings"),
-                      ("meld_four_queens", "meld_eight_queens"),
-                      ("meld_four_jacks", "meld_eight_jacks")):
+    builds = [("meld_royal_marriage", "meld_sequence"), ("meld_binocle", "meld_double_binocle")]
+    if rules.grand_binocle:
+        builds.append(("meld_binocle", "meld_grand_binocle"))
+    if rules.eight_of_a_kind:
+        builds += [("meld_four_aces", "meld_eight_aces"), ("meld_four_kings", "meld_eight_kings"),
+                   ("meld_four_queens", "meld_eight_queens"),
+                   ("meld_four_jacks", "meld_eight_jacks")]
+    for low, high in builds:
         need(getattr(rules, high) > getattr(rules, low), high,
              f"must be worth more than {low} ({getattr(rules, low)}), the meld it builds on")
     need(rules.target > 0, "target", "must be positive")
     need(rules.target_step > 0, "target_step", "must be positive")
 
 
+def _packets(text: str) -> tuple[int, ...] | None:
+    words = text.replace(",", " ").replace("-", " ").split()
+    if not words or not all(w.isdigit() and int(w) > 0 for w in words):
+        return None
+    return tuple(int(w) for w in words)
+
+
+def _deal_rounds(rules: BinocleRules) -> tuple[int, ...]:
+    if rules.deal_packet:
+        return (rules.deal_packet,) * (rules.hand_size // rules.deal_packet)
+    packets = _packets(rules.deal_packets)
+    assert packets is not None
+    return packets
+
+
+#: The fields added for Bézique, with Binocle's values as their defaults.
+BEZIQUE_FIELDS = ("game", "deal_packets", "points_ace", "points_ten", "points_king",
+                  "points_queen", "points_jack", "eight_of_a_kind", "claims", "both_reach")
+
+
+def record_fields(rules: BinocleRules) -> dict[str, Any]:
+    """The fields a record writes: every field, but the Bézique ones only when one of them
+    differs from Binocle's default (so that Binocle records stay as they were written)."""
+    values = rules.fields()
+    if all(values[name] == _DEFAULTS[name] for name in BEZIQUE_FIELDS):
+        for name in BEZIQUE_FIELDS:
+            del values[name]
+    return values
+
+
 # --- presets --------------------------------------------------------------------------------
 
 BINOCLE = BinocleRules()
+_DEFAULTS = BINOCLE.fields()
 BINOCLE_64 = BinocleRules(
     name="binocle-64",
     description=("Foster's two-handed Binocle with 64 cards: Sevens and Eights added, "
@@ -171,8 +270,35 @@ BINOCLE_64 = BinocleRules(
     dix_rank=Rank.SEVEN,
 )
 
-#: The named Binocle rule sets.
-BINOCLE_RULESETS: dict[str, BinocleRules] = {BINOCLE.name: BINOCLE, BINOCLE_64.name: BINOCLE_64}
+#: Bézique (bezique.md): 64 cards, 8 each dealt 3-2-3, brisques only, its own meld table.
+BEZIQUE = BinocleRules(
+    name="bezique",
+    description=("Bézique, two-handed: 64 cards, 8 each dealt 3-2-3, the 17th turned; brisques "
+                 "only, trump Seven 10, game 1000"),
+    game="bezique",
+    ranks=BINOCLE_64_RANKS,
+    hand_size=8,
+    deal_packet=0,
+    deal_packets="3 2 3",
+    dix_rank=Rank.SEVEN,
+    points_ace=10, points_ten=10, points_king=0, points_queen=0, points_jack=0,
+    meld_sequence=250,
+    grand_binocle=False,
+    meld_double_binocle=500,
+    eight_of_a_kind=False,
+    claims=False,
+    both_reach="higher wins",
+)
+BEZIQUE_2000 = BEZIQUE.replace(
+    name="bezique-2000",
+    description=("Bézique, two-handed, game 2000: 64 cards, 8 each dealt 3-2-3, brisques only, "
+                 "trump Seven 10"),
+    target=2000,
+)
+
+#: The named rule sets of the Binocle engine (Binocle's and Bézique's).
+BINOCLE_RULESETS: dict[str, BinocleRules] = {
+    r.name: r for r in (BINOCLE, BINOCLE_64, BEZIQUE, BEZIQUE_2000)}
 
 
 def find_binocle_rules(name: str) -> BinocleRules:
