@@ -190,7 +190,7 @@ def _binocle_outcome(state: BinocleState, seating: str) -> HandOutcome:
 
 #: How the first hand of a deal went, by game name.
 OUTCOMES: dict[str, Callable[[Any, str], HandOutcome]] = {
-    "binokel": _binokel_outcome, "binocle": _binocle_outcome,
+    "binokel": _binokel_outcome, "binocle": _binocle_outcome, "bezique": _binocle_outcome,
 }
 
 

@@ -156,6 +156,7 @@ Bench = Callable[[Any, float, int], float]
 BENCHES: dict[str, tuple[Bench, Bench]] = {
     "binokel": (hands_per_second, playouts_per_second),
     "binocle": (binocle_hands_per_second, binocle_playouts_per_second),
+    "bezique": (binocle_hands_per_second, binocle_playouts_per_second),
 }
 
 

@@ -48,7 +48,7 @@ def _binocle_ending(state: BinocleState) -> str:
 
 #: How a finished game ended, for the summary line, by game name (games not named here end
 #: only at the count of a hand, which needs no words).
-ENDINGS: dict[str, Callable[[Any], str]] = {"binocle": _binocle_ending}
+ENDINGS: dict[str, Callable[[Any], str]] = {"binocle": _binocle_ending, "bezique": _binocle_ending}
 
 
 def play_random_game(rules: Any, seed: int | str, *, rng: random.Random,

@@ -190,7 +190,10 @@ class BinocleHeuristicBot(BaseBot):
 
 
 #: The games this player plays, by game name (the whole Binocle family shares one engine).
-BinocleHeuristicBot._PLAYS = {"binocle": BinocleHeuristicBot._choose}
+BinocleHeuristicBot._PLAYS = {
+    "binocle": BinocleHeuristicBot._choose,
+    "bezique": BinocleHeuristicBot._choose,
+}
 
 
 __all__ = ["LEVELS", "BinocleHeuristicBot", "beats", "keep_value", "meld_keep_values"]

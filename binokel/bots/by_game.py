@@ -66,8 +66,8 @@ def _binocle_random(view: Any, rng: random.Random) -> Any:
     return random_action(view, rng)
 
 
-RandomBinocleBot._PLAYS = {"binocle": _binocle_random}
-SearchBinocleBot._PLAYS = {"binocle": SearchBinocleBot._search}
+RandomBinocleBot._PLAYS = {"binocle": _binocle_random, "bezique": _binocle_random}
+SearchBinocleBot._PLAYS = {"binocle": SearchBinocleBot._search, "bezique": SearchBinocleBot._search}
 
 
 def _build(spec: str, time_limit: float | None) -> Bot:
@@ -118,7 +118,11 @@ def _make_binocle_bot(spec: str, rules: Any, time_limit: float | None) -> Bot:
 Maker = Callable[[str, Any, "float | None"], Bot]
 
 #: How to make a computer player of each game, by game name.
-MAKERS: dict[str, Maker] = {"binokel": _make_binokel_bot, "binocle": _make_binocle_bot}
+MAKERS: dict[str, Maker] = {
+    "binokel": _make_binokel_bot,
+    "binocle": _make_binocle_bot,
+    "bezique": _make_binocle_bot,
+}
 
 
 def make_game_bot(spec: str, rules: Any, *, time_limit: float | None = None) -> Bot:

@@ -471,7 +471,11 @@ class ExpertBot(BaseBot):
 
 
 #: The expert's decision function for each game it plays, by game name.
-ExpertBot._PLAYS = {"binokel": ExpertBot._choose, "binocle": ExpertBot._choose_binocle}
+ExpertBot._PLAYS = {
+    "binokel": ExpertBot._choose,
+    "binocle": ExpertBot._choose_binocle,
+    "bezique": ExpertBot._choose_binocle,
+}
 
 
 def _plan_key(view: View) -> tuple[object, ...]:

@@ -363,7 +363,11 @@ class HeuristicBot(BaseBot):
 
 
 #: The heuristic's decision function for each game it plays, by game name.
-HeuristicBot._PLAYS = {"binokel": HeuristicBot._choose, "binocle": HeuristicBot._choose_binocle}
+HeuristicBot._PLAYS = {
+    "binokel": HeuristicBot._choose,
+    "binocle": HeuristicBot._choose_binocle,
+    "bezique": HeuristicBot._choose_binocle,
+}
 HeuristicBot._EXPLAINS = {"binokel": HeuristicBot._explain}
 
 

@@ -169,4 +169,8 @@ def _run_binocle(cards: list[Card], trump: Suit | None, rules: BinocleRules, *,
 
 
 #: How ``binokel melds`` lists a hand's melds in each game, by game name.
-LISTINGS: dict[str, Callable[..., int]] = {"binokel": _run_binokel, "binocle": _run_binocle}
+LISTINGS: dict[str, Callable[..., int]] = {
+    "binokel": _run_binokel,
+    "binocle": _run_binocle,
+    "bezique": _run_binocle,
+}

@@ -269,10 +269,10 @@ def _binocle_columns(sheet: dict[str, Any]) -> tuple[list[str], list[list[str]]]
 
 #: The score sheet of a replayed record of each game, by game name.
 SHEETS: dict[str, Callable[[Any, Any], dict[str, Any]]] = {
-    "binokel": score_sheet, "binocle": binocle_score_sheet,
+    "binokel": score_sheet, "binocle": binocle_score_sheet, "bezique": binocle_score_sheet,
 }
 
 #: The columns of a score sheet of each game, by game name.
 COLUMNS: dict[str, Callable[[dict[str, Any]], tuple[list[str], list[list[str]]]]] = {
-    "binokel": _binokel_columns, "binocle": _binocle_columns,
+    "binokel": _binokel_columns, "binocle": _binocle_columns, "bezique": _binocle_columns,
 }

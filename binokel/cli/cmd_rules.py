@@ -127,4 +127,8 @@ def _show_other(rules: Any, *, as_json: bool, as_toml: bool) -> int:
 
 
 #: How ``binokel rules NAME`` shows a rule set of each game, by game name.
-SHOW: dict[str, Callable[..., int]] = {"binokel": _show_binokel, "binocle": _show_other}
+SHOW: dict[str, Callable[..., int]] = {
+    "binokel": _show_binokel,
+    "binocle": _show_other,
+    "bezique": _show_other,
+}

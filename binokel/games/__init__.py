@@ -6,7 +6,7 @@ Everything outside a game's own package asks the registry: :func:`game_for` by r
 functions below are the same questions asked of whichever game a value belongs to.
 
 >>> [game.name for game in registered_games()]
-['binokel', 'binocle']
+['binokel', 'binocle', 'bezique']
 >>> game_for("binocle-64").title, game_of(find_game_rules("kreuzbinokel")).name
 ('Binocle', 'binokel')
 >>> state = new_game(find_game_rules("binocle"), seed=4)
@@ -30,7 +30,7 @@ from typing import Any
 
 from ..errors import RulesError
 from ..record_text import RecordError, only_record, parse_records
-from .binocle.definition import BINOCLE_GAME
+from .binocle.definition import BEZIQUE_GAME, BINOCLE_GAME
 from .binokel.definition import BINOKEL_GAME
 from .protocol import AnyGame, Game, PlayState
 
@@ -44,6 +44,7 @@ def register_game(game: AnyGame) -> None:
 
 register_game(BINOKEL_GAME)
 register_game(BINOCLE_GAME)
+register_game(BEZIQUE_GAME)
 
 #: The game a command plays when no rule set is named.
 DEFAULT_GAME = BINOKEL_GAME.name
@@ -173,16 +174,16 @@ def _game_tag(lines: list[str]) -> str:
 def _parse_any_record(lines: list[str], first: int) -> Any:
     tag = _game_tag(lines)
     for game in _GAMES.values():
-        if game.title == tag:
+        if game.record_tag == tag:
             return game.parse_record(lines, first)
-    known = " or ".join(f'[Game "{game.title}"]' for game in _GAMES.values())
+    known = " or ".join(f'[Game "{game.record_tag}"]' for game in _GAMES.values())
     raise RecordError(f"line {first}: a record starts with {known}, not {tag!r}" if tag else
                       f"line {first}: a record starts with {known}")
 
 
 def load_records(text: str) -> list[Any]:
     """Every record of a text, each read by its game's ``[Game "..."]`` tag."""
-    known = " or ".join(f'[Game "{game.title}"]' for game in _GAMES.values())
+    known = " or ".join(f'[Game "{game.record_tag}"]' for game in _GAMES.values())
     return parse_records(text, _parse_any_record, known)
 
 

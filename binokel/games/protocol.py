@@ -76,7 +76,11 @@ class Game(Protocol[RulesT, StateT, ActionT, ViewT_contra, RecordT]):
 
     @property
     def title(self) -> str:
-        """The game's name for people and for a record's ``[Game "..."]`` tag."""
+        """The game's name for people (``"Bézique"``)."""
+
+    @property
+    def record_tag(self) -> str:
+        """What a record of the game says in its ``[Game "..."]`` tag (plain letters)."""
 
     # --- rule sets -----------------------------------------------------------------------------
 

@@ -279,7 +279,11 @@ class BinocleSession(BaseSession[BinocleState]):
 
 
 #: The session class of each game, by game name.
-SESSIONS: dict[str, type[BaseSession[Any]]] = {"binokel": Session, "binocle": BinocleSession}
+SESSIONS: dict[str, type[BaseSession[Any]]] = {
+    "binokel": Session,
+    "binocle": BinocleSession,
+    "bezique": BinocleSession,
+}
 
 
 def session_for(state: Any, players: Sequence[Player], *,

@@ -161,7 +161,11 @@ BINOCLE_PRESENTER = Presenter(
 
 
 #: How the terminal shows and reads each game, by game name.
-PRESENTERS: dict[str, Presenter] = {"binokel": BINOKEL_PRESENTER, "binocle": BINOCLE_PRESENTER}
+PRESENTERS: dict[str, Presenter] = {
+    "binokel": BINOKEL_PRESENTER,
+    "binocle": BINOCLE_PRESENTER,
+    "bezique": BINOCLE_PRESENTER,
+}
 
 
 def presenter_for(session: BaseSession[Any]) -> Presenter:

@@ -1,7 +1,7 @@
 """Foster's two-handed Binocle as a :class:`~binokel.games.protocol.Game` object.
 
-One engine plays the whole family; each rule set says which game of the family it plays
-(:attr:`BinocleFamilyGame.name`), and the registry holds one object per game.
+One engine plays the whole family; each rule set says which game of the family it plays (its
+``game`` field: ``binocle`` or ``bezique``), and the registry holds one object per game.
 
 >>> game = BINOCLE_GAME
 >>> game.name, game.seats(game.find_rules("binocle")), game.has_rule_set("binocle-64+target=1500")
@@ -23,16 +23,16 @@ from .actions import BinocleAction, parse_binocle_action
 from .explain import why_illegal
 from .game import BinocleState, new_binocle_game
 from .random_play import random_action
-from .records import BinocleRecord, dump_binocle_record, parse_binocle_record, replay_binocle
+from .records import (
+    GAME_TAGS,
+    BinocleRecord,
+    dump_binocle_record,
+    parse_binocle_record,
+    replay_binocle,
+)
 from .rulefile import binocle_fields_text, find_binocle_spec, resolve_binocle_rules
 from .rules import BINOCLE_RULESETS, BinocleRules
 from .views import BinocleView
-
-
-def _game_of(rules: BinocleRules) -> str:
-    """The game of the family a rule set plays."""
-    return str(getattr(rules, "game", "binocle"))
-
 
 #: The protocol as the Binocle family's games answer it.
 BinocleGame = Game[BinocleRules, BinocleState, BinocleAction, BinocleView, BinocleRecord]
@@ -48,6 +48,7 @@ class BinocleFamilyGame:
     def __init__(self, name: str, title: str) -> None:
         self._name = name
         self._title = title
+        self._tag = GAME_TAGS[name]
 
     @property
     def name(self) -> str:
@@ -57,8 +58,12 @@ class BinocleFamilyGame:
     def title(self) -> str:
         return self._title
 
+    @property
+    def record_tag(self) -> str:
+        return self._tag
+
     def rule_set_names(self) -> tuple[str, ...]:
-        return tuple(n for n, r in BINOCLE_RULESETS.items() if _game_of(r) == self._name)
+        return tuple(n for n, r in BINOCLE_RULESETS.items() if r.game == self._name)
 
     def has_rule_set(self, name: str) -> bool:
         return name.partition("+")[0].strip() in self.rule_set_names()
@@ -120,9 +125,9 @@ class BinocleFamilyGame:
 
     def owns(self, thing: object) -> bool:
         if isinstance(thing, BinocleRules):
-            return _game_of(thing) == self._name
+            return thing.game == self._name
         if isinstance(thing, BinocleState | BinocleView | BinocleRecord):
-            return _game_of(thing.rules) == self._name
+            return thing.rules.game == self._name
         return False
 
     def __repr__(self) -> str:
@@ -131,5 +136,7 @@ class BinocleFamilyGame:
 
 #: Foster's two-handed Binocle, 48 and 64 cards.
 BINOCLE_GAME: BinocleGame = BinocleFamilyGame("binocle", "Binocle")
+#: Bézique: Foster's eight-card form of 64-card Binocle (bezique.md), on the same engine.
+BEZIQUE_GAME: BinocleGame = BinocleFamilyGame("bezique", "Bézique")
 
-__all__ = ["BINOCLE_GAME", "BinocleFamilyGame"]
+__all__ = ["BEZIQUE_GAME", "BINOCLE_GAME", "BinocleFamilyGame"]

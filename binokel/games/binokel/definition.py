@@ -34,6 +34,7 @@ class BinokelGame:
 
     name = "binokel"
     title = "Binokel"
+    record_tag = "Binokel"
     player_names = ("random", "heuristic", "expert")
     default_player = "heuristic:level=medium"
     strongest_player = "expert"
