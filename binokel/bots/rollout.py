@@ -171,7 +171,8 @@ def rollout(t: Table, hands: list[int], leader: int, trick: list[int], points: l
         pure_rollout(t, hands, leader, trick, points, won)
 
 
-def rollouts(t: Table, starts: Sequence[native.Start]) -> list[tuple[list[int], list[int]]]:
+def rollouts(t: Table, starts: Sequence[native.Start]
+             ) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
     """Points and tricks won at the end of a greedy rollout from each start (hands, leader,
     trick so far, points, tricks won): on every core in the compiled core."""
     found = native.rollouts(t, starts)
@@ -181,7 +182,7 @@ def rollouts(t: Table, starts: Sequence[native.Start]) -> list[tuple[list[int], 
     for hands, leader, trick, points, won in starts:
         p, w = list(points), list(won)
         pure_rollout(t, list(hands), leader, list(trick), p, w)
-        out.append((p, w))
+        out.append((tuple(p), tuple(w)))
     return out
 
 

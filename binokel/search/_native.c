@@ -1307,6 +1307,19 @@ static int parse_start(const Spec *s, PyObject *hands, int leader, PyObject *tri
     return 0;
 }
 
+static PyObject *int_tuple(const int *v, int n) {
+    PyObject *out = PyTuple_New(n);
+    for (int i = 0; out && i < n; i++) {
+        PyObject *x = PyLong_FromLong(v[i]);
+        if (!x) {
+            Py_CLEAR(out);
+            break;
+        }
+        PyTuple_SET_ITEM(out, i, x);
+    }
+    return out;
+}
+
 static PyObject *int_list(const int *v, int n) {
     PyObject *out = PyList_New(n);
     for (int i = 0; out && i < n; i++) {
@@ -1337,13 +1350,19 @@ static PyObject *py_rollouts(PyObject *self, PyObject *args) {
         return PyErr_NoMemory();
     }
     for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *hands, *trick, *points, *won;
-        int leader;
         PyObject *t = PySequence_Fast_GET_ITEM(fast, i);
-        if (!PyTuple_Check(t) || !PyArg_ParseTuple(t, "OiOOO", &hands, &leader, &trick,
-                                                   &points, &won)
-            || parse_start(s, hands, leader, trick, points, won, &starts[i]) < 0) {
-            if (!PyErr_Occurred())
+        int leader = -1;
+        if (PyTuple_Check(t) && PyTuple_GET_SIZE(t) == 5) {
+            leader = (int)PyLong_AsLong(PyTuple_GET_ITEM(t, 1));
+            if (leader == -1 && PyErr_Occurred()) leader = -2;
+        }
+        if (leader < -1 || !PyTuple_Check(t) || PyTuple_GET_SIZE(t) != 5
+            || parse_start(s, PyTuple_GET_ITEM(t, 0), leader, PyTuple_GET_ITEM(t, 2),
+                           PyTuple_GET_ITEM(t, 3), PyTuple_GET_ITEM(t, 4), &starts[i]) < 0
+            || starts[i].ntrick > s->n) {
+            if (!PyErr_Occurred() && PyTuple_Check(t) && PyTuple_GET_SIZE(t) == 5)
+                PyErr_SetString(PyExc_ValueError, "trick: more cards than players");
+            else if (!PyErr_Occurred())
                 PyErr_SetString(PyExc_TypeError, "a start is (hands, leader, trick, points, won)");
             free(starts);
             Py_DECREF(fast);
@@ -1356,8 +1375,8 @@ static PyObject *py_rollouts(PyObject *self, PyObject *args) {
     Py_END_ALLOW_THREADS
     PyObject *out = PyList_New(n);
     for (Py_ssize_t i = 0; out && i < n; i++) {
-        PyObject *r = Py_BuildValue("NN", int_list(starts[i].points, s->players),
-                                    int_list(starts[i].won, s->players));
+        PyObject *r = Py_BuildValue("NN", int_tuple(starts[i].points, s->players),
+                                    int_tuple(starts[i].won, s->players));
         if (!r) {
             Py_CLEAR(out);
             break;

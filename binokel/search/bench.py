@@ -167,5 +167,90 @@ def _time_expert(bot: str, starts: Sequence[Any], seed: str, phase_of: Callable[
     return ExpertFigure(tuple(times), {k: tuple(v) for k, v in by_phase.items()})
 
 
-__all__ = ["ExpertFigure", "SolverFigure", "bench_expert", "bench_expert_binocle", "bench_solver",
-           "endgame", "percentile"]
+@dataclass(frozen=True, slots=True)
+class PlayoutFigure:
+    """Playouts per second from sampled worlds of real deals, one figure per run."""
+
+    path: str
+    """The search core that ran: ``native`` or ``pure``."""
+    threads: int
+    greedy_one: tuple[float, ...]
+    """Greedy rollouts per second on one thread (wall time, interleaved with the next)."""
+    greedy_all: tuple[float, ...]
+    """The same rollouts on ``threads`` threads (wall time)."""
+    greedy_one_cpu: tuple[float, ...]
+    """Greedy rollouts per CPU second on one thread."""
+    random_one_cpu: tuple[float, ...]
+    """Random playouts per CPU second on one thread (Python's own generator)."""
+
+    @staticmethod
+    def median_of(values: tuple[float, ...]) -> float:
+        return statistics.median(values)
+
+
+def bench_playouts(rules: Rules = BINOKEL, *, deals: int = 8, worlds: int = 500, runs: int = 5,
+                   seed: str = "bench-playouts", threads: int | None = None) -> PlayoutFigure:
+    """Whole-hand playouts as the expert runs them: for each of ``deals`` deals at the first
+    lead, ``worlds`` worlds sampled from the view of the seat to lead, each played to the end
+    by the greedy rollout (one thread, then every thread) and at random."""
+    from ..bots.play import table_of
+    from ..bots.rollout import rollouts
+    from ..games.binokel.playout import random_playout
+    from . import native
+    from .sampling import WorldSampler
+
+    threads = threads or native.THREADS
+    batches = []
+    positions = []
+    for i in range(deals):
+        state = _to_play(rules, f"{seed}/{i}")
+        view = state.view(state.to_move)
+        sampler = WorldSampler(view)
+        rng = random.Random(f"{seed}/{i}")
+        zeros = (0,) * rules.players
+        starts = [(sampler.sample(rng).hands, state.leader, (), zeros, zeros)
+                  for _ in range(worlds)]
+        batches.append((table_of(view), starts))
+        positions.append(Position.from_state(state))
+    # The pure path is ~100x slower: play a slice of the worlds there.
+    share = 1 if native.CORE is not None else 20
+    one: list[float] = []
+    every: list[float] = []
+    cpu: list[float] = []
+    rand: list[float] = []
+
+    def greedy(count: int) -> tuple[float, float]:
+        done = 0
+        wall, start = time.perf_counter(), time.process_time()
+        for table, starts in batches:
+            part = starts[: max(1, len(starts) // share)]
+            if count == 1 and native.CORE is not None:
+                native.rollouts(table, part, threads=1)
+            elif native.CORE is not None:
+                native.rollouts(table, part, threads=count)
+            else:
+                rollouts(table, part)
+            done += len(part)
+        return done / (time.perf_counter() - wall), done / (time.process_time() - start)
+
+    for _ in range(runs):
+        per_wall, per_cpu = greedy(1)
+        one.append(per_wall)
+        cpu.append(per_cpu)
+        every.append(greedy(threads)[0])
+        rng = random.Random(seed)
+        done = 0
+        start = time.process_time()
+        for position in positions:
+            count = max(1, worlds // share)
+            if native.random_playouts(position, count, rng) is None:
+                for _ in range(count):
+                    random_playout(position, rng.random)
+            done += count
+        rand.append(done / (time.process_time() - start))
+    return PlayoutFigure(native.PATH, threads if native.CORE is not None else 1, tuple(one),
+                         tuple(every), tuple(cpu), tuple(rand))
+
+
+__all__ = ["ExpertFigure", "PlayoutFigure", "SolverFigure", "bench_expert",
+           "bench_expert_binocle", "bench_playouts", "bench_solver", "endgame", "percentile"]

@@ -181,13 +181,13 @@ Start = tuple[Sequence[int], int, Sequence[int], Sequence[int], Sequence[int]]
 
 
 def rollouts(t: Table, starts: Sequence[Start], *,
-             threads: int = THREADS) -> list[tuple[list[int], list[int]]] | None:
+             threads: int = THREADS) -> list[tuple[tuple[int, ...], tuple[int, ...]]] | None:
     """Greedy rollouts of many starts (points and tricks won at the end of each), on
     ``threads`` threads; ``None`` when the compiled core cannot take them."""
     if CORE is None:
         return None
     spec = _table_spec(t)
-    if spec is None or any(len(s[2]) > len(t.active) for s in starts):
+    if spec is None:
         return None
     return _native.rollouts(spec, starts, threads)
 
