@@ -120,19 +120,20 @@ static inline int must_beat_for(const Spec *s, int seat, int best_seat) {
 
 /* --- the transposition table -------------------------------------------------------------- */
 
+/* 32 bytes, two to a 64-byte bucket.  The solver numbers the active seats 0..n-1; the first
+ * three hands are in the entry, a fourth (four playing) in the table's ``ext`` array. */
 typedef struct {
-    u64 h[MAXP];
-    int32_t low, high;
-    int8_t best, seat;
-    uint8_t cards;
-    uint8_t pad;
-    uint32_t gen;
+    u64 h[3];
+    int16_t low, high;
+    int8_t best;
+    uint8_t seat, cards, gen;
 } Entry;
 
 typedef struct Table {
     Entry *e;
+    u64 *ext;           /* the fourth hand of each entry */
     size_t mask;        /* bucket index mask (two entries a bucket) */
-    uint32_t gen;
+    uint8_t gen;        /* entries of other generations are empty */
     struct Table *next; /* the free list */
 } Table;
 
@@ -142,17 +143,40 @@ static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
 static Table *pool = NULL;
 static int pool_size = 0;
 
+static void table_free(Table *t) {
+    free(t->e);
+    free(t->ext);
+    free(t);
+}
+
 static Table *table_new(int bits) {
     Table *t = calloc(1, sizeof(Table));
     if (!t) return NULL;
-    t->e = calloc((size_t)2 << bits, sizeof(Entry));
-    if (!t->e) {
-        free(t);
+    size_t entries = (size_t)2 << bits;
+    void *e = NULL;
+#ifdef _WIN32
+    e = calloc(entries, sizeof(Entry));
+#else
+    if (posix_memalign(&e, 64, entries * sizeof(Entry)) != 0) e = NULL;
+    if (e) memset(e, 0, entries * sizeof(Entry));
+#endif
+    t->e = e;
+    t->ext = calloc(entries, sizeof(u64));
+    if (!t->e || !t->ext) {
+        table_free(t);
         return NULL;
     }
     t->mask = ((size_t)1 << bits) - 1;
     t->gen = 0;
     return t;
+}
+
+/* Start a new generation: every entry is empty at once (cleared when the counter wraps). */
+static void table_renew(Table *t) {
+    if (++t->gen == 0) {
+        memset(t->e, 0, (t->mask + 1) * 2 * sizeof(Entry));
+        t->gen = 1;
+    }
 }
 
 /* A table with at least 2 << bits entries, fresh (a new generation). */
@@ -176,10 +200,7 @@ static Table *table_acquire(int bits) {
 #endif
     if (!t) t = table_new(bits);
     if (!t) return NULL;
-    if (++t->gen == 0) {
-        memset(t->e, 0, (t->mask + 1) * 2 * sizeof(Entry));
-        t->gen = 1;
-    }
+    table_renew(t);
     return t;
 }
 
@@ -197,10 +218,7 @@ static void table_release(Table *t) {
 #ifdef HAVE_THREADS
     pthread_mutex_unlock(&pool_lock);
 #endif
-    if (t) {
-        free(t->e);
-        free(t);
-    }
+    if (t) table_free(t);
 }
 
 static inline u64 hash_key(const u64 *h, int seat) {
@@ -227,6 +245,7 @@ typedef struct {
     int root_ntrick;
     int rest;            /* points in the hands plus the last-trick bonus */
     int cards;           /* cards in the hands */
+    int four;            /* four seats playing: the fourth hand is in the table's ext */
     Table *tt;
     long long nodes, hits;
 } Search;
@@ -235,26 +254,20 @@ static inline Entry *bucket_of(const Search *S, const u64 *hands, int seat) {
     return &S->tt->e[(hash_key(hands, seat) & S->tt->mask) * 2];
 }
 
+static inline int entry_is(const Search *S, const Entry *e, const u64 *h, int seat) {
+    const Table *t = S->tt;
+    return e->gen == t->gen && e->seat == seat && e->h[0] == h[0] && e->h[1] == h[1]
+           && e->h[2] == h[2] && (!S->four || t->ext[e - t->e] == h[3]);
+}
+
 static inline Entry *probe_hands(const Search *S, Entry *b, const u64 *h, int seat) {
-    uint32_t gen = S->tt->gen;
-    for (int i = 0; i < 2; i++) {
-        Entry *e = &b[i];
-        if (e->gen == gen && e->seat == seat && e->h[0] == h[0] && e->h[1] == h[1]
-            && e->h[2] == h[2] && e->h[3] == h[3])
-            return e;
-    }
+    if (entry_is(S, &b[0], h, seat)) return &b[0];
+    if (entry_is(S, &b[1], h, seat)) return &b[1];
     return NULL;
 }
 
 static inline Entry *probe(Search *S, Entry *b, int seat) {
-    Table *t = S->tt;
-    for (int i = 0; i < 2; i++) {
-        Entry *e = &b[i];
-        if (e->gen == t->gen && e->seat == seat && e->h[0] == S->hands[0]
-            && e->h[1] == S->hands[1] && e->h[2] == S->hands[2] && e->h[3] == S->hands[3])
-            return e;
-    }
-    return NULL;
+    return probe_hands(S, b, S->hands, seat);
 }
 
 static inline int cards_left(const u64 *h) {
@@ -269,28 +282,24 @@ static inline int cards_left(const u64 *h) {
 /* Two entries a bucket: the first keeps the bigger subtree, the second is always replaced. */
 static inline void store(Search *S, Entry *b, int seat, int low, int high, int best) {
     Table *t = S->tt;
-    Entry *e = NULL;
-    for (int i = 0; i < 2; i++) {
-        Entry *c = &b[i];
-        if (c->gen == t->gen && c->seat == seat && c->h[0] == S->hands[0]
-            && c->h[1] == S->hands[1] && c->h[2] == S->hands[2] && c->h[3] == S->hands[3]) {
-            e = c;
-            break;
-        }
-    }
+    Entry *e = probe(S, b, seat);
     int cards = S->cards;
     if (!e) {
         if (b[0].gen != t->gen || b[0].cards <= cards) {
-            if (b[0].gen == t->gen) b[1] = b[0];
+            if (b[0].gen == t->gen) {
+                b[1] = b[0];
+                t->ext[b + 1 - t->e] = t->ext[b - t->e];
+            }
             e = &b[0];
         } else {
             e = &b[1];
         }
     }
     memcpy(e->h, S->hands, sizeof(e->h));
-    e->seat = (int8_t)seat;
-    e->low = low;
-    e->high = high;
+    if (S->four) t->ext[e - t->e] = S->hands[3];
+    e->seat = (uint8_t)seat;
+    e->low = (int16_t)low;
+    e->high = (int16_t)high;
     e->best = (int8_t)best;
     e->cards = (uint8_t)cards;
     e->gen = t->gen;
@@ -845,14 +854,29 @@ static int table_bits_for(const Job *j) {
 }
 
 static void run_job_with(Job *j, Table *tt) {
+    /* The search numbers the active seats 0..n-1 in playing order (a compact table key). */
+    const Spec *js = &j->spec;
+    Spec rs = *js;
+    int n = js->n, pos_of[MAXP] = {0};
     Search S;
     memset(&S, 0, sizeof(S));
-    S.s = &j->spec;
-    memcpy(S.hands, j->hands, sizeof(S.hands));
-    S.leader = j->leader;
+    for (int i = 0; i < n; i++) {
+        int seat = js->order[i];
+        pos_of[seat] = i;
+        rs.order[i] = i;
+        rs.nxt[i] = (i + 1) % n;
+        rs.on_side[i] = js->on_side[seat];
+        rs.team_of[i] = js->team_of[seat];
+        rs.team01[i] = js->team01[seat];
+        S.hands[i] = j->hands[seat];
+    }
+    rs.players = n;
+    S.s = &rs;
+    S.four = n == 4;
+    S.leader = pos_of[j->leader];
     memcpy(S.root_trick, j->trick, sizeof(S.root_trick));
     S.root_ntrick = j->ntrick;
-    S.rest = j->spec.bonus;
+    S.rest = js->bonus;
     for (int i = 0; i < MAXP; i++) S.rest += points_of(j->hands[i]);
     S.cards = cards_left(S.hands);
     S.tt = tt;
@@ -1036,9 +1060,8 @@ static void job_item(void *item, void *ctx, Table **tt) {
             j->failed = 1;
             return;
         }
-    } else if (++(*tt)->gen == 0) {
-        memset((*tt)->e, 0, ((*tt)->mask + 1) * 2 * sizeof(Entry));
-        (*tt)->gen = 1;
+    } else {
+        table_renew(*tt);
     }
     run_job_with(j, *tt);
 }
@@ -1215,6 +1238,12 @@ static int parse_job(PyObject *t, Job *j) {
     }
     j->ntrick = nt;
     if (!seat_ok(s, j->leader) || !kinds_ok(j->trick, nt)) return -1;
+    long total = s->bonus < 0 ? -1 : s->bonus;
+    for (int i = 0; i < MAXP; i++) total += points_of(j->hands[i]);
+    if (total < 0 || total > 30000) {
+        PyErr_SetString(PyExc_ValueError, "the points in play must be between 0 and 30000");
+        return -1;
+    }
     j->failed = 0;
     return 0;
 }
