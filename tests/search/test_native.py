@@ -268,9 +268,10 @@ def test_the_core_is_built_where_a_compiler_is() -> None:
     # The install command builds the compiled core whenever a C compiler is present; a silent
     # fall-back there would hide a broken build.
     compiler = sysconfig.get_config_var("CC") or "cc"
+    headers = os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h"))
     if os.environ.get("BINOKEL_PURE", "").strip() not in ("", "0"):
         assert native.CORE is None and native.PATH == "pure"
-    elif shutil.which(compiler.split()[0]):
+    elif shutil.which(compiler.split()[0]) and headers:
         assert native.CORE is not None and native.PATH == "native"
     else:
         assert native.PATH == "pure"
