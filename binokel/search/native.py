@@ -29,19 +29,17 @@ from ..games.binokel.rules import Rules
 if TYPE_CHECKING:
     from ..bots.rollout import Table
 
-try:
-    from . import _native
-except ImportError:  # installed without a C compiler: the pure path runs
-    _native = None  # type: ignore[assignment]
+_PURE = os.environ.get("BINOKEL_PURE", "").strip() not in ("", "0")
 
+if TYPE_CHECKING or not _PURE:  # with BINOKEL_PURE=1 not even loaded
+    try:
+        from . import _native
+    except ImportError:  # installed without a C compiler: the pure path runs
+        _native = None  # type: ignore[assignment]
+else:
+    _native = None
 
-def _load() -> ModuleType | None:
-    if os.environ.get("BINOKEL_PURE", "").strip() not in ("", "0"):
-        return None
-    return _native
-
-
-CORE = _load()
+CORE: ModuleType | None = _native
 """The compiled module, or ``None`` when the pure-Python path runs."""
 PATH = "native" if CORE is not None else "pure"
 """``"native"`` or ``"pure"``: what the search runs on in this process."""
