@@ -1008,7 +1008,7 @@ typedef struct {
     size_t size, count;
     void (*fn)(void *item, void *ctx, Table **tt);
     void *ctx;
-    size_t next;
+    size_t next, chunk;
 #ifdef HAVE_THREADS
     pthread_mutex_t lock;
 #endif
@@ -1018,16 +1018,18 @@ static void *worker(void *arg) {
     Work *w = arg;
     Table *tt = NULL;
     for (;;) {
-        size_t i;
+        size_t first;
 #ifdef HAVE_THREADS
         pthread_mutex_lock(&w->lock);
 #endif
-        i = w->next++;
+        first = w->next;
+        w->next += w->chunk;
 #ifdef HAVE_THREADS
         pthread_mutex_unlock(&w->lock);
 #endif
-        if (i >= w->count) break;
-        w->fn((char *)w->items + i * w->size, w->ctx, &tt);
+        if (first >= w->count) break;
+        size_t end = first + w->chunk < w->count ? first + w->chunk : w->count;
+        for (size_t i = first; i < end; i++) w->fn((char *)w->items + i * w->size, w->ctx, &tt);
     }
     table_release(tt);
     return NULL;
@@ -1043,6 +1045,10 @@ static void run_parallel(void *items, size_t size, size_t count, int threads,
     w.fn = fn;
     w.ctx = ctx;
     w.next = 0;
+    /* Small jobs (rollouts) are handed out in chunks, so the lock is not the bottleneck. */
+    w.chunk = count / ((size_t)(threads > 0 ? threads : 1) * 16);
+    if (w.chunk < 1) w.chunk = 1;
+    if (w.chunk > 64) w.chunk = 64;
 #ifdef HAVE_THREADS
     pthread_mutex_init(&w.lock, NULL);
     if (threads > 64) threads = 64;
