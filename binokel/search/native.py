@@ -21,13 +21,25 @@ import os
 import random
 from collections.abc import Collection, Sequence
 from types import ModuleType
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Protocol, cast
 
 from ..games.binokel.playout import Position
 from ..games.binokel.rules import Rules
 
-if TYPE_CHECKING:
-    from ..bots.rollout import Table
+
+class Table(Protocol):
+    """What a rollout needs of :class:`binokel.bots.rollout.Table` (search sits below bots)."""
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def trump(self) -> int: ...
+    @property
+    def active(self) -> tuple[int, ...]: ...
+    @property
+    def team(self) -> tuple[int, ...]: ...
+    @property
+    def is_durch(self) -> bool: ...
 
 _PURE = os.environ.get("BINOKEL_PURE", "").strip() not in ("", "0")
 
