@@ -74,12 +74,18 @@ class SolverFigure:
 def bench_solver(rules: Rules = BINOKEL, *, tricks: tuple[int, ...] = (4, 6, 8, 12),
                  positions: int = 9, big_positions: int = 3, seed: str = "bench-search",
                  progress: bool = False) -> list[SolverFigure]:
-    """Solve ``positions`` endgames per number of tricks left (``big_positions`` from 10 up)."""
+    """Solve ``positions`` endgames per number of tricks left (``big_positions`` from 10 up).
+
+    Each size's first position is solved once untimed before the timed solves: the compiled
+    core allocates its table on first use and keeps it, as it does across the expert's worlds.
+    """
     out = []
     for left in tricks:
         times: list[float] = []
         nodes: list[int] = []
         count = big_positions if left >= 10 else positions
+        warm = endgame(rules, f"{seed}/0", left)
+        solve(warm, side_of(rules, _declarer(warm)))
         for i in range(count):
             position = endgame(rules, f"{seed}/{i}", left)
             declarer = _declarer(position)
@@ -167,5 +173,97 @@ def _time_expert(bot: str, starts: Sequence[Any], seed: str, phase_of: Callable[
     return ExpertFigure(tuple(times), {k: tuple(v) for k, v in by_phase.items()})
 
 
-__all__ = ["ExpertFigure", "SolverFigure", "bench_expert", "bench_expert_binocle", "bench_solver",
-           "endgame", "percentile"]
+@dataclass(frozen=True, slots=True)
+class PlayoutFigure:
+    """Playouts per second from sampled worlds of real deals, one figure per run."""
+
+    path: str
+    """The search core that ran: ``native`` or ``pure``."""
+    threads: int
+    greedy_one: tuple[float, ...]
+    """Greedy rollouts per second on one thread (wall time, interleaved with the next)."""
+    greedy_all: tuple[float, ...]
+    """The same rollouts on ``threads`` threads (wall time)."""
+    greedy_one_cpu: tuple[float, ...]
+    """Greedy rollouts per CPU second on one thread."""
+    greedy_all_cpu: tuple[float, ...]
+    """Greedy rollouts per CPU second (all threads' CPU time) on ``threads`` threads: the
+    same as on one thread when the threads waste nothing; the wall-time gain needs free
+    cores."""
+    random_one_cpu: tuple[float, ...]
+    """Random playouts per CPU second on one thread (Python's own generator)."""
+
+    @staticmethod
+    def median_of(values: tuple[float, ...]) -> float:
+        return statistics.median(values)
+
+
+def bench_playouts(rules: Rules = BINOKEL, *, deals: int = 8, worlds: int = 1000, runs: int = 5,
+                   seed: str = "bench-playouts", threads: int | None = None) -> PlayoutFigure:
+    """Whole-hand playouts as the expert runs them: for each of ``deals`` deals at the first
+    lead, ``worlds`` worlds sampled from the view of the seat to lead, each played to the end
+    by the greedy rollout (one thread, then every thread) and at random."""
+    from .bots.play import table_of
+    from .bots.rollout import rollouts
+    from .games.binokel.playout import random_playout
+    from .search import native
+    from .search.sampling import WorldSampler
+
+    threads = threads or native.THREADS
+    batches = []
+    positions = []
+    for i in range(deals):
+        state = _to_play(rules, f"{seed}/{i}")
+        view = state.view(state.to_move)
+        sampler = WorldSampler(view)
+        rng = random.Random(f"{seed}/{i}")
+        zeros = (0,) * rules.players
+        starts = [(sampler.sample(rng).hands, state.leader, (), zeros, zeros)
+                  for _ in range(worlds)]
+        batches.append((table_of(view), starts))
+        positions.append(Position.from_state(state))
+    # The pure path is ~100x slower: play a slice of the worlds there.
+    share = 1 if native.CORE is not None else 20
+    one: list[float] = []
+    every: list[float] = []
+    cpu: list[float] = []
+    every_cpu: list[float] = []
+    rand: list[float] = []
+
+    def greedy(count: int) -> tuple[float, float]:
+        done = 0
+        wall, start = time.perf_counter(), time.process_time()
+        for table, starts in batches:
+            part = starts[: max(1, len(starts) // share)]
+            if count == 1 and native.CORE is not None:
+                native.rollouts(table, part, threads=1)
+            elif native.CORE is not None:
+                native.rollouts(table, part, threads=count)
+            else:
+                rollouts(table, part)
+            done += len(part)
+        return done / (time.perf_counter() - wall), done / (time.process_time() - start)
+
+    for _ in range(runs):
+        per_wall, per_cpu = greedy(1)
+        one.append(per_wall)
+        cpu.append(per_cpu)
+        per_wall, per_cpu = greedy(threads)
+        every.append(per_wall)
+        every_cpu.append(per_cpu)
+        rng = random.Random(seed)
+        done = 0
+        start = time.process_time()
+        for position in positions:
+            count = max(1, worlds // share)
+            if native.random_playouts(position, count, rng) is None:
+                for _ in range(count):
+                    random_playout(position, rng.random)
+            done += count
+        rand.append(done / (time.process_time() - start))
+    return PlayoutFigure(native.PATH, threads if native.CORE is not None else 1, tuple(one),
+                         tuple(every), tuple(cpu), tuple(every_cpu), tuple(rand))
+
+
+__all__ = ["ExpertFigure", "PlayoutFigure", "SolverFigure", "bench_expert",
+           "bench_expert_binocle", "bench_playouts", "bench_solver", "endgame", "percentile"]

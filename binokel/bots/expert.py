@@ -51,6 +51,7 @@ from ..games.binokel.rules import FirstLead, Rules
 from ..games.binokel.scoring import Contract, side_of
 from ..games.binokel.tricks import NO_TRUMP
 from ..games.binokel.views import View
+from ..search import native
 from ..search.evaluate import (
     after,
     packed_of,
@@ -60,13 +61,13 @@ from ..search.evaluate import (
     scores_from_side_points,
 )
 from ..search.sampling import World, WorldSampler
-from ..search.solver import SolverStats, best_cards, solve_durch
+from ..search.solver import SolverStats, best_cards, best_cards_many, solve_durch
 from .base import ActionT, BaseBot, TableView, play_for_game
 from .evaluate import best_option, durch_discard, leads_first, make_chance
 from .knowledge import kinds_list, knowledge_of, meld_cards, minus, size
 from .names import parse_bot_name
 from .play import ev_values
-from .rollout import hand_scores, make_table, rollout
+from .rollout import hand_scores, make_table, rollout, rollouts
 
 # --- budget ------------------------------------------------------------------------------------
 
@@ -257,16 +258,30 @@ class ExpertBot(BaseBot):
         my_discard = packed_of(view.discard) if view.discard else -1
         trick0 = [c.kind for _, c in view.trick]
         clock = _Clock(self.budget, self.budget.samples)
+        # Without a time limit the worlds are known in advance: the compiled core solves or
+        # plays them out on every core at once (the same worlds, values and sums as one by one).
+        worlds: list[World] = []
+        solved: list[dict[int, int]] | None = None
+        played: list[tuple[tuple[int, ...], tuple[int, ...]]] | None = None
+        if native.CORE is not None and not self.budget.time and not contract.is_durch:
+            worlds = [sampler.sample(rng) for _ in range(self.budget.samples)]
+            if exact:
+                solved = best_cards_many([position_of(view, w.hands) for w in worlds], side)
+            else:
+                played = rollouts(table, [(_minus_card(w.hands, me, k), view.leader,
+                                           (*trick0, k), view.trick_points, view.tricks_won)
+                                          for w in worlds for k in kinds])
         n = 0
         while clock.more(n):
-            world = sampler.sample(rng)
+            world = worlds[n] if worlds else sampler.sample(rng)
             n += 1
             discard_points = points_of(my_discard if my_discard >= 0 else world.discard)
             if contract.is_durch:
                 self._durch_play(view, world, kinds, side, totals)
             elif exact:
                 position = position_of(view, world.hands)
-                values = best_cards(position, side, SolverStats())
+                values = (solved[n - 1] if solved is not None
+                          else best_cards(position, side, SolverStats()))
                 rest = points_left(position)
                 for k in kinds:
                     if k not in values:  # the solver's duties are the engine's: never happens
@@ -278,12 +293,15 @@ class ExpertBot(BaseBot):
                         discard_points=discard_points)
                     totals[k] += relative(rules, view.active, me, scores)
             else:
-                for k in kinds:
-                    hands = list(world.hands)
-                    hands[me] -= ONE[k]
-                    points = list(view.trick_points)
-                    won = list(view.tricks_won)
-                    rollout(table, hands, view.leader, [*trick0, k], points, won)
+                for j, k in enumerate(kinds):
+                    if played is not None:
+                        points, won = map(list, played[(n - 1) * len(kinds) + j])
+                    else:
+                        hands = list(world.hands)
+                        hands[me] -= ONE[k]
+                        points = list(view.trick_points)
+                        won = list(view.tricks_won)
+                        rollout(table, hands, view.leader, [*trick0, k], points, won)
                     scores = hand_scores(table, points, won, discard_points)
                     totals[k] += relative(rules, view.active, me, scores)
         # Near-equal values (common: a card often changes nothing in most worlds) go to the
@@ -581,6 +599,13 @@ def _full(rules: Rules) -> int:
     from .knowledge import full_pack
 
     return full_pack(rules)
+
+
+def _minus_card(hands: tuple[int, ...], seat: int, kind: int) -> tuple[int, ...]:
+    """The hands once ``seat`` has played ``kind``."""
+    out = list(hands)
+    out[seat] -= ONE[kind]
+    return tuple(out)
 
 
 def _fresh_position(rules: Rules, active: tuple[int, ...], hands: Sequence[int], leader: int,

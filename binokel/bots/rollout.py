@@ -10,12 +10,14 @@ from
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..cards import ABOVE, CARD_POINTS, ONE, RANK_SLOTS, SUIT_MASK, iter_kinds
 from ..games.binokel.rules import Rules
 from ..games.binokel.scoring import Contract, score_hand, side_of
 from ..games.binokel.tricks import NO_TRUMP, beats, legal_mask
+from ..search import native
 
 KIND_POINTS = tuple(CARD_POINTS[k % RANK_SLOTS] for k in range(4 * RANK_SLOTS))
 _KINDS: dict[int, tuple[int, ...]] = {}
@@ -160,7 +162,33 @@ def greedy_card(t: Table, seat: int, hands: list[int], trick: list[int], best: i
 
 def rollout(t: Table, hands: list[int], leader: int, trick: list[int], points: list[int],
             won: list[int]) -> None:
-    """Play the hand to its end greedily; ``hands``, ``trick``, ``points`` and ``won`` change."""
+    """Play the hand to its end greedily; ``hands``, ``trick``, ``points`` and ``won`` change.
+
+    The compiled core plays it when it is there (:mod:`binokel.search.native`), else
+    :func:`pure_rollout`; both choose the same cards.
+    """
+    if not native.rollout(t, hands, leader, trick, points, won):
+        pure_rollout(t, hands, leader, trick, points, won)
+
+
+def rollouts(t: Table, starts: Sequence[native.Start]
+             ) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Points and tricks won at the end of a greedy rollout from each start (hands, leader,
+    trick so far, points, tricks won): on every core in the compiled core."""
+    found = native.rollouts(t, starts)
+    if found is not None:
+        return found
+    out = []
+    for hands, leader, trick, points, won in starts:
+        p, w = list(points), list(won)
+        pure_rollout(t, list(hands), leader, list(trick), p, w)
+        out.append((tuple(p), tuple(w)))
+    return out
+
+
+def pure_rollout(t: Table, hands: list[int], leader: int, trick: list[int], points: list[int],
+                 won: list[int]) -> None:
+    """:func:`rollout` in pure Python."""
     rules = t.rules
     trump = t.trump
     nxt = t.next_seat
@@ -228,5 +256,5 @@ def utility(t: Table, seat: int, scores: tuple[int, ...]) -> float:
 
 __all__ = [
     "KIND_POINTS", "Table", "can_beat", "greedy_card", "hand_scores", "kinds_of", "make_table",
-    "rollout", "utility",
+    "pure_rollout", "rollout", "rollouts", "utility",
 ]

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+from types import ModuleType
 
 from .common import RulesError, add_rules_options, fail, rules_from_args
 
@@ -28,13 +30,25 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                         help="hands the expert plays in every seat (default 4; 0: skip)")
     parser.add_argument("--binocle-hands", type=int, default=2, metavar="N",
                         help="Binocle hands the expert plays in both seats (default 2; 0: skip)")
+    parser.add_argument("--playout-worlds", type=int, default=1000, metavar="N",
+                        help="sampled worlds per deal for the playout figures (8 deals; "
+                             "default 1000; 0: skip)")
+    parser.add_argument("--runs", type=int, default=5, metavar="N",
+                        help="runs of the playout figures, the median is shown (default 5)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--quiet", action="store_true", help="no progress lines")
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..search_bench import bench_expert, bench_expert_binocle, bench_solver, percentile
+    from ..search import native
+    from ..search_bench import (
+        bench_expert,
+        bench_expert_binocle,
+        bench_playouts,
+        bench_solver,
+        percentile,
+    )
 
     try:
         rules = rules_from_args(args)
@@ -46,9 +60,17 @@ def run(args: argparse.Namespace) -> int:
     if args.positions < 1 or args.big_positions < 1 or args.hands < 0 or args.binocle_hands < 0:
         return fail("--positions and --big-positions must be at least 1, --hands and "
                     "--binocle-hands at least 0")
+    if args.playout_worlds < 0 or args.runs < 1:
+        return fail("--playout-worlds must be at least 0 and --runs at least 1")
     show = not args.quiet and not args.json
+    load_before = _load()
+    if not args.json:
+        print(f"search core           {_path_line(native)}", flush=True)
     solver = bench_solver(rules, tricks=tricks, positions=args.positions,
                           big_positions=args.big_positions, progress=show)
+    playouts = None
+    if args.playout_worlds and rules.players <= 4:
+        playouts = bench_playouts(rules, worlds=args.playout_worlds, runs=args.runs)
     expert = None
     if args.hands:
         try:
@@ -61,14 +83,29 @@ def run(args: argparse.Namespace) -> int:
             binocle = bench_expert_binocle(bot=args.bot, hands=args.binocle_hands, progress=show)
         except ValueError as exc:
             return fail(str(exc))
+    load = (load_before, _load())
     if args.json:
         out: dict[str, object] = {
             "rules": rules.name,
-            "solver": {str(f.tricks_left): {"median_s": round(f.median, 4),
+            "path": native.PATH,
+            "load_1min": {"before": load[0], "after": load[1]},
+            "solver": {str(f.tricks_left): {"median_s": round(f.median, 6),
+                                            "median_ms": round(f.median * 1000, 3),
                                             "positions": len(f.times),
                                             "median_nodes": sorted(f.nodes)[len(f.nodes) // 2]}
                        for f in solver},
         }
+        if playouts is not None:
+            m = playouts.median_of
+            out["playouts"] = {
+                "runs": len(playouts.greedy_one),
+                "threads": playouts.threads,
+                "greedy_per_s_one_thread": round(m(playouts.greedy_one)),
+                "greedy_per_s_all_threads": round(m(playouts.greedy_all)),
+                "greedy_per_cpu_s_one_thread": round(m(playouts.greedy_one_cpu)),
+                "greedy_per_cpu_s_all_threads": round(m(playouts.greedy_all_cpu)),
+                "random_per_cpu_s_one_thread": round(m(playouts.random_one_cpu)),
+            }
         if expert is not None:
             out["expert"] = {"bot": args.bot, "decisions": len(expert.times),
                              "median_s": round(expert.median, 4),
@@ -86,9 +123,18 @@ def run(args: argparse.Namespace) -> int:
     print(f"rules                 {rules.name}   (CPU seconds of one process)")
     for f in solver:
         nodes = sorted(f.nodes)[len(f.nodes) // 2]
-        print(f"solver {f.tricks_left:2d} tricks left  median {f.median:8.4f} s   "
+        print(f"solver {f.tricks_left:2d} tricks left  median {f.median:10.6f} s   "
               f"({len(f.times)} positions, median {nodes} nodes, "
               f"max {max(f.times):.3f} s)")
+    if playouts is not None:
+        m = playouts.median_of
+        print(f"greedy playouts/s     one thread {m(playouts.greedy_one):10.0f}   "
+              f"{playouts.threads} threads {m(playouts.greedy_all):10.0f}   (wall time, "
+              f"median of {len(playouts.greedy_one)} runs)")
+        print(f"  per CPU second      one thread {m(playouts.greedy_one_cpu):10.0f}   "
+              f"{playouts.threads} threads {m(playouts.greedy_all_cpu):10.0f}")
+        print(f"random playouts/s     {m(playouts.random_one_cpu):10.0f}   "
+              f"(per CPU second, one thread)")
     if expert is not None:
         print(f"{args.bot:<21} median {expert.median:8.4f} s   p95 {expert.p95:.4f} s   "
               f"({len(expert.times)} decisions with a choice)")
@@ -101,4 +147,21 @@ def run(args: argparse.Namespace) -> int:
         for phase, values in binocle.by_phase.items():
             print(f"  {phase:<19} median {sorted(values)[len(values) // 2]:8.4f} s   "
                   f"p95 {percentile(values, 0.95):.4f} s   ({len(values)} decisions)")
+    print(f"load (1 min)           {load[0]:.2f} before, {load[1]:.2f} after   "
+          f"({native.THREADS} cores)")
     return 0
+
+
+def _load() -> float:
+    try:
+        return round(os.getloadavg()[0], 2)
+    except OSError:  # not on every system
+        return -1.0
+
+
+def _path_line(native: ModuleType) -> str:
+    if native.PATH == "native":
+        return "native (the compiled core, binokel/search/_native.c)"
+    if os.environ.get("BINOKEL_PURE", "").strip() not in ("", "0"):
+        return "pure Python (BINOKEL_PURE is set)"
+    return "pure Python (the compiled core is not built: no C compiler at install?)"

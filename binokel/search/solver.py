@@ -19,6 +19,10 @@ How it is fast (docs/decisions/search-01-open-card-solver.md):
 * the two copies of a card are one move (a hand is a multiset); between different ranks no merge
   is exact, because every rank has its own card points.
 
+The same search is compiled in :mod:`binokel.search.native` (binokel/search/_native.c, with a
+two-entry table bucket and an enhanced transposition cutoff before each trick's last card); the
+public functions use it when it is built and fall back to the ``pure_*`` functions here.
+
 >>> from binokel.games.binokel.playout import Position
 >>> from binokel.cards import pack, parse_cards
 >>> from binokel.games.binokel.rules import BINOKEL
@@ -36,6 +40,7 @@ from dataclasses import dataclass, field
 from ..cards import ABOVE, CARD_POINTS, ONE, RANK_SLOTS, SUIT_MASK, iter_kinds
 from ..games.binokel.playout import Position
 from ..games.binokel.tricks import NO_TRUMP, legal_mask
+from . import native
 
 _KIND_POINTS = tuple(CARD_POINTS[k % RANK_SLOTS] for k in range(4 * RANK_SLOTS))
 _KINDS: dict[int, tuple[int, ...]] = {}
@@ -82,10 +87,16 @@ def solve(position: Position, side: Collection[int], stats: SolverStats | None =
           guess: int | None = None) -> int:
     """Card points ``side`` takes from here on with best play by everyone, all cards open.
 
-    ``guess`` (e.g. a rollout's result) only speeds the search up.
+    ``guess`` (e.g. a rollout's result) only speeds the search up.  The compiled core answers
+    when it is there (:mod:`binokel.search.native`), else :func:`pure_solve`.
     """
-    search = _Search(position, side, stats or SolverStats())
-    return search.value(guess)
+    found = native.solve(position, side, guess)
+    if found is None:
+        return pure_solve(position, side, stats, guess=guess)
+    if stats is not None:
+        stats.nodes += found[1]
+        stats.table_hits += found[2]
+    return found[0]
 
 
 def best_cards(position: Position, side: Collection[int],
@@ -94,15 +105,62 @@ def best_cards(position: Position, side: Collection[int],
     """For each card kind the player to move may play: the points ``side`` then takes.
 
     ``points`` gives other card points by kind (Bézique counts only Aces and Tens); a table
-    shared between solves must hold one table's values only.
+    shared between solves must hold one table's values only.  The compiled core counts the
+    card points of Binokel and Binocle; other points are searched in pure Python.
     """
-    search = _Search(position, side, stats or SolverStats(), points)
-    return search.root_values()
+    if points is not None and tuple(points) != _KIND_POINTS:
+        return pure_best_cards(position, side, stats, points=points)
+    found = native.best_cards(position, side)
+    if found is None:
+        return pure_best_cards(position, side, stats)
+    if stats is not None:
+        stats.nodes += found[1]
+        stats.table_hits += found[2]
+    return found[0]
 
 
 def solve_durch(position: Position, side: Collection[int],
                 stats: SolverStats | None = None) -> bool:
     """Whether ``side`` takes every remaining trick against the best defence, all cards open."""
+    found = native.solve_durch(position, side)
+    if found is None:
+        return pure_solve_durch(position, side, stats)
+    if stats is not None:
+        stats.nodes += found[1]
+        stats.table_hits += found[2]
+    return found[0]
+
+
+def best_cards_many(positions: Sequence[Position], side: Collection[int]) -> list[dict[int, int]]:
+    """:func:`best_cards` of many positions (e.g. sampled worlds): on every core in the
+    compiled core, one after the other in pure Python."""
+    found = native.best_cards_many(positions, side)
+    if found is None:
+        return [best_cards(position, side) for position in positions]
+    return found
+
+
+# --- the pure-Python solver: the reference the compiled core is tested against -------------
+
+
+def pure_solve(position: Position, side: Collection[int], stats: SolverStats | None = None, *,
+               guess: int | None = None) -> int:
+    """:func:`solve` in pure Python."""
+    search = _Search(position, side, stats or SolverStats())
+    return search.value(guess)
+
+
+def pure_best_cards(position: Position, side: Collection[int],
+                    stats: SolverStats | None = None, *,
+                    points: Sequence[int] | None = None) -> dict[int, int]:
+    """:func:`best_cards` in pure Python."""
+    search = _Search(position, side, stats or SolverStats(), points)
+    return search.root_values()
+
+
+def pure_solve_durch(position: Position, side: Collection[int],
+                     stats: SolverStats | None = None) -> bool:
+    """:func:`solve_durch` in pure Python."""
     search = _Search(position, side, stats or SolverStats())
     return search.durch()
 
@@ -532,4 +590,5 @@ def _order_follows(moves: Sequence[int], maximise: bool, best_is_mine: bool, bes
     return [kind for _, kind in scored]
 
 
-__all__ = ["TABLE_LIMIT", "SolverStats", "best_cards", "solve", "solve_durch"]
+__all__ = ["TABLE_LIMIT", "SolverStats", "best_cards", "best_cards_many", "pure_best_cards",
+           "pure_solve", "pure_solve_durch", "solve", "solve_durch"]

@@ -7,10 +7,10 @@ import random
 import pytest
 
 from binokel import games
+from binokel.errors import RulesError
 from binokel.games.binocle import BINOCLE, BINOCLE_64, find_binocle_rules, play_random_game
 from binokel.games.binocle.records import dump_binocle_record, load_binocle_record
 from binokel.games.binocle.rules import BEZIQUE, BEZIQUE_2000, BEZIQUE_FIELDS, BinocleRules
-from binokel.errors import RulesError
 from binokel.record_text import RecordError
 
 

@@ -1,0 +1,16 @@
+"""The compiled search core (binokel/search/_native.c), built whenever a C compiler is present.
+
+Everything else is in pyproject.toml.  The extension is optional: without a compiler (or if it
+fails to build) the install goes on and binokel uses the pure-Python search
+(docs/decisions/search-05-native-core.md).
+"""
+
+import sys
+
+from setuptools import Extension, setup
+
+ARGS = [] if sys.platform == "win32" else ["-O3", "-std=c11", "-pthread"]
+LINK = [] if sys.platform == "win32" else ["-pthread"]
+
+setup(ext_modules=[Extension("binokel.search._native", ["binokel/search/_native.c"],
+                             extra_compile_args=ARGS, extra_link_args=LINK, optional=True)])
