@@ -7,11 +7,11 @@ action of the fixed action space).  Rewards come at the end of each hand (see
 
 >>> env = aec_env("binocle", render_mode="ansi")
 >>> env.reset(seed=1)
->>> env.agent_selection, env.action_space("player_0").n
-('player_1', 85)
+>>> env.agent_selection, int(env.action_space("player_0").n)
+('player_0', 85)
 >>> obs, reward, terminated, truncated, info = env.last()
 >>> int(obs["action_mask"].sum()) > 0, reward, terminated
-(True, 0, False)
+(True, 0.0, False)
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ of each kind, the hand and the stock.  Seats are absolute (seat 0 is ``player_0`
 >>> from binokel.games import find_game_rules, new_game
 >>> codec = BinocleCodec(find_game_rules("binocle"))
 >>> codec.layout.size, codec.action_count
-(402, 88)
+(326, 85)
 >>> view = new_game(codec.rules, seed=3).view(0)
 >>> int(codec.layout.decode(codec.encode(view))["stock_size"][0] * codec.rules.pack_size)
 23

@@ -6,7 +6,7 @@ Seats are absolute (seat 0 is ``player_0``); the block ``seat`` says whose view 
 >>> from binokel.games import find_game_rules, new_game
 >>> codec = BinokelCodec(find_game_rules("binokel"))
 >>> codec.layout.size, codec.action_count
-(415, 188)
+(335, 188)
 >>> view = new_game(codec.rules, seed=3).view(0)
 >>> int(codec.layout.decode(codec.encode(view))["hand"].sum())
 12

@@ -97,6 +97,11 @@ class ActionMap:
     def action_count(self) -> int:
         return len(self.actions)
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> ActionMap:
+        # A codec never changes after it is built: copies of a game state (OpenSpiel clones
+        # them with deepcopy) share it.
+        return self
+
     def index(self, action: Any) -> int:
         found = self._index.get(action)
         if found is None:
