@@ -27,6 +27,7 @@ import pyspiel
 from ..cards import CARDS, KIND_COUNT
 from ..games import find_game_rules
 from .codec import Codec, codec_for, hand_rewards
+from .table import hand_lines
 
 PREFIX = "python_binokel_"
 
@@ -134,8 +135,8 @@ class BinokelSpielState(pyspiel.State):  # type: ignore[misc]
             return
         engine = self.engine.apply(self.codec.action_of(action))
         self._trail = (*self._trail, _Shared(engine))
-        if engine.results:
-            self._returns = hand_rewards(engine.results[0].scores)
+        if self._over(engine):
+            self._returns = hand_rewards(hand_lines(engine, 0)[0])
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:

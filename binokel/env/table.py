@@ -2,8 +2,9 @@
 
 An episode is ``hands`` hands of a game (one by default), or the whole game (``hands=None``);
 it also ends when the game does.  Rewards come at the end of each hand (``reward="hand"``:
-the seat's hand score minus the mean of the others', so they sum to zero), or once, at the
-end of the game (``reward="game"``: +1 for each winner, -1 for each other seat, 0 for all if
+the seat's hand score minus the mean of the others', so they sum to zero; a game decided in
+the middle of a hand, by a Binocle claim, counts the points of the hand so far), or once, at
+the end of the game (``reward="game"``: +1 for each winner, -1 for each other seat, 0 for all if
 the episode stopped before the game was decided).
 
 >>> from binokel.games import find_game_rules
@@ -30,6 +31,20 @@ def check_options(hands: int | None, reward: str) -> None:
                          f"(not {hands!r})")
     if reward not in REWARDS:
         raise ValueError(f"reward: one of {', '.join(REWARDS)} (not {reward!r})")
+
+
+def hand_lines(state: Any, hands_played: int) -> list[tuple[int, ...]]:
+    """What each seat scored in the hands finished after the first ``hands_played``.
+
+    A game decided in the middle of a hand (a Binocle claim) has no line for it: the points
+    of that hand so far count as its line.
+    """
+    results = state.results
+    lines = [tuple(result.scores) for result in results[hands_played:]]
+    if state.is_over and len(results) <= hands_played:
+        base = results[-1].totals if results else (0,) * len(state.scores)
+        lines.append(tuple(s - b for s, b in zip(state.scores, base, strict=True)))
+    return lines
 
 
 class Table:
@@ -65,8 +80,8 @@ class Table:
         rewards = [0.0] * self.seats
         results = self.state.results
         if self.reward == "hand":
-            for result in results[self.hands_played:]:
-                for seat, value in enumerate(hand_rewards(result.scores)):
+            for scores in hand_lines(self.state, self.hands_played):
+                for seat, value in enumerate(hand_rewards(scores)):
                     rewards[seat] += value
         self.hands_played = len(results)
         if self.reward == "game" and self.done and self.state.is_over:
