@@ -186,3 +186,20 @@ def test_openspiel_tensors_are_the_codec_of_the_view_and_strings_differ_by_seat(
     assert len(strings) == 3
     assert state.current_player() == state.engine.to_move
     assert state.current_player() != pyspiel.PlayerId.CHANCE
+
+
+@pytest.mark.parametrize("name", ["binokel", "binocle"])
+def test_openspiels_rl_environment_plays_the_game_on_the_tensors(name: str) -> None:
+    from open_spiel.python import rl_environment
+
+    env = rl_environment.Environment(load_game(name), seed=3)
+    codec = codec_for(find_game_rules(name))
+    step = env.reset()
+    rng = random.Random(3)
+    moves = 0
+    while not step.last():
+        player = step.observations["current_player"]
+        assert len(step.observations["info_state"][player]) == codec.layout.size
+        step = env.step([rng.choice(step.observations["legal_actions"][player])])
+        moves += 1
+    assert moves > 0 and abs(sum(step.rewards)) < 1e-6
