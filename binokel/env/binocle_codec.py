@@ -18,8 +18,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import numpy as np
-
 from ..cards import CARD_POINTS, ONE, RANK_SLOTS, Card, Suit, format_cards
 from ..games.binocle import actions as A
 from ..games.binocle.actions import BinocleAction
@@ -28,7 +26,7 @@ from ..games.binocle.hand import Phase
 from ..games.binocle.melds import MeldKind, meld_of
 from ..games.binocle.rules import BinocleRules
 from ..games.binocle.views import BinocleView
-from .codec import POINT_SCALE, ActionMap, one_hot
+from .codec import POINT_SCALE, ActionMap, Sparse, add, dense, one_hot
 from .layout import Block, Layout, Vector
 
 PHASES = tuple(Phase)
@@ -98,7 +96,7 @@ class BinocleCodec(ActionMap):
         at = self._at
         k = len(self.kinds)
         slot = self.slot
-        out = [0.0] * self.layout.size
+        out: Sparse = {}
         one_hot(out, at["seat"], view.seat)
         one_hot(out, at["phase"], PHASES.index(view.phase))
         one_hot(out, at["to_move"], view.to_move)
@@ -109,12 +107,12 @@ class BinocleCodec(ActionMap):
             self._cards(out, at["known"] + seat * k, view.known[seat])
             table = at["table"] + seat * k
             for entry in view.tables[seat]:
-                out[table + slot[entry[0]]] += 1.0
+                add(out, table + slot[entry[0]])
             out[at["points"] + seat] = view.points[seat] / POINT_SCALE
             out[at["scores"] + seat] = view.scores[seat] / POINT_SCALE
             melds = at["melds"] + seat * len(MELD_KINDS)
             for scored in view.melds[seat]:
-                out[melds + MELD_KINDS.index(scored.meld.kind)] += 1.0
+                add(out, melds + MELD_KINDS.index(scored.meld.kind))
             out[at["meld_points"] + seat] = sum(m.points for m in view.melds[seat]) / POINT_SCALE
             out[at["dix_points"] + seat] = view.dix_points[seat] / POINT_SCALE
         one_hot(out, at["trump"], int(view.trump))
@@ -126,22 +124,26 @@ class BinocleCodec(ActionMap):
             one_hot(out, at["leader"], view.leader)
         for seat, card in view.trick:
             out[at["trick"] + seat * k + slot[card.kind]] = 1.0
-        out[at["led_from_table"]] = 1.0 if view.trick and view.led_from_table else 0.0
+        if view.trick and view.led_from_table:
+            out[at["led_from_table"]] = 1.0
         played = at["played"]
         for trick in view.tricks:
             for seat, card in zip(trick.seats(), trick.cards, strict=True):
-                out[played + seat * k + slot[card.kind]] += 1.0
+                i = played + seat * k + slot[card.kind]
+                out[i] = out.get(i, 0.0) + 1.0
         out[at["target"]] = view.target / POINT_SCALE
         flags = at["flags"]
         for i, flag in enumerate((view.dix_exchanged, view.dix_shown, view.has_melded,
                                   view.has_used_dix)):
-            out[flags + i] = 1.0 if flag else 0.0
-        return np.array(out, dtype=np.float32)
+            if flag:
+                out[flags + i] = 1.0
+        return dense(out, self.layout.size)
 
-    def _cards(self, out: list[float], at: int, cards: Sequence[Card]) -> None:
+    def _cards(self, out: Sparse, at: int, cards: Sequence[Card]) -> None:
         slot = self.slot
         for card in cards:
-            out[at + slot[card.kind]] += 1.0
+            i = at + slot[card.kind]
+            out[i] = out.get(i, 0.0) + 1.0
 
     def describe(self, view: BinocleView) -> str:
         lines = [f"Binocle ({self.rules.name}), hand {view.hand_no + 1}, {view.phase.value}; "

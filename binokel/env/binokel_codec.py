@@ -16,16 +16,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import numpy as np
-
-from ..cards import ONE, RANK_SLOTS, Suit, format_cards
+from ..cards import ONE, RANK_SLOTS, Card, Suit, format_cards
 from ..games.binokel import actions as A
 from ..games.binokel.actions import Action
 from ..games.binokel.game import Deal, GameState, Phase, active_seats, new_game
 from ..games.binokel.rules import Rules
 from ..games.binokel.scoring import Contract
 from ..games.binokel.views import View
-from .codec import POINT_SCALE, ActionMap, one_hot
+from .codec import POINT_SCALE, ActionMap, Sparse, dense, one_hot
 from .layout import Block, Layout, Vector
 
 PHASES = tuple(Phase)
@@ -94,7 +92,7 @@ class BinokelCodec(ActionMap):
         at = self._at
         k = len(self.kinds)
         slot = self.slot
-        out = [0.0] * self.layout.size
+        out: Sparse = {}
         one_hot(out, at["seat"], view.seat)
         one_hot(out, at["phase"], PHASES.index(view.phase))
         one_hot(out, at["to_move"], view.to_move)
@@ -107,7 +105,7 @@ class BinokelCodec(ActionMap):
         for seat, value in view.bids:
             if value:
                 i = at["bid_made"] + seat
-                out[i] = max(out[i], value / POINT_SCALE)
+                out[i] = max(out.get(i, 0.0), value / POINT_SCALE)
             else:
                 out[at["passed"] + seat] = 1.0
         out[at["bid"]] = view.bid / POINT_SCALE
@@ -132,7 +130,7 @@ class BinokelCodec(ActionMap):
                 # A card may serve in several melds: the seat showed the most any one needs.
                 for kind, count in counts.items():
                     i = base + slot[kind]
-                    out[i] = max(out[i], float(count))
+                    out[i] = max(out.get(i, 0.0), float(count))
             out[at["meld_points"] + seat] = sum(m.points for m in melds) / POINT_SCALE
         for seat, card in view.trick:
             out[at["trick"] + seat * k + slot[card.kind]] = 1.0
@@ -140,17 +138,19 @@ class BinokelCodec(ActionMap):
         played = at["played"]
         for trick in view.tricks:
             for seat, card in zip(trick.seats(view.active), trick.cards, strict=True):
-                out[played + seat * k + slot[card.kind]] += 1.0
+                i = played + seat * k + slot[card.kind]
+                out[i] = out.get(i, 0.0) + 1.0
         for seat in range(self.players):
             out[at["tricks_won"] + seat] = float(view.tricks_won[seat])
             out[at["trick_points"] + seat] = view.trick_points[seat] / POINT_SCALE
             out[at["scores"] + seat] = view.scores[seat] / POINT_SCALE
-        return np.array(out, dtype=np.float32)
+        return dense(out, self.layout.size)
 
-    def _cards(self, out: list[float], at: int, cards: Sequence[object]) -> None:
+    def _cards(self, out: Sparse, at: int, cards: Sequence[Card]) -> None:
         slot = self.slot
         for card in cards:
-            out[at + slot[card.kind]] += 1.0  # type: ignore[attr-defined]
+            i = at + slot[card.kind]
+            out[i] = out.get(i, 0.0) + 1.0
 
     def describe(self, view: View) -> str:
         lines = [f"Binokel ({self.rules.name}), hand {view.hand_no + 1}, {view.phase.value}; "

@@ -92,6 +92,9 @@ class ActionMap:
         self._index = {a: i for i, a in enumerate(self.actions)}
         if len(self._index) != len(self.actions):
             raise ValueError("an action appears twice in the action map")
+        # The engines hand out shared action instances; looking them up by identity skips
+        # hashing a dataclass (the map holds them, so their ids stay theirs).
+        self._by_id = {id(a): i for i, a in enumerate(self.actions)}
 
     @property
     def action_count(self) -> int:
@@ -103,7 +106,9 @@ class ActionMap:
         return self
 
     def index(self, action: Any) -> int:
-        found = self._index.get(action)
+        found = self._by_id.get(id(action))
+        if found is None:
+            found = self._index.get(action)
         if found is None:
             raise ValueError(f"{action} has no number in this action map")
         return found
@@ -115,17 +120,38 @@ class ActionMap:
         return self.actions[int(index)]
 
     def mask(self, view: Any) -> Mask:
+        by_id = self._by_id
+        found = [by_id.get(id(a)) for a in view.legal_actions]
+        at = [i for i in found if i is not None]
+        if len(at) < len(found):
+            at = [self.index(a) for a in view.legal_actions]
         out = np.zeros(len(self.actions), np.int8)
-        index = self._index
-        for action in view.legal_actions:
-            out[index[action]] = 1
+        out[at] = 1
         return out
 
 
-def one_hot(out: list[float], at: int, index: int | None) -> None:
+#: An observation being written: only its non-zero entries, by position.
+Sparse = dict[int, float]
+
+
+def one_hot(out: Sparse, at: int, index: int | None) -> None:
     """Set ``out[at + index]`` to 1 (nothing for ``None`` or a negative index)."""
     if index is not None and index >= 0:
         out[at + index] = 1.0
+
+
+def add(out: Sparse, at: int, value: float = 1.0) -> None:
+    """Add to ``out[at]``."""
+    out[at] = out.get(at, 0.0) + value
+
+
+def dense(out: Sparse, size: int) -> Vector:
+    """The vector of the entries written (numpy converts a few positions far quicker than a
+    whole list of Python floats)."""
+    vector = np.zeros(size, np.float32)
+    if out:
+        vector[list(out)] = list(out.values())
+    return vector
 
 
 def hand_rewards(scores: Sequence[int]) -> list[float]:
