@@ -114,6 +114,7 @@ def train(rules: str, hands: int, *, lr: float, seed: int, report_every: int
         recent.append(reward)
         if hand % report_every == 0:
             curve.append((hand, float(np.mean(recent))))
+            print(f"  {hand:>7} hands  {curve[-1][1]:+8.1f}", flush=True)
             recent = []
     env.close()
     return policy, curve
@@ -140,12 +141,11 @@ def main(argv: Sequence[str] | None = None) -> dict[str, object]:
     parser.add_argument("--curve", help="write the training curve to this CSV file")
     args = parser.parse_args(argv)
     start = time.perf_counter()
+    print(f"training curve ({args.rules}, mean hand reward against random players, "
+          f"each point over the last {args.report_every} hands):", flush=True)
     policy, curve = train(args.rules, args.hands, lr=args.lr, seed=args.seed,
                           report_every=args.report_every)
     trained_at = time.perf_counter()
-    print(f"training curve ({args.rules}, mean hand reward against random players):")
-    for hands, mean in curve:
-        print(f"  {hands:>7} hands  {mean:+8.1f}")
     learned = evaluate(args.rules, policy, args.eval, seed=args.seed + 1)
     untrained = evaluate(args.rules, None, args.eval, seed=args.seed + 2)
     done = time.perf_counter()
