@@ -102,13 +102,16 @@ def median_rate(measure: Callable[[str, int], float], name: str, actions: int,
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--rules", nargs="+", default=["binokel", "kreuzbinokel", "binocle"])
+    # Binocle with automatic claims: a uniform random claim would end most games at once.
+    parser.add_argument("--rules", nargs="+",
+                        default=["binokel", "kreuzbinokel", "binocle+claim_automatically=true"])
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--actions", type=int, default=20000)
     args = parser.parse_args()
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; "
           f"{os.cpu_count()} cores; medians of {args.repeats} runs of {args.actions} actions")
-    header = (f"{'rule set':<14} {'engine':>9} {'eng+view':>9} {'pettingzoo':>11} "
+    width = max(14, *(len(name) for name in args.rules))
+    header = (f"{'rule set':<{width}} {'engine':>9} {'eng+view':>9} {'pettingzoo':>11} "
               f"{'openspiel':>10}  {'pz/eng':>6} {'pz/eng+v':>8} {'os/eng':>6}")
     print(header)
     for name in args.rules:
@@ -116,7 +119,7 @@ def main() -> None:
         views = median_rate(engine_views, name, args.actions, args.repeats)
         pz = median_rate(pettingzoo, name, args.actions, args.repeats)
         spiel = median_rate(openspiel, name, args.actions, args.repeats)
-        print(f"{name:<14} {raw:>9.0f} {views:>9.0f} {pz:>11.0f} {spiel:>10.0f}  "
+        print(f"{name:<{width}} {raw:>9.0f} {views:>9.0f} {pz:>11.0f} {spiel:>10.0f}  "
               f"{pz / raw:>6.0%} {pz / views:>8.0%} {spiel / raw:>6.0%}")
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print("(actions per second, random play; engine = legal_actions + apply, eng+view = with "
