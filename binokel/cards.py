@@ -208,13 +208,18 @@ def unpack(packed: int) -> list[Card]:
 
 
 def unpack_kinds(packed: int) -> list[int]:
-    """Kind indices of a packed multiset (each repeated by its count), sorted for display."""
+    """Kind indices of a packed multiset (each repeated by its count), sorted for display.
+
+    >>> unpack_kinds(pack(parse_cards("J♣ A♣ A♣ 10♠")))
+    [7, 7, 3, 14]
+    """
+    # A byte holds four kinds; the table lists each byte's kinds, high rank first, so that a
+    # suit is its high byte's kinds and then its low byte's (views unpack hands every step).
     out: list[int] = []
-    for suit in range(4):
-        for rank in range(RANK_SLOTS - 1, -1, -1):
-            kind = suit * RANK_SLOTS + rank
-            count = (packed >> (kind * BITS)) & 3
-            out.extend([kind] * count)
+    for byte in (1, 0, 3, 2, 5, 4, 7, 6):
+        bits = (packed >> (byte * 8)) & 255
+        if bits:
+            out += _BYTE_KINDS[byte][bits]
     return out
 
 
@@ -224,12 +229,13 @@ def count_of(packed: int, kind: int) -> int:
 
 
 def size_of(packed: int) -> int:
-    """Number of cards in a packed multiset."""
-    total = 0
-    while packed:
-        total += packed & 3
-        packed >>= BITS
-    return total
+    """Number of cards in a packed multiset.
+
+    >>> size_of(pack(parse_cards("J♣ A♣ A♣ 10♠")))
+    4
+    """
+    # A count is its low bit plus twice its high bit.
+    return (packed & _LOW_BITS).bit_count() + 2 * ((packed >> 1) & _LOW_BITS).bit_count()
 
 
 def iter_kinds(packed: int) -> Iterator[int]:
@@ -241,6 +247,13 @@ def iter_kinds(packed: int) -> Iterator[int]:
         packed >>= BITS
         kind += 1
 
+
+_LOW_BITS = sum(1 << (k * BITS) for k in range(KIND_COUNT))
+_BYTE_KINDS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(byte * 4 + slot for slot in (3, 2, 1, 0)
+                for _ in range((bits >> (slot * BITS)) & 3))
+          for bits in range(256))
+    for byte in range(KIND_COUNT // 4))
 
 #: Mask of both bits of every kind of one suit.
 SUIT_MASK: tuple[int, ...] = tuple(((1 << (RANK_SLOTS * BITS)) - 1) << (s * RANK_SLOTS * BITS)

@@ -1,0 +1,156 @@
+"""PettingZoo AEC environment: every seat an agent, every rule set of every game.
+
+Agents are ``player_0`` ... ``player_{n-1}`` (the seats).  Each observation is a dict with
+``observation`` (the codec's vector of that seat's view) and ``action_mask`` (1 for each legal
+action of the fixed action space).  Rewards come at the end of each hand (see
+:mod:`binokel.env.table`); ``render`` gives the seat to act's view as text.
+
+>>> env = aec_env("binocle", render_mode="ansi")
+>>> env.reset(seed=1)
+>>> env.agent_selection, int(env.action_space("player_0").n)
+('player_0', 85)
+>>> obs, reward, terminated, truncated, info = env.last()
+>>> int(obs["action_mask"].sum()) > 0, reward, terminated
+(True, 0.0, False)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+import gymnasium
+import numpy as np
+from pettingzoo import AECEnv
+
+from ..games import find_game_rules
+from .codec import Codec, codec_for
+from .layout import Vector
+from .table import Reward, Table, check_options
+
+Observation = dict[str, Any]
+
+
+def agent_name(seat: int) -> str:
+    return f"player_{seat}"
+
+
+def observation_space(codec: Codec) -> gymnasium.spaces.Dict:
+    """The Dict space of an observation and its action mask."""
+    low, high = codec.layout.bounds()
+    return gymnasium.spaces.Dict({
+        "observation": gymnasium.spaces.Box(low, high, dtype=np.float32),
+        "action_mask": gymnasium.spaces.Box(0, 1, (codec.action_count,), dtype=np.int8),
+    })
+
+
+def new_seed_source(seed: int | None) -> random.Random:
+    """Where an environment draws game seeds from: ``seed`` fixes every later episode."""
+    return random.Random(seed) if seed is not None else random.Random()
+
+
+class BinokelAEC(AECEnv[str, Observation, int]):  # type: ignore[misc]
+    """A table of one rule set as a PettingZoo AEC environment."""
+
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi", "human"],
+                                          "name": "binokel_v0", "is_parallelizable": False}
+
+    def __init__(self, rules_name: str = "binokel", *, hands: int | None = 1,
+                 reward: Reward = "hand", render_mode: str | None = None) -> None:
+        super().__init__()
+        check_options(hands, reward)
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode: one of ansi, human or None (not {render_mode!r})")
+        self.rules = find_game_rules(rules_name)
+        self.codec = codec_for(self.rules)
+        self.hands = hands
+        self.reward_kind: Reward = reward
+        self.render_mode = render_mode
+        self.possible_agents = [agent_name(s) for s in range(self.codec.players)]
+        self._seat = {a: s for s, a in enumerate(self.possible_agents)}
+        self._observation_space = observation_space(self.codec)
+        self._action_space = gymnasium.spaces.Discrete(self.codec.action_count)
+        self._seeds = new_seed_source(None)
+        self._views: dict[int, Any] = {}
+        self.table: Table | None = None
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Dict:
+        return self._observation_space
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Discrete:
+        return self._action_space
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._seeds = new_seed_source(seed)
+        self.table = Table(self.rules, seed=self._seeds.getrandbits(63), hands=self.hands,
+                           reward=self.reward_kind)
+        self._views = {}
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = agent_name(self.table.to_move)
+
+    def _view(self, seat: int) -> Any:
+        view = self._views.get(seat)
+        if view is None:
+            assert self.table is not None
+            view = self._views[seat] = self.table.state.view(seat)
+        return view
+
+    def observe(self, agent: str) -> Observation:
+        view = self._view(self._seat[agent])
+        vector: Vector = self.codec.encode(view)
+        return {"observation": vector, "action_mask": self.codec.mask(view)}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations.get(agent) or self.truncations.get(agent):
+            self._was_dead_step(action)
+            return
+        if self.table is None:
+            raise RuntimeError("Call reset() before step().")
+        if action is None:
+            raise ValueError(f"{agent} is to act: give an action number, not None")
+        move = self.codec.action_of(action)
+        rewards = self.table.apply(move)  # an illegal move raises, naming the rule
+        self._views = {}
+        self._cumulative_rewards[agent] = 0.0
+        for seat, value in enumerate(rewards):
+            self.rewards[agent_name(seat)] = value
+        self._accumulate_rewards()
+        if self.table.done:
+            for a in self.agents:
+                self.terminations[a] = True
+        else:
+            self.agent_selection = agent_name(self.table.to_move)
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() without a render_mode: pass render_mode='ansi'")
+            return None
+        if self.table is None:
+            return None
+        seat = self.table.to_move
+        text = self.codec.describe(self._view(seat if seat >= 0 else 0))
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        self._views = {}
+
+
+def aec_env(rules_name: str = "binokel", **options: Any) -> BinokelAEC:
+    """The AEC environment of a rule set (name, alias or spec ``NAME+field=value``).
+
+    Options: ``hands`` (hands per episode, ``None`` for the whole game), ``reward``
+    (``"hand"`` or ``"game"``), ``render_mode`` (``"ansi"`` or ``"human"``).
+    """
+    return BinokelAEC(rules_name, **options)

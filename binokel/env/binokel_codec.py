@@ -1,0 +1,197 @@
+"""The Binokel encoder and action map (three-player Binokel and its variants, binokel.md).
+
+Sizes come from the rule set: ``K`` card kinds (4 suits x the ranks of the pack), ``N`` seats.
+Seats are absolute (seat 0 is ``player_0``); the block ``seat`` says whose view it is.
+
+>>> from binokel.games import find_game_rules, new_game
+>>> codec = BinokelCodec(find_game_rules("binokel"))
+>>> codec.layout.size, codec.action_count
+(335, 188)
+>>> view = new_game(codec.rules, seed=3).view(0)
+>>> int(codec.layout.decode(codec.encode(view))["hand"].sum())
+12
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..cards import ONE, RANK_SLOTS, Card, Suit, format_cards
+from ..games.binokel import actions as A
+from ..games.binokel.actions import Action
+from ..games.binokel.game import Deal, GameState, Phase, active_seats, new_game
+from ..games.binokel.rules import Rules
+from ..games.binokel.scoring import Contract
+from ..games.binokel.views import View
+from .codec import POINT_SCALE, ActionMap, Sparse, dense, one_hot
+from .layout import Block, Layout, Vector
+
+PHASES = tuple(Phase)
+CONTRACTS = tuple(Contract)
+
+
+def binokel_actions(rules: Rules) -> list[Action]:
+    """Every action of a rule set, in the order of the action map."""
+    kinds = pack_kinds(rules)
+    bids = range(rules.min_bid, rules.max_bid + 1, rules.bid_step)
+    return [A.PASS, A.TAKE_DABB, A.DURCH, A.OPEN_DURCH, *(A.bid(v) for v in bids),
+            *(A.DISCARD[k] for k in kinds), *A.NAME_TRUMP, *A.GIVE_UP,
+            *(A.PLAY[k] for k in kinds)]
+
+
+def pack_kinds(rules: Rules) -> tuple[int, ...]:
+    """The card kinds of the pack in suit-then-rank order (one entry per kind)."""
+    return tuple(s * RANK_SLOTS + r for s in range(4) for r in sorted(rules.ranks))
+
+
+class BinokelCodec(ActionMap):
+    """Observation encoder, action map and hand dealer for one Binokel rule set."""
+
+    game = "binokel"
+
+    def __init__(self, rules: Rules) -> None:
+        super().__init__(binokel_actions(rules))
+        self.rules = rules
+        self.players = n = rules.players
+        self.kinds = pack_kinds(rules)
+        k = len(self.kinds)
+        self.slot = {kind: i for i, kind in enumerate(self.kinds)}
+        inf = float("inf")
+        self.layout = Layout([
+            Block("seat", (n,), doc="whose view this is (one-hot)"),
+            Block("phase", (len(PHASES),), doc="phase: " + ", ".join(p.value for p in PHASES)),
+            Block("to_move", (n,), doc="the seat to act (all 0 once the game is over)"),
+            Block("dealer", (n,), doc="the dealer"),
+            Block("active", (n,), doc="the seats playing this hand"),
+            Block("hand", (k,), high=2, doc="own hand: copies of each card kind"),
+            Block("hand_sizes", (n,), high=rules.hand_size + rules.dabb_size,
+                  doc="cards in each hand"),
+            Block("bid_made", (n,), high=inf, doc="each seat's highest bid ÷ 1000 (0: none)"),
+            Block("passed", (n,), doc="each seat that has passed"),
+            Block("bid", (1,), high=inf, doc="the bid standing ÷ 1000"),
+            Block("declarer", (n,), doc="the declarer, once the auction is won"),
+            Block("contract", (len(CONTRACTS),),
+                  doc="the contract: " + ", ".join(c.value for c in CONTRACTS)),
+            Block("trump", (4,), doc="trump suit (♣ ♠ ♥ ♦); none in Durch"),
+            Block("dabb", (k,), high=2, doc="the Dabb, once turned face up"),
+            Block("discard", (k,), high=2, doc="cards laid away: the declarer's own view only"),
+            Block("shown_discard", (k,), high=2, doc="laid-away trumps shown to all"),
+            Block("open_hand", (k,), high=2, doc="the declarer's hand in an open Durch"),
+            Block("melded", (n, k), high=2, doc="cards each seat showed in melds"),
+            Block("meld_points", (n,), high=inf, doc="each seat's meld points ÷ 1000"),
+            Block("trick", (n, k), doc="the trick in progress: each seat's card"),
+            Block("leader", (n,), doc="who led the trick in progress"),
+            Block("played", (n, k), high=2, doc="cards each seat played to finished tricks"),
+            Block("tricks_won", (n,), high=rules.hand_size, doc="tricks won by each seat"),
+            Block("trick_points", (n,), high=inf, doc="card points won ÷ 1000"),
+            Block("scores", (n,), low=-inf, high=inf, doc="the score sheet totals ÷ 1000"),
+        ])
+        self._at = {b.name: self.layout.offset(b.name) for b in self.layout.blocks}
+
+    def encode(self, view: View) -> Vector:
+        at = self._at
+        k = len(self.kinds)
+        slot = self.slot
+        out: Sparse = {}
+        one_hot(out, at["seat"], view.seat)
+        one_hot(out, at["phase"], PHASES.index(view.phase))
+        one_hot(out, at["to_move"], view.to_move)
+        one_hot(out, at["dealer"], view.dealer)
+        for seat in view.active:
+            out[at["active"] + seat] = 1.0
+        self._cards(out, at["hand"], view.hand)
+        for seat, size in enumerate(view.hand_sizes):
+            out[at["hand_sizes"] + seat] = float(size)
+        for seat, value in view.bids:
+            if value:
+                i = at["bid_made"] + seat
+                out[i] = max(out.get(i, 0.0), value / POINT_SCALE)
+            else:
+                out[at["passed"] + seat] = 1.0
+        out[at["bid"]] = view.bid / POINT_SCALE
+        one_hot(out, at["declarer"], view.declarer)
+        if view.contract is not None:
+            one_hot(out, at["contract"], CONTRACTS.index(view.contract))
+        if view.trump is not None:
+            one_hot(out, at["trump"], int(view.trump))
+        if view.dabb is not None:
+            self._cards(out, at["dabb"], view.dabb)
+        if view.discard is not None:
+            self._cards(out, at["discard"], view.discard)
+        self._cards(out, at["shown_discard"], view.shown_discard)
+        if view.open_hand is not None:
+            self._cards(out, at["open_hand"], view.open_hand)
+        for seat, melds in enumerate(view.melds):
+            base = at["melded"] + seat * k
+            for meld in melds:
+                counts: dict[int, int] = {}
+                for card in meld.cards:
+                    counts[card.kind] = counts.get(card.kind, 0) + 1
+                # A card may serve in several melds: the seat showed the most any one needs.
+                for kind, count in counts.items():
+                    i = base + slot[kind]
+                    out[i] = max(out.get(i, 0.0), float(count))
+            out[at["meld_points"] + seat] = sum(m.points for m in melds) / POINT_SCALE
+        for seat, card in view.trick:
+            out[at["trick"] + seat * k + slot[card.kind]] = 1.0
+        one_hot(out, at["leader"], view.leader if view.phase is Phase.PLAY else None)
+        played = at["played"]
+        for trick in view.tricks:
+            for seat, card in zip(trick.seats(view.active), trick.cards, strict=True):
+                i = played + seat * k + slot[card.kind]
+                out[i] = out.get(i, 0.0) + 1.0
+        for seat in range(self.players):
+            out[at["tricks_won"] + seat] = float(view.tricks_won[seat])
+            out[at["trick_points"] + seat] = view.trick_points[seat] / POINT_SCALE
+            out[at["scores"] + seat] = view.scores[seat] / POINT_SCALE
+        return dense(out, self.layout.size)
+
+    def _cards(self, out: Sparse, at: int, cards: Sequence[Card]) -> None:
+        slot = self.slot
+        for card in cards:
+            i = at + slot[card.kind]
+            out[i] = out.get(i, 0.0) + 1.0
+
+    def describe(self, view: View) -> str:
+        lines = [f"Binokel ({self.rules.name}), hand {view.hand_no + 1}, {view.phase.value}; "
+                 f"seat {view.seat}'s view, seat {view.to_move} to act",
+                 f"hand: {format_cards(view.hand)}"]
+        if view.declarer is not None:
+            trump = view.trump.symbol if isinstance(view.trump, Suit) else "none"
+            contract = view.contract.value if view.contract is not None else "-"
+            lines.append(f"declarer {view.declarer} at {view.bid}, {contract}, trump {trump}")
+        if view.dabb is not None:
+            lines.append(f"Dabb: {format_cards(view.dabb)}")
+        if view.trick:
+            lines.append("trick: " + "  ".join(f"{s}:{c}" for s, c in view.trick))
+        lines.append("scores: " + " ".join(str(s) for s in view.scores))
+        return "\n".join(lines)
+
+    def pack(self) -> tuple[int, ...]:
+        return tuple(kind for kind in self.kinds for _ in range(2))
+
+    def start_hand(self, dealer: int, cards: Sequence[int]) -> GameState:
+        """The active seats take ``hand_size`` cards each in seat order, the Dabb the rest."""
+        rules = self.rules
+        hands = [0] * rules.players
+        size = rules.hand_size
+        for i, seat in enumerate(active_seats(rules, dealer)):
+            hands[seat] = sum(ONE[kind] for kind in cards[i * size:(i + 1) * size])
+        dabb = sum(ONE[kind] for kind in cards[rules.active_players * size:])
+        return new_game(rules, "openspiel", dealer=dealer, deal=Deal(tuple(hands), dabb))
+
+    def utility_bound(self) -> float:
+        rules = self.rules
+        contracts = max(rules.max_bid, rules.durch_value, rules.open_durch_value,
+                        rules.open_durch_without_dabb_value)
+        melds = sum(v for name, v in rules.fields().items()
+                    if name.startswith("meld_") and isinstance(v, int))
+        one_seat = 2 * contracts + 2 * melds + 2 * 250 + rules.give_up_bonus
+        return float(2 * one_seat)
+
+    def max_hand_length(self) -> int:
+        rules = self.rules
+        bids = (rules.max_bid - rules.min_bid) // rules.bid_step + rules.players
+        return bids + 4 + rules.dabb_size + rules.pack_size
+
+

@@ -1,0 +1,135 @@
+"""Gymnasium environment of one learning seat; the other seats are binokel players.
+
+>>> env = SingleSeatEnv("binokel", opponents=["random", "random"])
+>>> obs, info = env.reset(seed=3)
+>>> obs["observation"].shape, int(env.action_space.n)
+((335,), 188)
+
+With ``illegal="raise"`` (the default) an illegal action raises the engine's error, which
+names the rule, and changes nothing; with ``illegal="end"`` it ends the episode instead, with
+``-illegal_penalty`` and the rule in ``info["illegal"]`` (what Gymnasium's ``check_env``, which
+steps unmasked random actions, needs).
+
+The opponents are computer players by name (:func:`binokel.games.make_game_bot`), each given
+only its seat's view.  An episode whose hands end before the learning seat has anything to
+decide (a dealer sitting out at four) is played on to the next deal, so every episode starts
+with a decision of the learning seat.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, SupportsFloat
+
+import gymnasium
+import numpy as np
+
+from ..bots.by_game import make_game_bot
+from ..games import find_game_rules
+from .aec import new_seed_source, observation_space
+from .codec import Mask, codec_for
+from .table import Reward, Table, check_options
+
+Observation = dict[str, Any]
+
+
+class SingleSeatEnv(gymnasium.Env[Observation, np.int64]):
+    """One seat learns; ``opponents`` (one name per other seat) play the rest."""
+
+    metadata = {"render_modes": ["ansi", "human"]}  # noqa: RUF012 (Env declares it so)
+
+    def __init__(self, rules_name: str = "binokel", *, opponents: Sequence[str] | None = None,
+                 seat: int = 0, hands: int | None = 1, reward: Reward = "hand",
+                 render_mode: str | None = None, illegal: str = "raise",
+                 illegal_penalty: float = 1000.0) -> None:
+        check_options(hands, reward)
+        if illegal not in ("raise", "end"):
+            raise ValueError(f"illegal: 'raise' or 'end' (not {illegal!r})")
+        self.illegal = illegal
+        self.illegal_penalty = float(illegal_penalty)
+        self.rules = find_game_rules(rules_name)
+        self.codec = codec_for(self.rules)
+        n = self.codec.players
+        if not isinstance(seat, int) or not 0 <= seat < n:
+            raise ValueError(f"seat: a seat from 0 to {n - 1} (not {seat!r})")
+        names = list(opponents) if opponents is not None else ["random"] * (n - 1)
+        if len(names) != n - 1:
+            raise ValueError(f"opponents: {n - 1} names for the other seats of "
+                             f"{self.rules.name} (got {len(names)})")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode: one of ansi, human or None (not {render_mode!r})")
+        self.seat = seat
+        self.hands = hands
+        self.reward_kind: Reward = reward
+        self.render_mode = render_mode
+        self.opponent_names = names
+        self._bots = {s: make_game_bot(name, self.rules)
+                      for s, name in zip((s for s in range(n) if s != seat), names, strict=True)}
+        self.observation_space = observation_space(self.codec)
+        self.action_space = gymnasium.spaces.Discrete(self.codec.action_count)
+        self._seeds = new_seed_source(None)
+        self._bot_rng = random.Random()
+        self.table: Table | None = None
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
+              ) -> tuple[Observation, dict[str, Any]]:
+        super().reset(seed=seed)
+        if seed is not None:
+            self._seeds = new_seed_source(seed)
+            self._bot_rng = random.Random(seed + 1)
+        while True:
+            self.table = Table(self.rules, seed=self._seeds.getrandbits(63), hands=self.hands,
+                               reward=self.reward_kind)
+            self._play_others()
+            if not self.table.done:
+                return self._observe(), {}
+
+    def step(self, action: np.int64 | int
+             ) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
+        if self.table is None:
+            raise RuntimeError("Call reset() before step().")
+        if self.table.done:
+            raise ValueError("The episode is over: reset the environment.")
+        move = self.codec.action_of(int(action))
+        try:
+            reward = self.table.apply(move)[self.seat]  # an illegal move raises, naming the rule
+        except ValueError as exc:
+            if self.illegal == "raise":
+                raise
+            self.table.ended = True
+            return self._observe(), -self.illegal_penalty, True, False, {"illegal": str(exc)}
+        reward += self._play_others()
+        if self.render_mode == "human":
+            print(self.render())
+        return self._observe(), reward, self.table.done, False, {}
+
+    def _play_others(self) -> float:
+        """Let the opponents act until the learning seat must; the rewards meanwhile."""
+        table = self.table
+        assert table is not None
+        total = 0.0
+        while not table.done and table.to_move != self.seat:
+            seat = table.to_move
+            action = self._bots[seat].choose(table.state.view(seat), self._bot_rng)
+            total += table.apply(action)[self.seat]
+        return total
+
+    def _observe(self) -> Observation:
+        assert self.table is not None
+        view = self.table.state.view(self.seat)
+        return {"observation": self.codec.encode(view), "action_mask": self.codec.mask(view)}
+
+    def action_masks(self) -> Mask:
+        """The legal actions now (the name MaskablePPO looks for)."""
+        assert self.table is not None
+        return self.codec.mask(self.table.state.view(self.seat))
+
+    def render(self) -> str | None:
+        if self.table is None or self.render_mode is None:
+            return None
+        return self.codec.describe(self.table.state.view(self.seat))
+
+    def close(self) -> None:
+        for bot in self._bots.values():
+            bot.close()

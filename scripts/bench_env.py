@@ -1,0 +1,130 @@
+#!/usr/bin/env python3
+"""Speed of the research environments against the engine, for random play.
+
+Prints, per rule set, the median over repeats of: the engine's own actions per second (legal
+actions and apply, as search does; and with a view for every action, as every player gets),
+PettingZoo AEC environment steps per second (observation, mask, step) and OpenSpiel player
+actions per second (chance deals included in the time), with the ratios to the engine.
+
+Usage: .venv/bin/python scripts/bench_env.py [--rules binokel binocle] [--repeats 5]
+       [--actions 20000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import time
+from collections.abc import Callable
+
+import numpy as np
+
+from binokel.env import aec_env
+from binokel.env.spiel import load_game
+from binokel.games import find_game_rules, new_game, random_action
+
+
+def engine_raw(name: str, actions: int) -> float:
+    """Actions per second: ``legal_actions()`` and ``apply``, a new deal after each hand."""
+    rules = find_game_rules(name)
+    rng = random.Random(0)
+    done, seed = 0, 0
+    start = time.perf_counter()
+    while done < actions:
+        state = new_game(rules, seed)
+        seed += 1
+        while not state.is_over and not state.results and done < actions:
+            legal = state.legal_actions()
+            state = state.apply(legal[rng.randrange(len(legal))])
+            done += 1
+    return done / (time.perf_counter() - start)
+
+
+def engine_views(name: str, actions: int) -> float:
+    """Actions per second when the player to act is handed its view, as every player is."""
+    rules = find_game_rules(name)
+    rng = random.Random(0)
+    done, seed = 0, 0
+    start = time.perf_counter()
+    while done < actions:
+        state = new_game(rules, seed)
+        seed += 1
+        while not state.is_over and not state.results and done < actions:
+            state = state.apply(random_action(state.view(state.to_move), rng))
+            done += 1
+    return done / (time.perf_counter() - start)
+
+
+def pettingzoo(name: str, actions: int) -> float:
+    """AEC steps per second: ``last()`` (observation and mask), a masked random choice,
+    ``step``; episodes of one hand, reset after each."""
+    env = aec_env(name)
+    rng = np.random.default_rng(0)
+    done = 0
+    env.reset(seed=0)
+    start = time.perf_counter()
+    while done < actions:
+        obs, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.reset()
+            continue
+        legal = np.flatnonzero(obs["action_mask"])
+        env.step(int(legal[rng.integers(len(legal))]))
+        done += 1
+    return done / (time.perf_counter() - start)
+
+
+def openspiel(name: str, actions: int) -> float:
+    """OpenSpiel player actions per second; the chance deal of each hand is in the time."""
+    game = load_game(name)
+    rng = random.Random(0)
+    done = 0
+    start = time.perf_counter()
+    while done < actions:
+        state = game.new_initial_state()
+        while not state.is_terminal() and done < actions:
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(outcomes, probs)[0])
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.randrange(len(legal))])
+                done += 1
+    return done / (time.perf_counter() - start)
+
+
+def median_rate(measure: Callable[[str, int], float], name: str, actions: int,
+                repeats: int) -> float:
+    return statistics.median(measure(name, actions) for _ in range(repeats))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    # Binocle with automatic claims: a uniform random claim would end most games at once.
+    parser.add_argument("--rules", nargs="+",
+                        default=["binokel", "kreuzbinokel", "binocle+claim_automatically=true"])
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--actions", type=int, default=20000)
+    args = parser.parse_args()
+    print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; "
+          f"{os.cpu_count()} cores; medians of {args.repeats} runs of {args.actions} actions")
+    width = max(14, *(len(name) for name in args.rules))
+    header = (f"{'rule set':<{width}} {'engine':>9} {'eng+view':>9} {'pettingzoo':>11} "
+              f"{'openspiel':>10}  {'pz/eng':>6} {'pz/eng+v':>8} {'os/eng':>6}")
+    print(header)
+    for name in args.rules:
+        raw = median_rate(engine_raw, name, args.actions, args.repeats)
+        views = median_rate(engine_views, name, args.actions, args.repeats)
+        pz = median_rate(pettingzoo, name, args.actions, args.repeats)
+        spiel = median_rate(openspiel, name, args.actions, args.repeats)
+        print(f"{name:<{width}} {raw:>9.0f} {views:>9.0f} {pz:>11.0f} {spiel:>10.0f}  "
+              f"{pz / raw:>6.0%} {pz / views:>8.0%} {spiel / raw:>6.0%}")
+    print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print("(actions per second, random play; engine = legal_actions + apply, eng+view = with "
+          "the mover's view)")
+
+
+if __name__ == "__main__":
+    main()
