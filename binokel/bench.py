@@ -148,12 +148,22 @@ def binocle_playouts_per_second(rules: BinocleRules, seconds: float = 3.0,
 
 
 def run_bench(rules: Rules | BinocleRules = BINOKEL, *, runs: int = 5,
-              seconds: float = 3.0) -> BenchResult:
-    """Median of ``runs`` timed runs of each benchmark (CPU time of this process, one core)."""
+              seconds: float = 3.0,
+              on_run: Callable[[], None] | None = None) -> BenchResult:
+    """Median of ``runs`` timed runs of each benchmark (CPU time of this process, one core);
+    ``on_run`` is called after each of the ``2 * runs`` runs (a progress bar)."""
     if isinstance(rules, BinocleRules):
-        hands = tuple(binocle_hands_per_second(rules, seconds, seed=i) for i in range(runs))
-        outs = tuple(binocle_playouts_per_second(rules, seconds, seed=i) for i in range(runs))
+        hand_fn: Callable[..., float] = binocle_hands_per_second
+        out_fn: Callable[..., float] = binocle_playouts_per_second
     else:
-        hands = tuple(hands_per_second(rules, seconds, seed=i) for i in range(runs))
-        outs = tuple(playouts_per_second(rules, seconds, seed=i) for i in range(runs))
+        hand_fn, out_fn = hands_per_second, playouts_per_second
+
+    def timed(fn: Callable[..., float], seed: int) -> float:
+        figure = fn(rules, seconds, seed=seed)
+        if on_run is not None:
+            on_run()
+        return figure
+
+    hands = tuple(timed(hand_fn, i) for i in range(runs))
+    outs = tuple(timed(out_fn, i) for i in range(runs))
     return BenchResult(statistics.median(hands), statistics.median(outs), hands, outs)

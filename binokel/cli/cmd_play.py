@@ -64,6 +64,11 @@ def run(args: argparse.Namespace) -> int:
         if args.lang is None and saved_lang in LANGUAGES:
             lang = "de" if saved_lang == "de" else "en"  # the language the game was begun in
     tr = Strings(lang)
+    if args.resume is not None:
+        # A game begun as "Du" and resumed in English sits you down as "You", and back.
+        session.players = tuple(
+            Player(tr("you")) if p.is_person and tr.is_default_name(p.name) else p
+            for p in session.players)
     if args.resume is None:
         begun = _new_game(args, tr)
         if isinstance(begun, int):

@@ -25,7 +25,7 @@ from ..games.binokel.actions import Play
 from ..games.binokel.game import Phase
 from ..games.binokel.melds import meld_total
 from ..games.binokel.rules import Rules
-from ..games.binokel.scoring import Contract, HandResult
+from ..games.binokel.scoring import Contract, HandResult, side_of
 from ..games.binokel.tricks import Trick, trick_winner
 from ..games.binokel.views import View
 from .i18n import Strings
@@ -101,7 +101,7 @@ class MeldName:
 
 def event_text(event: Event, tr: Strings) -> Text:
     values = {k: v.told(tr) if isinstance(v, MeldName) else v for k, v in event.values.items()}
-    return styled(tr.template(event.key), values)
+    return styled(tr.template(event.key, values), values)
 
 
 # --- the parts of the table ---------------------------------------------------------------------
@@ -365,6 +365,10 @@ def render_table(view: View, names: Sequence[str], tr: Strings, *,
         lines += [Text("  ").append_text(event_text(e, tr)) if e is not None else Text("  …")
                   for e in compact_events(events)]
     lines.append(Text())
+    if view.phase is Phase.PLAY:
+        status = render_status(view, names, tr)
+        if status is not None:
+            lines.append(status)
     for part in (render_tricks_won(view, names, tr), render_trick(view, names, tr)):
         if part is not None:
             lines.append(part)
@@ -397,8 +401,8 @@ def _seats(view: View) -> list[int]:
 
 
 def render_rules(rules: Rules, tr: Strings) -> list[Text]:
-    lines = [Text(tr("rules_head", name=rules.name, description=rules.description),
-                  style=HEADING),
+    description = tr.rules_description(rules.name, rules.description)
+    lines = [Text(tr("rules_head", name=rules.name, description=description), style=HEADING),
              Text(tr("rules_seats", players=rules.active_players, hand=rules.hand_size,
                      dabb=rules.dabb_size)),
              Text(tr("rules_bids", min_bid=rules.min_bid, step=rules.bid_step,
@@ -419,8 +423,11 @@ def render_final(view: View, names: Sequence[str], tr: Strings) -> list[Text]:
     lines += render_sheet(view.results, seats, names, tr)
     lines.append(Text())
     winners = " & ".join(names[s] for s in view.winners)
-    key = "wins_game" if len(view.winners) == 1 else "win_game"
-    lines.append(Text(tr(key, names=winners), style=HEADING))
+    if tuple(view.winners) == (view.seat,):
+        lines.append(Text(tr("wins_game_you"), style=HEADING))
+    else:
+        key = "wins_game" if len(view.winners) == 1 else "win_game"
+        lines.append(Text(tr(key, names=winners), style=HEADING))
     lines.append(Text(f"{tr('final_totals')}: " + " · ".join(
         f"{names[s]} {view.scores[s]}" for s in seats)))
     return lines
@@ -459,7 +466,51 @@ def prompt_for(view: View, tr: Strings) -> str:
         if view.rules.open_durch:
             durch += tr("prompt_open")
         return tr("prompt_trump", durch=durch)
-    return tr("prompt_card", n=len(view.tricks) + 1)
+    return tr("prompt_card", n=len(view.tricks) + 1, trump=trump_word(view, tr))
+
+
+def trump_word(view: View, tr: Strings) -> str:
+    """``Trumpf ♥`` or ``Durch``: what a player must keep in mind at every card."""
+    if view.contract is not None and view.contract.is_durch:
+        return "Durch"
+    if view.trump is not None:
+        return tr("trump_is", suit=view.trump.symbol)
+    return tr("no_trump")
+
+
+def declarer_side_points(view: View) -> int:
+    """What the declarer's side has so far this hand as this seat may know it: its melds and
+    Stiche, and the cards laid away when this seat laid them."""
+    if view.declarer is None:
+        return 0
+    side = side_of(view.rules, view.declarer)
+    melds = sum(meld_total(view.melds[s]) for s in side)
+    tricks = sum(view.trick_points[s] for s in side)
+    laid = sum(c.points for c in view.discard or ())
+    return melds + tricks + laid
+
+
+def side_name(view: View, seat: int, names: Sequence[str]) -> str:
+    """A seat's side by name: ``Anna & Sepp`` in a team game, else the seat's name."""
+    return " & ".join(names[s] for s in side_of(view.rules, seat))
+
+
+def render_status(view: View, names: Sequence[str], tr: Strings) -> Text | None:
+    """One line to keep beside the trick: Trumpf, the declarer and bid, the side's points."""
+    if view.declarer is None:
+        return None
+    key = "status_declarer_you" if view.declarer == view.seat else "status_declarer"
+    out = Text()
+    trump = trump_word(view, tr)
+    if view.trump is not None and trump != "Durch":
+        out.append(trump.removesuffix(view.trump.symbol))
+        out.append_text(suit_text(view.trump))
+    else:
+        out.append(trump)
+    out.append(" · " + tr(key, name=names[view.declarer], bid=view.bid))
+    out.append(" · " + tr("status_side", side=side_name(view, view.declarer, names),
+                          points=declarer_side_points(view)))
+    return out
 
 
 __all__ = [

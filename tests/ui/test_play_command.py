@@ -174,7 +174,7 @@ def test_input_that_ends_early_leaves_a_game_to_resume(tmp_path: Path) -> None:
                             input="\n".join(moves[3:]) + "\n", capture_output=True, text=True,
                             env=env, timeout=60, check=False)
     assert second.returncode == 0, second.stderr
-    assert "Partie!" in second.stdout  # in the language the game was begun in
+    assert "Die Partie ist zu Ende." in second.stdout  # in the language the game was begun in
     records = list((tmp_path / "games").glob("*"))
     assert len(records) == 1
     out = second.stdout
