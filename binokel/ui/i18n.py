@@ -524,8 +524,93 @@ _DE_BINOCLE: dict[str, str] = {
     "b_rules_claim": "Ausmachen ({target}) wenn du dran bist: richtig gewinnt, falsch verliert.",
     "b_rules_more": "Die ganzen Regeln: docs/binocle.md.",
 }
+# The full-screen table (binokel/ui/tui/).
+_EN_TUI: dict[str, str] = {
+    "tui_trump": "Trumpf",
+    "tui_side_points": "{side} {points} of {bid}",
+    "tui_partner": "partner",
+    "tui_alone": "alone against the others",
+    "tui_with": "with {names}",
+    "tui_sits_out": "sits out",
+    "tui_seat_line": "{cards} cards · {tricks} Stiche",
+    "tui_no_trick": "No Stich yet.",
+    "tui_stock_gone": "stock gone",
+    "tui_stock": "stock {n}, face up",
+    "tui_hand": "Your hand",
+    "tui_legal": "bold: you may play it",
+    "tui_picked": "picked {n} of {need}",
+    "tui_typed": "typed: {text}",
+    "tui_keys": "←→ choose · Enter play · 1-9 / Q♠ type · ? help · h hint · u undo · "
+                "s sheet · l last · q quit",
+    "tui_keys_short": "←→ Enter · ? help · h hint · u undo · s sheet · l last · q quit",
+    "tui_q_typed": "q: Enter quits (the game is saved); go on typing for a Queen (qs)",
+    "tui_wait": "The others are playing…",
+    "tui_close": "(any key closes)",
+    "tui_help": (
+        "Choose with ← → and Enter (or a click), or type: a card's number or name (3, Q♠, qs;\n"
+        "upper-case Q for a Queen), a bid (160) or pass, a suit for Trumpf (1-4 or H), and Enter.\n"
+        "Laying away: Enter (or space) marks each card; the last one lays them all.\n"
+        "Type : and any command of the line mode: :lay 3 7 9 12, :out ♦, :save FILE ...\n"
+        "Keys: ? this help · h hint · u undo · s score sheet · l last Stich · r rules · "
+        "q quit\n"
+        "The game is saved after every move: binokel play --resume continues it."
+    ),
+    "sum_title": "Hand {n} is over",
+    "sum_head": "Melds Stiche Laid Hand Total",
+    "sum_result_made": "{name} made {bid}",
+    "sum_result_failed": "{name} missed {bid}",
+    "sum_result_gave_up": "{name} gave up at {bid}",
+    "sum_result_durch_won": "{name} won the Durch",
+    "sum_result_durch_lost": "{name} lost the Durch",
+    "sum_melds_lost": "melds lost: no Stich",
+    "sum_next": "Press any key for the next deal.",
+    "sum_team": "Team {names}",
+}
+_DE_TUI: dict[str, str] = {
+    "tui_trump": "Trumpf",
+    "tui_side_points": "{side} {points} von {bid}",
+    "tui_partner": "Partner",
+    "tui_alone": "allein gegen die anderen",
+    "tui_with": "mit {names}",
+    "tui_sits_out": "setzt aus",
+    "tui_seat_line": "{cards} Karten · {tricks} Stiche",
+    "tui_no_trick": "Noch kein Stich.",
+    "tui_stock_gone": "Talon leer",
+    "tui_stock": "Talon {n}, offen",
+    "tui_hand": "Deine Karten",
+    "tui_legal": "fett: darfst du spielen",
+    "tui_picked": "{n} von {need} gewählt",
+    "tui_typed": "getippt: {text}",
+    "tui_keys": "←→ wählen · Enter spielen · 1-9 / Q♠ tippen · ? Hilfe · h Tipp · u zurück · "
+                "s Block · l letzter · q Ende",
+    "tui_keys_short": "←→ Enter · ? Hilfe · h Tipp · u zurück · s Block · l letzter · q Ende",
+    "tui_q_typed": "q: Enter beendet (die Partie bleibt gespeichert); weitertippen für eine Dame",
+    "tui_wait": "Die anderen spielen…",
+    "tui_close": "(jede Taste schließt)",
+    "tui_help": (
+        "Wähle mit ← → und Enter (oder per Klick), oder tippe: Nummer oder Name einer Karte\n"
+        "(3, Q♠, qs; großes Q für eine Dame), ein Gebot (160) oder passe, eine Trumpffarbe\n"
+        "(1-4 oder H), dann Enter. Drücken: Enter (oder Leertaste) markiert jede Karte; die\n"
+        "letzte drückt alle. Tippe : und einen Befehl der Zeilenform: :drück 3 7 9 12, :ab ♦\n"
+        "Tasten: ? Hilfe · h Tipp · u zurück · s Schreibblock · l letzter Stich · r Regeln · "
+        "q Ende\n"
+        "Die Partie wird nach jedem Zug gespeichert: binokel play --resume spielt weiter."
+    ),
+    "sum_title": "Spiel {n} ist aus",
+    "sum_head": "Meldung Stiche Gedrückt Spiel  Summe",
+    "sum_result_made": "{name} hat die {bid} geschafft",
+    "sum_result_failed": "{name} hat die {bid} nicht geschafft",
+    "sum_result_gave_up": "{name} ist bei {bid} abgegangen",
+    "sum_result_durch_won": "{name} hat den Durch gewonnen",
+    "sum_result_durch_lost": "{name} hat den Durch verloren",
+    "sum_melds_lost": "Meldung verfällt: kein Stich",
+    "sum_next": "Eine Taste für das nächste Spiel.",
+    "sum_team": "Partei {names}",
+}
 _EN.update(_EN_BINOCLE)
 _DE.update(_DE_BINOCLE)
+_EN.update(_EN_TUI)
+_DE.update(_DE_TUI)
 
 _TABLES: dict[Lang, dict[str, str]] = {"en": _EN, "de": _DE}
 

@@ -147,8 +147,8 @@ def test_a_binocle_game_typed_into_a_terminal(tmp_path: Path) -> None:
     """Plays a whole short game as a person would: cards by number, melds from the list, one
     card the rules forbid after the stock, one move taken back; the final sheet is the
     record's."""
-    program = TerminalProgram([*COMMAND, "--seed", "3", "--bots", "random", "--lang", "en",
-                               *SHORT], env=environment(tmp_path, TERM="xterm-256color"))
+    program = TerminalProgram([*COMMAND, "--plain", "--seed", "3", "--bots", "random", "--lang",
+                               "en", *SHORT], env=environment(tmp_path, TERM="xterm-256color"))
     tried_illegal = took_back = False
     cards = 0
     try:

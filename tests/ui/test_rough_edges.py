@@ -22,7 +22,7 @@ from binokel.games.binokel.rules import RulesError
 from binokel.ui import i18n
 from binokel.ui.binocle_render import binocle_prompt, render_binocle_final
 from binokel.ui.i18n import Strings
-from binokel.ui.parse import parse_input
+from binokel.ui.parse import Moves, parse_input
 from binokel.ui.render import event_text, prompt_for, render_rules, render_table
 from binokel.ui.session import Player, Session, describe
 from binokel.ui.terminal import PlainScreen, Table, hint_item, wrap_words
@@ -53,7 +53,7 @@ def test_your_own_moves_are_told_in_the_you_form(action: object, en: str, de: st
 
 def test_every_message_has_a_you_form_where_a_name_would_read_wrong() -> None:
     for lang in ("en", "de"):
-        tr = Strings(lang)  # type: ignore[arg-type]
+        tr = Strings(lang)
         for key in ("bids", "passes", "lays_hidden", "takes_dabb", "names_trump",
                     "announces_durch", "announces_open", "gives_up", "b_claim_right",
                     "b_claim_wrong", "b_reached", "b_counted", "b_last_bonus"):
@@ -91,7 +91,8 @@ def test_a_hint_is_told_in_words_the_player_can_type_back(state: object) -> None
     for action in view.legal_actions:
         for tr in (EN, DE):
             said = tr.action(action)
-            assert parse_input(said, view, tr).actions == (action,), (tr.lang, said)
+            parsed = parse_input(said, view, tr)
+            assert isinstance(parsed, Moves) and parsed.actions == (action,), (tr.lang, said)
     assert DE.action(Pass()) == "passe" and EN.action(Pass()) == "pass"
 
 
