@@ -297,7 +297,8 @@ def render_binocle_table(view: BinocleView, names: Sequence[str], tr: Strings, *
     return lines
 
 
-def render_binocle_rules(view: BinocleView, tr: Strings) -> list[Text]:
+def render_binocle_rules(view: BinocleView, tr: Strings,
+                         names: Sequence[str] = ()) -> list[Text]:
     rules = view.rules
     description = tr.rules_description(rules.name, rules.description)
     return [Text(tr("rules_head", name=rules.name, description=description), style=HEADING),

@@ -195,6 +195,10 @@ _EN: dict[str, str] = {
     "rules_duties": "In a Stich: follow suit, else trump; beat every card in it if you can.",
     "rules_durch": "Durch scores ±{value}; going out costs the bid, the others get {bonus}.",
     "rules_more": "The full rules: docs/rules.md and docs/playing.md.",
+    "rules_teams": "Teams, partners opposite, adding their points: {teams}.",
+    "rules_one_against_all": "One against three: the declarer plays alone against the others.",
+    "one_against": "{name} plays alone against {others}.",
+    "against": "against",
 }
 
 _DE: dict[str, str] = {
@@ -360,6 +364,10 @@ _DE: dict[str, str] = {
     "rules_durch": "Durch zählt ±{value}; Abgehen kostet den Reizwert, die anderen bekommen "
                    "{bonus}.",
     "rules_more": "Die ganzen Regeln: docs/rules.md und docs/playing.md.",
+    "rules_teams": "Parteien, Partner gegenüber, zählen zusammen: {teams}.",
+    "rules_one_against_all": "Einer gegen drei: der Spieler spielt allein gegen die anderen.",
+    "one_against": "{name} spielt allein gegen {others}.",
+    "against": "gegen",
 }
 
 # Binocle, Foster's two-handed game: the same table words (Stich, Trumpf, Melden) and its own.

@@ -272,25 +272,37 @@ def _game_cell(result: HandResult, tr: Strings) -> Text:
     return out
 
 
+def sheet_columns(seats: Sequence[int], teams: Sequence[Sequence[int]],
+                  names: Sequence[str]) -> list[tuple[tuple[int, ...], str]]:
+    """The score sheet's columns: one per team in a team game (partners add their points, so
+    one number stands for both), else one per seat; each with its seats and its name."""
+    if teams:
+        return [(tuple(team), "&".join(names[s] for s in team)) for team in teams]
+    return [((seat,), names[seat]) for seat in seats]
+
+
 def render_sheet(results: Sequence[HandResult], seats: Sequence[int], names: Sequence[str],
-                 tr: Strings, *, last: int | None = None) -> list[Text]:
-    """The score sheet, one line a hand: dealer, declarer, bid, game; per seat melds, hand
-    score and running total.  ``last`` keeps only the latest hands (the totals stay)."""
+                 tr: Strings, *, last: int | None = None,
+                 teams: Sequence[Sequence[int]] = ()) -> list[Text]:
+    """The score sheet, one line a hand: dealer, declarer, bid, game; per seat (per team in a
+    team game) melds, hand score and running total.  ``last`` keeps only the latest hands (the
+    totals stay)."""
     lines = [Text(tr("score_sheet"), style=HEADING)]
     if not results:
         lines.append(Text(f"  {tr('no_hands')}", style=DIM))
         return lines
+    columns = sheet_columns(seats, teams, names)
     # 29 columns for the hand, 17 per seat: three players fit an 80-column terminal; from
     # four players the melds column goes (the ``score`` command still shows it): 12 per seat.
-    compact = len(seats) > 3
+    compact = len(columns) > 3
     width = 11 if compact else 16
     dealer, declarer, bid, game = tr("sheet_head").split()
     head = Text(f" # {dealer:<6.6} {declarer:<7.7} {bid:>4} {game:<6.6}")
     sub = Text(" " * len(head.plain))
     _, hand_word, total_word = tr("sheet_sub").split()
     sub_text = f"{hand_word:>5.5} {total_word:>5.5}" if compact else tr("sheet_sub")
-    for seat in seats:
-        head.append(f"│{_short(names[seat], width):^{width}}")
+    for _, name in columns:
+        head.append(f"│{_short(name, width):^{width}}")
         sub.append(f"│{sub_text:>{width}.{width}}")
     lines += [head, sub]
     shown = results if last is None or len(results) <= last else results[-last:]
@@ -300,22 +312,25 @@ def render_sheet(results: Sequence[HandResult], seats: Sequence[int], names: Seq
         cell = _game_cell(result, tr)
         row.append_text(cell)
         row.append(" " * max(0, 6 - len(cell.plain)))
-        for seat in seats:
-            melds = "" if compact else f"{result.meld_points[seat]:>4} "
+        for column, _ in columns:
+            seat = column[0]
+            points = sum(result.meld_points[s] for s in column)
+            melds = "" if compact else f"{points:>4} "
             row.append(f"│{melds}{result.scores[seat]:>5} ")
             row.append(f"{result.totals[seat]:>5}", style=HEADING)
         lines.append(row)
     totals = results[-1].totals
-    foot = Text(f"{tr('total'):<{len(head.plain) - (width + 1) * len(seats)}}")
-    for seat in seats:
+    foot = Text(f"{tr('total'):<{len(head.plain) - (width + 1) * len(columns)}}")
+    for column, _ in columns:
         foot.append(f"│{'':>{width - 5}}")
-        foot.append(f"{totals[seat]:>5}", style=HEADING)
+        foot.append(f"{totals[column[0]]:>5}", style=HEADING)
     lines.append(foot)
     return lines
 
 
 def render_sheet_details(results: Sequence[HandResult], seats: Sequence[int],
-                         names: Sequence[str], tr: Strings) -> list[Text]:
+                         names: Sequence[str], tr: Strings, *,
+                         teams: Sequence[Sequence[int]] = ()) -> list[Text]:
     """The whole score sheet with every number of every hand (the ``score`` command)."""
     lines = [Text(tr("score_sheet"), style=HEADING)]
     if not results:
@@ -341,6 +356,11 @@ def render_sheet_details(results: Sequence[HandResult], seats: Sequence[int],
         if result.contract is not Contract.GIVE_UP and not result.contract.is_durch:
             lines.append(Text(f"  {tr('row_discards', points=result.discard_points)}",
                               style=DIM))
+        if teams:  # partners score together: the hand and the total once per team
+            lines.append(Text("  " + " · ".join(
+                f"{tr('sum_team', names=' & '.join(names[s] for s in team))} "
+                f"{result.scores[team[0]]:+d} = {result.totals[team[0]]}" for team in teams),
+                style=HEADING))
     return lines
 
 
@@ -351,13 +371,17 @@ def render_table(view: View, names: Sequence[str], tr: Strings, *,
     """Everything the seat needs at a decision: header, Reizen, Dabb, melds, Stich, hand,
     score sheet, and what happened since the seat's last move."""
     lines = render_header(view, names, tr)
+    sides = render_sides(view.rules, names, tr, view.declarer)
+    if sides is not None:
+        lines.append(sides)
     lines.append(render_auction(view, names, tr))
     for part in (render_dabb(view, tr),):
         if part is not None:
             lines.append(part)
     lines += render_melds(view, names, tr)
     lines.append(Text())
-    for line in render_sheet(view.results, _seats(view), names, tr, last=sheet_hands):
+    for line in render_sheet(view.results, _seats(view), names, tr, last=sheet_hands,
+                             teams=view.rules.teams):
         lines.append(line)
     if events:
         lines.append(Text())
@@ -400,7 +424,21 @@ def _seats(view: View) -> list[int]:
     return list(range(view.rules.players))
 
 
-def render_rules(rules: Rules, tr: Strings) -> list[Text]:
+def render_sides(rules: Rules, names: Sequence[str], tr: Strings,
+                 declarer: int | None = None) -> Text | None:
+    """Who plays with whom: the teams of a team game, or one against three at four."""
+    if rules.teams:
+        return Text(tr("rules_teams", teams=f" {tr('against')} ".join(
+            " & ".join(names[s] for s in team) for team in rules.teams)))
+    if rules.players > 3 and not rules.dealer_sits_out:
+        if declarer is None:
+            return Text(tr("rules_one_against_all"))
+        others = " & ".join(names[s] for s in range(rules.players) if s != declarer)
+        return Text(tr("one_against", name=names[declarer], others=others))
+    return None
+
+
+def render_rules(rules: Rules, tr: Strings, names: Sequence[str] = ()) -> list[Text]:
     description = tr.rules_description(rules.name, rules.description)
     lines = [Text(tr("rules_head", name=rules.name, description=description), style=HEADING),
              Text(tr("rules_seats", players=rules.active_players, hand=rules.hand_size,
@@ -413,6 +451,9 @@ def render_rules(rules: Rules, tr: Strings) -> list[Text]:
         lines.append(Text(tr("rules_target", target=rules.target)))
     lines.append(Text(tr("rules_duties")))
     lines.append(Text(tr("rules_durch", value=rules.durch_value, bonus=rules.give_up_bonus)))
+    sides = render_sides(rules, names or [f"{n}" for n in range(rules.players)], tr)
+    if sides is not None:
+        lines.append(sides)
     lines.append(Text(tr("rules_more"), style=DIM))
     return lines
 
@@ -420,7 +461,7 @@ def render_rules(rules: Rules, tr: Strings) -> list[Text]:
 def render_final(view: View, names: Sequence[str], tr: Strings) -> list[Text]:
     seats = _seats(view)
     lines = [Text(tr("game_over"), style=HEADING)]
-    lines += render_sheet(view.results, seats, names, tr)
+    lines += render_sheet(view.results, seats, names, tr, teams=view.rules.teams)
     lines.append(Text())
     winners = " & ".join(names[s] for s in view.winners)
     if tuple(view.winners) == (view.seat,):

@@ -162,7 +162,7 @@ class Presenter:
     parse: Callable[[str, Any, Strings], Command | Moves | BinocleMoves]
     last_trick: Callable[[Any, Sequence[str], Strings], Text]
     score: Callable[[Any, Sequence[str], Strings], list[Text]]
-    rules: Callable[[Any, Strings], list[Text]]
+    rules: Callable[[Any, Strings, Sequence[str]], list[Text]]
     hint_facts: Callable[[Any, object, Strings], str | None]
     help_key: str
 
@@ -171,8 +171,9 @@ BINOKEL_PRESENTER = Presenter(
     table=render_table, final=render_final, prompt=prompt_for, parse=parse_input,
     last_trick=render_last_trick,
     score=lambda view, names, tr: render_sheet_details(view.results, range(view.rules.players),
-                                                       names, tr),
-    rules=lambda view, tr: render_rules(view.rules, tr), hint_facts=hint_facts, help_key="help")
+                                                       names, tr, teams=view.rules.teams),
+    rules=lambda view, tr, names: render_rules(view.rules, tr, names), hint_facts=hint_facts,
+    help_key="help")
 BINOCLE_PRESENTER = Presenter(
     table=render_binocle_table, final=render_binocle_final, prompt=binocle_prompt,
     parse=parse_binocle_input, last_trick=render_binocle_last_trick,
@@ -258,7 +259,7 @@ class Table:
         elif name == "score":
             screen.show(self.show.score(view, session.names, tr))
         elif name == "rules":
-            screen.show(self.show.rules(view, tr))
+            screen.show(self.show.rules(view, tr, session.names))
         elif name == "hint":
             try:
                 hint = session.hint()

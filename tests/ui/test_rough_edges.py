@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import random
 import re
 import subprocess
 from pathlib import Path
@@ -18,14 +19,15 @@ from binokel.games.binocle import Ending, new_binocle_game
 from binokel.games.binocle import actions as BA
 from binokel.games.binokel import actions as A
 from binokel.games.binokel.rulefile import resolve_rules
-from binokel.games.binokel.rules import RulesError
+from binokel.games.binokel.rules import RulesError, find_rules
 from binokel.ui import i18n
 from binokel.ui.binocle_render import binocle_prompt, render_binocle_final
 from binokel.ui.i18n import Strings
 from binokel.ui.parse import Moves, parse_input
-from binokel.ui.render import event_text, prompt_for, render_rules, render_table
+from binokel.ui.render import event_text, prompt_for, render_rules, render_sheet, render_table
 from binokel.ui.session import Player, Session, describe
 from binokel.ui.terminal import PlainScreen, Table, hint_item, wrap_words
+from binokel.ui.tui.summary import hand_summary
 
 from .states import NAMES, discard, play, random_session, trump
 from .test_play_command import COMMAND, environment
@@ -260,3 +262,63 @@ def test_a_session_keeps_the_person_when_renamed() -> None:
                                          Player("Frieda", "random")])
     assert EN.is_default_name(session.players[0].name)
     assert not EN.is_default_name("Karle")
+
+
+def _played_hand(rules_name: str, seed: int = 3) -> object:
+    state = new_game(find_rules(rules_name), seed=seed)
+    rng = random.Random(seed)
+    while not state.results:
+        legal = state.legal_actions()
+        state = state.apply(legal[rng.randrange(len(legal))])
+    return state
+
+
+FOUR = ("Anna", "Karle", "Frieda", "Sepp")
+
+
+@pytest.mark.parametrize(("tr", "words"), [(EN, "Anna & Frieda against Karle & Sepp"),
+                                           (DE, "Anna & Frieda gegen Karle & Sepp")])
+def test_kreuzbinokel_names_the_teams_on_the_table_and_in_the_rules(tr: Strings,
+                                                                    words: str) -> None:
+    state = _played_hand("kreuzbinokel")
+    view = state.view(0)  # type: ignore[attr-defined]
+    table = "\n".join(t.plain for t in render_table(view, FOUR, tr))
+    rules = "\n".join(t.plain for t in render_rules(view.rules, tr, FOUR))
+    assert words in table and words in rules
+
+
+def test_the_kreuzbinokel_sheet_has_one_column_per_team() -> None:
+    state = _played_hand("kreuzbinokel")
+    result = state.results[-1]  # type: ignore[attr-defined]
+    lines = [t.plain for t in render_sheet(state.results, range(4), FOUR, EN,  # type: ignore
+                                           teams=((0, 2), (1, 3)))]
+    assert "Anna&Frieda" in lines[1] and "Karle&Sepp" in lines[1]
+    assert lines[1].count("│") == 2  # two columns, not four
+    row = lines[3].split("│")[1:]
+    assert [int(n) for n in row[0].split()][-1] == result.totals[0]
+    assert [int(n) for n in row[1].split()][-1] == result.totals[1]
+
+
+@pytest.mark.parametrize(("tr", "word"), [(EN, "plays alone against"),
+                                          (DE, "spielt allein gegen")])
+def test_one_against_three_names_the_sides(tr: Strings, word: str) -> None:
+    state = new_game(find_rules("binokel-4"), seed=4)
+    while state.declarer is None:
+        state = state.apply(state.legal_actions()[0])
+    view = state.view(0)
+    table = "\n".join(t.plain for t in render_table(view, FOUR, tr))
+    others = " & ".join(n for s, n in enumerate(FOUR) if s != state.declarer)
+    assert f"{FOUR[state.declarer]} {word} {others}" in table
+
+
+@pytest.mark.parametrize("tr", [EN, DE])
+def test_the_end_of_hand_summary_tells_every_seat_and_the_teams(tr: Strings) -> None:
+    state = _played_hand("kreuzbinokel")
+    view = state.view(0)  # type: ignore[attr-defined]
+    text = "\n".join(t.plain for t in hand_summary(view, FOUR, tr))
+    result = view.results[-1]
+    for seat, name in enumerate(FOUR):
+        line = next(line for line in text.splitlines() if line.strip().startswith(name))
+        assert line.split()[-1] == str(result.totals[seat])
+    assert tr("sum_team", names="Anna & Frieda") in text
+    assert tr("sum_title", n=1) in text

@@ -383,7 +383,7 @@ class PlayApp(App[int]):
         elif name == "score":
             self.page(self.show.score(view, session.names, tr))
         elif name == "rules":
-            self.page(self.show.rules(view, tr))
+            self.page(self.show.rules(view, tr, session.names))
         elif name == "hint":
             self.hint()
         elif name == "undo":
