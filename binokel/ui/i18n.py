@@ -40,6 +40,7 @@ _EN: dict[str, str] = {
     "hand_no": "hand {n}",
     "game_to": "game to {target}",
     "game_hands": "game of {hands} hands",
+    "game_hands/1": "a game of one hand",
     "dealer": "Dealer",
     "declarer": "Declarer",
     "bid": "Bid",
@@ -615,8 +616,65 @@ _DE_TUI: dict[str, str] = {
     "sum_next": "Eine Taste für das nächste Spiel.",
     "sum_team": "Partei {names}",
 }
+
+# The guided first game (binokel learn, binokel/ui/coach.py).
+_EN_LEARN: dict[str, str] = {
+    "learn_welcome": "A guided first game: one hand of Binokel against Karle and Frieda. Each "
+                     "rule is explained when it first matters; type help for the commands.",
+    "learn_auction": "Reizen (the auction): a bid promises that many points from your melds, "
+                     "your Stiche and the cards you lay away. Forehand opens at 150 and each "
+                     "bid is 10 more; whoever bids highest becomes the declarer, takes the Dabb "
+                     "and names Trumpf. This hand is good: bid.",
+    "learn_discard": "You are the declarer: the Dabb's cards are in your hand. Lay away (drücken) "
+                     "as many cards as the Dabb held; their points count for you at the end, but "
+                     "they cannot be melded. Keep the cards of your melds; lay away lone cards.",
+    "learn_trump": "Name Trumpf: the suit you hold most of, with its high cards. A Familie (A 10 "
+                   "K Q J) scores 150 in Trumpf instead of 100, a Pair (K Q) 40 instead of 20. "
+                   "With a weak hand you may give up instead (out ♦): it costs only the bid.",
+    "learn_melds": "The melds are shown: each player's count only if that player takes at least "
+                   "one Stich. Now the Stiche: A 10 K Q J count 11 10 4 3 2, the last Stich 10.",
+    "learn_follow": "In a Stich you must follow suit; without the suit you must trump; and you "
+                    "must beat every card in the Stich if you can. The cards marked * are the "
+                    "ones the rules allow.",
+    "learn_lead": "You took the Stich, so you lead: any card. Leading an Ace draws the others' "
+                  "cards of that suit.",
+    "learn_count": "The hand is counted: the declarer makes the bid when melds, Stiche and the "
+                   "laid-away cards reach it (and one Stich was taken); otherwise the declarer "
+                   "scores minus twice the bid. The others score their own Stiche and melds.",
+}
+
+_DE_LEARN: dict[str, str] = {
+    "learn_welcome": "Eine geführte erste Partie: ein Spiel Binokel gegen Karle und Frieda. Jede "
+                     "Regel wird erklärt, wenn sie zum ersten Mal zählt; hilfe zeigt die Befehle.",
+    "learn_auction": "Reizen: ein Gebot verspricht so viele Punkte aus Meldung, Stichen und den "
+                     "gedrückten Karten. Vorhand eröffnet mit 150, jedes Gebot ist 10 mehr; wer "
+                     "am höchsten reizt, ist der Spieler, nimmt den Dabb und sagt Trumpf an. "
+                     "Dieses Blatt ist gut: reize.",
+    "learn_discard": "Du bist der Spieler: die Karten des Dabb sind auf deiner Hand. Drücke so "
+                     "viele Karten, wie der Dabb hatte; ihre Augen zählen am Ende für dich, "
+                     "melden kann man sie nicht. Behalte die Karten deiner Meldungen, drücke "
+                     "einzelne Karten.",
+    "learn_trump": "Sag Trumpf an: die Farbe, von der du am meisten hast, mit hohen Karten. Eine "
+                   "Familie (A 10 K Q J) zählt in Trumpf 150 statt 100, ein Paar (K Q) 40 statt "
+                   "20. Mit einem schwachen Blatt kannst du abgehen (ab ♦): das kostet nur den "
+                   "Reizwert.",
+    "learn_melds": "Die Meldungen liegen offen: sie zählen nur, wenn der Spieler mindestens einen "
+                   "Stich macht. Jetzt die Stiche: A 10 K Q J zählen 11 10 4 3 2, der letzte "
+                   "Stich 10.",
+    "learn_follow": "Im Stich musst du Farbe bedienen; ohne die Farbe musst du trumpfen; und du "
+                    "musst jede Karte im Stich überstechen, wenn du kannst. Die mit * markierten "
+                    "Karten sind die erlaubten.",
+    "learn_lead": "Du hast den Stich gemacht, also spielst du aus: jede Karte. Ein Ass zieht "
+                  "die Karten der anderen in dieser Farbe.",
+    "learn_count": "Das Spiel wird gezählt: der Spieler schafft sein Gebot, wenn Meldung, Stiche "
+                   "und gedrückte Karten es erreichen (und er einen Stich gemacht hat); sonst "
+                   "schreibt er minus das Doppelte. Die anderen schreiben ihre Stiche und "
+                   "Meldungen.",
+}
 _EN.update(_EN_BINOCLE)
 _DE.update(_DE_BINOCLE)
+_EN.update(_EN_LEARN)
+_DE.update(_DE_LEARN)
 _EN.update(_EN_TUI)
 _DE.update(_DE_TUI)
 

@@ -33,6 +33,7 @@ from .binocle_render import (
     render_binocle_sheet_details,
     render_binocle_table,
 )
+from .coach import Coach
 from .i18n import Strings
 from .parse import Command, InputError, Moves, parse_input
 from .render import (
@@ -196,6 +197,8 @@ class Table:
         self.record_path = record_path
         self._save = save
         self.show = presenter_for(session)
+        #: The guided first game's lessons (``binokel learn``), or None.
+        self.coach: Coach | None = None
 
     def run(self) -> int:
         """Play until the game ends (exit status 0), the person quits (0), or a computer player
@@ -212,6 +215,7 @@ class Table:
                 return 1
             view = session.state.view(session.human)
             if session.state.is_over:
+                self.teach(view)
                 screen.show([Text()])
                 screen.show(self.show.final(view, session.names, tr))
                 # Said, not drawn: a path must not be broken across lines.
@@ -221,6 +225,7 @@ class Table:
                 screen.clear()
                 screen.show(self.show.table(view, session.names, tr, events=session.events))
                 session.events.clear()
+                self.teach(view)
                 redraw = False
             line = screen.ask(self.show.prompt(view, tr))
             if line is None:
@@ -246,6 +251,11 @@ class Table:
                 screen.say(tr.engine_error(str(exc)), ERROR)
                 continue
             redraw = True
+
+    def teach(self, view: object) -> None:
+        note = self.coach.note(view) if self.coach is not None else None
+        if note:
+            self.screen.say(note, NOTE, wrap=True)
 
     def command(self, command: Command) -> str:
         """Carry out a table command; returns ``quit``, ``redraw`` or ``stay``."""

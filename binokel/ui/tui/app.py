@@ -27,6 +27,7 @@ from textual.widgets import RichLog, Static
 from ...bots.base import BotError
 from ...cards import Rank
 from ...games.binokel.game import IllegalActionError
+from ..coach import Coach
 from ..i18n import Strings
 from ..parse import Command, InputError
 from ..render import DIM, HEADING, SUIT_STYLES, event_text
@@ -104,6 +105,8 @@ class PlayApp(App[int]):
         self.cursor = 0
         self.marked: list[int] = []  # slot numbers picked for laying away
         self.message: Text = Text(tr("autosaved_at", path=record_path), style="cyan")
+        #: The guided first game's lessons (``binokel learn``), or None.
+        self.coach: Coach | None = None
         if mono:
             self.theme = "textual-ansi"
 
@@ -256,6 +259,10 @@ class PlayApp(App[int]):
         elif ends:
             summary = hand_summary(view, self.session.names, self.tr)
             self.push_screen(InfoScreen([self.paint(t) for t in summary], self.tr("sum_next")))
+        note = self.coach.note(view) if self.coach is not None else None
+        if note:  # on top: read before the table (or the end) it explains
+            log.write(Text(note, style="cyan"))
+            self.push_screen(InfoScreen([Text(note, style="cyan")], self.tr("tui_close")))
 
     def act(self, actions: Sequence[Any]) -> None:
         try:
