@@ -8,9 +8,10 @@ languages say the same.
 >>> from binokel.games.binokel.game import new_game
 >>> from binokel.ui.i18n import Strings
 >>> coach = Coach(Strings("en"))
->>> coach.note(new_game(seed=1, dealer=0).view(0)).startswith("Reizen")
+>>> state = new_game(seed=1, dealer=0)
+>>> coach.note(state.view(state.to_move)).startswith("Reizen")
 True
->>> coach.note(new_game(seed=1, dealer=0).view(0)) is None
+>>> coach.note(state.view(state.to_move)) is None
 True
 """
 
