@@ -85,6 +85,7 @@ def run(args: argparse.Namespace) -> int:
             app.coach = coach
             app.message = app.message.__class__(tr("learn_welcome"), style="cyan")
             status = app.run()
+            print(tr("record_at" if session.state.is_over else "bye", path=path))
             return 0 if status is None else status
         screen = make_screen(sys.stdin, sys.stdout)
         screen.say(tr("learn_welcome"), wrap=True)

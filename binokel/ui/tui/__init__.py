@@ -21,7 +21,8 @@ def run_app(session: BaseSession[Any], tr: Strings, *, record_path: Path,
     app = PlayApp(session, tr, record_path=record_path, save=save,
                   presenter=presenter_for(session), mono=mono)
     status = app.run()
-    print(tr("bye", path=record_path))
+    over = session.state.is_over
+    print(tr("record_at" if over else "bye", path=record_path))
     return 0 if status is None else status
 
 

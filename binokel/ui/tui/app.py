@@ -354,6 +354,7 @@ class PlayApp(App[int]):
                 self.marked.remove(item.number)
             else:
                 self.marked.append(item.number)
+                self.cursor = (self.cursor + 1) % len(self.items())  # on to the next card
             if len(self.marked) == need and lay_now:
                 slots = {s.number: s for s in self.panels.slots(self.view)}
                 self.act([slots[n].action for n in self.marked])
