@@ -317,3 +317,54 @@ def test_a_terminal_gets_the_full_screen_game(tmp_path: Path, rules: str, lang: 
     finally:
         program.close()
     assert len(list((tmp_path / "games").glob("*.binokel"))) == 1
+
+
+def _every_rule_set() -> list[str]:
+    from binokel.games.binocle import BINOCLE_RULESETS
+    from binokel.games.binokel.rules import PRESETS
+
+    return [rules.name for rules in PRESETS] + list(BINOCLE_RULESETS)
+
+
+@pytest.mark.parametrize("name", _every_rule_set())
+def test_every_game_the_package_offers_plays_a_hand_full_screen(tmp_path: Path,
+                                                                name: str) -> None:
+    """Enter takes the first card or choice each time; a whole hand is played at 80×24 and the
+    hand's summary (or the game's end) comes up."""
+    from binokel.games import find_game_rules
+
+    session = make_session(new_game(find_game_rules(name), 8), bot="no-claim")
+    app = make_app(session, Strings("en"), tmp_path)
+    pages: list[str] = []
+
+    async def run() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            for _ in range(400):
+                if app.screen is not app.screen_stack[0]:
+                    pages.append(screen_text(app))
+                    await pilot.press("escape")
+                    await pilot.pause()
+                    continue
+                if session.state.results or session.state.is_over:
+                    break
+                await pilot.press("enter")
+                await pilot.pause()
+    asyncio.run(run())
+    assert session.state.results or session.state.is_over
+    assert any("Hand 1 is over" in page or "The game is over" in page for page in pages)
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="no pseudo-terminals on this platform")
+def test_bench_shows_a_progress_bar_on_a_terminal(tmp_path: Path) -> None:
+    from .terminal_driver import TerminalProgram
+    from .test_play_command import COMMAND, environment
+
+    program = TerminalProgram([*COMMAND[:-1], "bench", "--runs", "2", "--seconds", "0.5"],
+                              env=environment(tmp_path, TERM="xterm-256color"))
+    try:
+        program.expect(r"bench [0-3]/4 runs", timeout=30)
+        program.expect(r"hands/s", timeout=60)
+        assert program.wait(timeout=30) == 0
+    finally:
+        program.close()
