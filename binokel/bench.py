@@ -160,9 +160,18 @@ BENCHES: dict[str, tuple[Bench, Bench]] = {
 }
 
 
-def run_bench(rules: Any = BINOKEL, *, runs: int = 5, seconds: float = 3.0) -> BenchResult:
-    """Median of ``runs`` timed runs of each benchmark (CPU time of this process, one core)."""
-    hands_bench, playout_bench = BENCHES[game_of(rules).name]
-    hands = tuple(hands_bench(rules, seconds, i) for i in range(runs))
-    outs = tuple(playout_bench(rules, seconds, i) for i in range(runs))
+def run_bench(rules: Any = BINOKEL, *, runs: int = 5, seconds: float = 3.0,
+              on_run: Callable[[], None] | None = None) -> BenchResult:
+    """Median of ``runs`` timed runs of each benchmark (CPU time of this process, one core);
+    ``on_run`` is called after each of the ``2 * runs`` runs (a progress bar)."""
+    hand_fn, out_fn = BENCHES[game_of(rules).name]
+
+    def timed(fn: Bench, seed: int) -> float:
+        figure = fn(rules, seconds, seed)
+        if on_run is not None:
+            on_run()
+        return figure
+
+    hands = tuple(timed(hand_fn, i) for i in range(runs))
+    outs = tuple(timed(out_fn, i) for i in range(runs))
     return BenchResult(statistics.median(hands), statistics.median(outs), hands, outs)

@@ -150,7 +150,10 @@ def _strings(node: ast.expr) -> Iterator[str]:
             yield from _strings(item)
 
 
-_NAME_TEST = re.compile(r"^is_\w+_name$")
+def _is_game_name_test(called: str, words: set[str]) -> bool:
+    """``is_binocle_name`` and the like: a helper that tells whether a name is a game's."""
+    found = re.match(r"^is_(\w+)_name$", called)
+    return found is not None and found.group(1) in {w.lower() for w in words}
 
 
 def game_tests(source: str, types: set[str], words: set[str]) -> list[tuple[int, str]]:
@@ -165,7 +168,7 @@ def game_tests(source: str, types: set[str], words: set[str]) -> list[tuple[int,
                 hit = sorted(set(_names(node.args[1])) & types)
                 if hit:
                     out.append((node.lineno, f"{called}(..., {', '.join(hit)})"))
-            elif _NAME_TEST.match(called):
+            elif _is_game_name_test(called, words):
                 out.append((node.lineno, f"{called}(...)"))
             elif called in ("startswith", "endswith") and node.args:
                 hit = sorted(w for w in _strings(node.args[0]) if w in words

@@ -31,7 +31,16 @@ def run(args: argparse.Namespace) -> int:
         return fail(str(exc))
     if args.runs < 1 or args.seconds <= 0:
         return fail("--runs must be at least 1 and --seconds positive")
-    result = run_bench(rules, runs=args.runs, seconds=args.seconds)
+    from rich.console import Console
+    from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+
+    # On standard error, so that the figures on standard output stay clean for pipes and --json.
+    progress = Progress(TextColumn("bench {task.completed}/{task.total} runs"), BarColumn(),
+                        TimeRemainingColumn(), console=Console(stderr=True), transient=True)
+    with progress:
+        task = progress.add_task("bench", total=2 * args.runs)
+        result = run_bench(rules, runs=args.runs, seconds=args.seconds,
+                           on_run=lambda: progress.advance(task))
     if args.json:
         print(json.dumps(result.as_dict()))
     else:

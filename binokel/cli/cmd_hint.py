@@ -19,6 +19,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                     "against the others' mean (Binocle: its hand score against the other's), "
                     "averaged over the sampled deals the seat could be facing.")
     parser.add_argument("record", metavar="RECORD", help="a game record file, or - for stdin")
+    parser.add_argument("--game", type=int, default=None, metavar="N",
+                        help="which game of a file of several (1 is the first; default: the "
+                             "last)")
     parser.add_argument("--bot", default="expert", metavar="NAME",
                         help="the expert and its budget (default: expert; e.g. "
                              "expert:samples=60 or expert:time=2)")
@@ -31,7 +34,7 @@ def run(args: argparse.Namespace) -> int:
     from ..bots import make_bot
     from ..bots.expert import ExpertBot
     from ..cards import format_cards
-    from ..games import game_of, load_record, replay
+    from ..games import game_of, load_records, replay
     from ..games.binokel.records import RecordError
     from .common import fail
 
@@ -41,9 +44,20 @@ def run(args: argparse.Namespace) -> int:
         else:
             with open(args.record, encoding="utf-8") as handle:
                 text = handle.read()
-        state = replay(load_record(text))
+        records = load_records(text)
     except OSError as exc:
         return fail(f"cannot read {args.record}: {exc.strerror or exc}")
+    except (RecordError, ValueError) as exc:
+        return fail(str(exc))
+    if not records:
+        return fail(f"{args.record} holds no game record")
+    number = len(records) if args.game is None else args.game
+    if not 1 <= number <= len(records):
+        count = "1 game" if len(records) == 1 else f"{len(records)} games"
+        return fail(f"--game {args.game}: {args.record} holds {count}; choose 1 to "
+                    f"{len(records)} (default: the last)")
+    try:
+        state = replay(records[number - 1])
     except (RecordError, ValueError) as exc:
         return fail(str(exc))
     if state.is_over:
@@ -69,7 +83,9 @@ def run(args: argparse.Namespace) -> int:
                            for a, v, n in candidates],
         }, ensure_ascii=False))
         return 0
-    print(f"{game_of(view).title}, hand {view.hand_no + 1}, {view.phase.value}: seat {seat} to act")
+    which = f"game {number} of {len(records)}, " if len(records) > 1 else ""
+    print(f"{game_of(view).title}, {which}hand {view.hand_no + 1}, {view.phase.value}: "
+          f"seat {seat} to act")
     print(f"cards: {format_cards(view.hand)}")
     if view.trick:
         print("trick: " + ", ".join(f"{s} {c}" for s, c in view.trick))

@@ -48,6 +48,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                         help="continue a saved game: FILE, or the latest unfinished one")
     parser.add_argument("--lang", choices=LANGUAGES, default=None,
                         help="language of the table (default: the system locale)")
+    parser.add_argument("--plain", action="store_true",
+                        help="the line mode even on a terminal (for screen readers; pipes "
+                             "always get it)")
+    parser.add_argument("--mono", action="store_true",
+                        help="no colours (also when NO_COLOR is set)")
     parser.set_defaults(func=run)
 
 
@@ -67,6 +72,11 @@ def run(args: argparse.Namespace) -> int:
         if args.lang is None and saved_lang in LANGUAGES:
             lang = "de" if saved_lang == "de" else "en"  # the language the game was begun in
     tr = Strings(lang)
+    if args.resume is not None:
+        # A game begun as "Du" and resumed in English sits you down as "You", and back.
+        session.players = tuple(
+            Player(tr("you")) if p.is_person and tr.is_default_name(p.name) else p
+            for p in session.players)
     if args.resume is None:
         begun = _new_game(args, tr)
         if isinstance(begun, int):
@@ -74,6 +84,15 @@ def run(args: argparse.Namespace) -> int:
         session, path = begun
     session.on_change = lambda s: save_session(s, path, lang=lang)
     save_session(session, path, lang=lang)
+    if full_screen(args):
+        from ..ui.tui import run_app
+
+        try:
+            return run_app(session, tr, record_path=path,
+                           save=lambda s, p: save_session(s, p, lang=lang),
+                           mono=args.mono or bool(os.environ.get("NO_COLOR")))
+        finally:
+            session.close()
     screen = make_screen(sys.stdin, sys.stdout)
     table = Table(session, screen, tr, record_path=path,
                   save=lambda s, p: save_session(s, p, lang=lang))
@@ -88,6 +107,13 @@ def run(args: argparse.Namespace) -> int:
         return 0
     finally:
         session.close()
+
+
+def full_screen(args: argparse.Namespace) -> bool:
+    """The full-screen game when both ends are a terminal that can draw it and no --plain."""
+    term = os.environ.get("TERM", "")
+    return (not args.plain and sys.stdin.isatty() and sys.stdout.isatty()
+            and term not in ("", "dumb"))
 
 
 def _new_game(args: argparse.Namespace, tr: Strings) -> tuple[BaseSession[Any], Path] | int:

@@ -19,6 +19,7 @@ from .. import __version__
 #: Command modules, in the order ``binokel --help`` lists them.
 COMMANDS = (
     "play",
+    "learn",
     "selfplay",
     "replay",
     "melds",

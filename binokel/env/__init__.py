@@ -15,7 +15,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .aec import BinokelAEC, aec_env
-from .codec import Codec, codec_for, rule_set_names
+from .codec import Codec
+from .codecs import codec_for, rule_set_names
 
 if TYPE_CHECKING:
     from .single import SingleSeatEnv

@@ -24,7 +24,8 @@ import numpy as np
 from pettingzoo import AECEnv
 
 from ..games import find_game_rules
-from .codec import Codec, codec_for
+from .codec import Codec
+from .codecs import codec_for
 from .layout import Vector
 from .table import Reward, Table, check_options
 

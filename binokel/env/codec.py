@@ -17,14 +17,12 @@ Bid(value=180)
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
 
-from ..games import all_rule_set_names, game_of
 from .layout import Layout, Vector
 
 #: Points are divided by this in observations (a Binokel hand moves a few hundred points).
@@ -163,30 +161,3 @@ def hand_rewards(scores: Sequence[int]) -> list[float]:
     total = sum(scores)
     n = len(scores)
     return [s - (total - s) / (n - 1) for s in scores]
-
-
-CodecFactory = Callable[[Any], Codec]
-
-
-def _factories() -> dict[str, CodecFactory]:
-    from .binocle_codec import BinocleCodec
-    from .binokel_codec import BinokelCodec
-
-    # Bézique is played by the Binocle engine on its own rule sets: the Binocle encoder takes
-    # every size (pack, hand, stock) from the rules.
-    return {"binokel": BinokelCodec, "binocle": BinocleCodec, "bezique": BinocleCodec}
-
-
-@functools.lru_cache(maxsize=64)
-def codec_for(rules: Any) -> Codec:
-    """The codec of a rule set, found by the name of its game."""
-    game = game_of(rules).name
-    factory = _factories().get(game)
-    if factory is None:
-        raise ValueError(f"no research environment for the game {game!r} yet")
-    return factory(rules)
-
-
-def rule_set_names() -> list[str]:
-    """Every named rule set of every game (the environments serve each)."""
-    return all_rule_set_names()

@@ -28,7 +28,8 @@ import numpy as np
 from ..bots.by_game import make_game_bot
 from ..games import find_game_rules
 from .aec import new_seed_source, observation_space
-from .codec import Mask, codec_for
+from .codec import Mask
+from .codecs import codec_for
 from .table import Reward, Table, check_options
 
 Observation = dict[str, Any]

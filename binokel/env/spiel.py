@@ -26,7 +26,8 @@ import pyspiel
 
 from ..cards import CARDS, KIND_COUNT
 from ..games import find_game_rules
-from .codec import Codec, codec_for, hand_rewards
+from .codec import Codec, hand_rewards
+from .codecs import codec_for
 from .table import hand_lines
 
 PREFIX = "python_binokel_"

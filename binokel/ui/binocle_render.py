@@ -209,9 +209,13 @@ def render_binocle_last_trick(view: BinocleView, names: Sequence[str], tr: Strin
 # --- the score sheet ----------------------------------------------------------------------------
 
 def render_binocle_sheet(results: Sequence[BinocleHandResult], names: Sequence[str],
-                         tr: Strings, *, last: int | None = None) -> list[Text]:
+                         tr: Strings, *, last: int | None = None,
+                         claimed: BinocleView | None = None) -> list[Text]:
     """The score sheet, one line a hand: dealer and turned card; per seat melds (with the dix),
-    hand score and running total."""
+    hand score and running total.  ``claimed`` is a game ended by a claim: its last hand,
+    stopped at the claim, is a line too, counted as the claim counts it (§7)."""
+    if claimed is not None:
+        results = [*results, claimed_result(claimed)]
     lines = [Text(tr("score_sheet"), style=HEADING)]
     if not results:
         lines.append(Text(f"  {tr('no_hands')}", style=DIM))
@@ -296,10 +300,11 @@ def render_binocle_table(view: BinocleView, names: Sequence[str], tr: Strings, *
     return lines
 
 
-def render_binocle_rules(view: BinocleView, tr: Strings) -> list[Text]:
+def render_binocle_rules(view: BinocleView, tr: Strings,
+                         names: Sequence[str] = ()) -> list[Text]:
     rules = view.rules
-    return [Text(tr("rules_head", name=rules.name, description=rules.description),
-                 style=HEADING),
+    description = tr.rules_description(rules.name, rules.description)
+    return [Text(tr("rules_head", name=rules.name, description=description), style=HEADING),
             Text(tr("b_rules_seats", hand=rules.hand_size, stock=rules.stock_size,
                     target=view.target)),
             Text(tr("b_rules_stock")),
@@ -308,17 +313,43 @@ def render_binocle_rules(view: BinocleView, tr: Strings) -> list[Text]:
             Text(tr("b_rules_more"), style=DIM)]
 
 
+def is_claimed(view: BinocleView) -> bool:
+    """Whether the game ended by a claim, right or wrong, in the middle of a hand."""
+    return view.ending in (Ending.CLAIMED, Ending.WRONG_CLAIM)
+
+
+def claimed_result(view: BinocleView) -> BinocleHandResult:
+    """The hand a claim stopped, as a score-sheet line: each seat's score before the hand plus
+    this hand's dix, melds and the card points of its Stiche, as the claim counts them (§7)."""
+    totals = (view.claim_total(0), view.claim_total(1))
+    return BinocleHandResult(
+        hand_no=view.hand_no, dealer=view.dealer, turned=view.turned_up, melds=view.melds,
+        dix=view.dix_points, last_trick=-1, card_points=view.points,
+        scores=(totals[0] - view.start_scores[0], totals[1] - view.start_scores[1]),
+        totals=totals, tricks=view.tricks)
+
+
+def final_totals(view: BinocleView) -> tuple[int, int]:
+    """The game's end totals: with a claim, the counts the claim was checked against."""
+    return (view.claim_total(0), view.claim_total(1)) if is_claimed(view) else view.scores
+
+
 def render_binocle_final(view: BinocleView, names: Sequence[str], tr: Strings) -> list[Text]:
     lines = [Text(tr("game_over"), style=HEADING)]
-    lines += render_binocle_sheet(view.results, names, tr)
+    lines += render_binocle_sheet(view.results, names, tr,
+                                  claimed=view if is_claimed(view) else None)
     lines.append(Text())
     if view.winner is not None:
-        lines.append(Text(tr("wins_game", names=names[view.winner]), style=HEADING))
+        if view.winner == view.seat:
+            lines.append(Text(tr("wins_game_you"), style=HEADING))
+        else:
+            lines.append(Text(tr("wins_game", names=names[view.winner]), style=HEADING))
         how = _ending_event(view, names)
         if how is not None:
             lines.append(event_text(how, tr))
+    totals = final_totals(view)
     lines.append(Text(f"{tr('final_totals')}: " + " · ".join(
-        f"{names[s]} {view.scores[s]}" for s in (0, 1))))
+        f"{names[s]} {totals[s]}" for s in (0, 1))))
     return lines
 
 
@@ -327,14 +358,16 @@ def _ending_event(view: BinocleView, names: Sequence[str]) -> Event | None:
     winner, ending = view.winner, view.ending
     if winner is None or ending is None:
         return None
+    you = "_you" if (winner if ending is not Ending.WRONG_CLAIM else 1 - winner) == view.seat \
+        else ""
     if ending in (Ending.CLAIMED, Ending.WRONG_CLAIM):
         claimant = winner if ending is Ending.CLAIMED else 1 - winner
         key = "b_claim_right" if ending is Ending.CLAIMED else "b_claim_wrong"
-        return Event(key, {"name": names[claimant], "target": view.target,
-                           "total": view.claim_total(claimant)})
+        return Event(key + you, {"name": names[claimant], "target": view.target,
+                                 "total": view.claim_total(claimant)})
     key = "b_reached" if ending is Ending.REACHED else "b_counted"
-    return Event(key, {"name": names[winner], "target": view.target,
-                       "score": view.scores[winner]})
+    return Event(key + you, {"name": names[winner], "target": view.target,
+                             "score": view.scores[winner]})
 
 
 def binocle_hint_facts(view: BinocleView, action: object, tr: Strings) -> str | None:
@@ -362,7 +395,8 @@ def binocle_hint_facts(view: BinocleView, action: object, tr: Strings) -> str | 
 def binocle_prompt(view: BinocleView, tr: Strings) -> str:
     if view.phase is Phase.MELD:
         return tr("b_prompt_meld")
-    return tr("b_prompt_card", n=len(view.tricks) + 1)
+    return tr("b_prompt_card", n=len(view.tricks) + 1,
+              trump=tr("trump_is", suit=view.trump.symbol))
 
 
 # --- telling what happened ---------------------------------------------------------------------
@@ -390,7 +424,8 @@ def describe_binocle(before: BinocleState, action: A.BinocleAction, mover: int,
             add(key, name=names[trick.winner], cards=trick.cards,
                 points=sum(before.rules.kind_points[c.kind] for c in trick.cards))
             if len(tricks) == before.rules.tricks_per_hand and before.rules.last_trick_bonus:
-                add("b_last_bonus", name=names[trick.winner], bonus=before.rules.last_trick_bonus)
+                add("b_last_bonus_you" if trick.winner == human else "b_last_bonus",
+                    name=names[trick.winner], bonus=before.rules.last_trick_bonus)
     elif isinstance(action, A.Meld):
         add("b_melds_event_you" if you else "b_melds_event", name=name,
             meld=MeldName(action.meld.name, action.meld.suit), cards=action.meld.cards,
@@ -408,7 +443,7 @@ def describe_binocle(before: BinocleState, action: A.BinocleAction, mover: int,
         add("b_hand_over", n=result.hand_no + 1, name0=names[0], name1=names[1],
             score0=result.scores[0], score1=result.scores[1])
     if after.is_over:
-        out += _game_over_events(action, mover, after, names)
+        out += _game_over_events(action, human, after, names)
     elif counted:
         if after.target != before.target:
             add("b_play_on", old=before.target, target=after.target)
@@ -441,9 +476,9 @@ def _draw_events(before: BinocleState, action: A.BinocleAction, after: BinocleSt
     return out
 
 
-def _game_over_events(action: A.BinocleAction, mover: int, after: BinocleState,
+def _game_over_events(action: A.BinocleAction, human: int, after: BinocleState,
                       names: Sequence[str]) -> list[Event]:
-    found = _ending_event(after.view(mover), names)
+    found = _ending_event(after.view(human), names)
     return [] if found is None else [found]
 
 

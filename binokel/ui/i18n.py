@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from typing import Literal
 
 from ..cards import Suit
+from .i18n_screen import _DE_LEARN, _DE_TUI, _EN_LEARN, _EN_TUI
 
 Lang = Literal["de", "en"]
 LANGUAGES: tuple[Lang, ...] = ("de", "en")
@@ -40,6 +41,7 @@ _EN: dict[str, str] = {
     "hand_no": "hand {n}",
     "game_to": "game to {target}",
     "game_hands": "game of {hands} hands",
+    "game_hands/1": "a game of one hand",
     "dealer": "Dealer",
     "declarer": "Declarer",
     "bid": "Bid",
@@ -79,6 +81,7 @@ _EN: dict[str, str] = {
     "failed": "failed",
     "gave_up": "Abgehen",
     "wins_game": "{names} won the game!",
+    "wins_game_you": "You won the game!",
     "win_game": "{names} won the game together!",
     "game_over": "The game is over.",
     "final_totals": "Final totals",
@@ -91,11 +94,21 @@ _EN: dict[str, str] = {
     "declares": "{name} is declarer at {bid} and turns up the Dabb: {cards}.",
     "takes_dabb": "{name} takes the Dabb.",
     "lays": "{name} lays away (drückt) {card}.",
-    "lays_hidden": "{name} lays away (drückt) {count} card(s).",
+    "lays_hidden": "{name} lays away (drückt) {count} cards.",
+    "lays_hidden/1": "{name} lays away (drückt) a card.",
     "names_trump": "{name} names {suit} as Trumpf.",
     "announces_durch": "{name} announces Durch!",
     "announces_open": "{name} announces open Durch!",
     "gives_up": "{name} goes out (Abgehen) in {suit}.",
+    "bids_you": "You bid {bid}.",
+    "passes_you": "You pass.",
+    "lays_hidden_you": "You lay away (drücken) {count} cards.",
+    "lays_hidden_you/1": "You lay away (drücken) a card.",
+    "takes_dabb_you": "You take the Dabb.",
+    "names_trump_you": "You name {suit} as Trumpf.",
+    "announces_durch_you": "You announce Durch!",
+    "announces_open_you": "You announce open Durch!",
+    "gives_up_you": "You go out (Abgehen) in {suit}.",
     "plays": "{name} plays {card}.",
     "plays_you": "You play {card}.",
     "takes_trick": "{name} takes the Stich ({cards}): {points} points.",
@@ -118,11 +131,16 @@ _EN: dict[str, str] = {
     "prompt_bid": "Reizen: your bid ({bid} or pass) > ",
     "prompt_pass": "Reizen: nothing above {bid} is allowed; type pass > ",
     "prompt_dabb": "Take the Dabb (dabb) or play open Durch without it (open) > ",
-    "prompt_discard": "Lay away {left} card(s) (drücken), e.g. lay 3 7 9 12, or out ♦ > ",
+    "prompt_discard": "Lay away {left} cards (drücken), e.g. lay 3 7 9 12, or out ♦ > ",
+    "prompt_discard/1": "Lay away 1 more card (drücken), e.g. lay 3, or out ♦ > ",
     "prompt_trump": "Name Trumpf (♣ ♠ ♥ ♦){durch}, or give up: out ♦ > ",
     "prompt_durch": ", Durch",
     "prompt_open": ", open Durch (open)",
-    "prompt_card": "Stich {n}: your card (number or e.g. Q♠) > ",
+    "prompt_card": "Stich {n}: your card ({trump}; number or e.g. Q♠) > ",
+    "trump_is": "Trumpf {suit}",
+    "status_declarer": "{name} plays for {bid}",
+    "status_declarer_you": "you play for {bid}",
+    "status_side": "{side} {points} so far",
     "prompt_file": "Save a copy under another name too? File name, or Enter for no > ",
     # commands
     "help": (
@@ -147,6 +165,9 @@ _EN: dict[str, str] = {
     "saved": "Saved to {path}.",
     "save_failed": "Could not save to {path}: {error}",
     "need_file": "Name the file: save FILE",
+    "save_is_folder": "Could not save to {path}: it is a folder; name a file in it.",
+    "save_no_folder": "Could not save to {path}: there is no folder {folder}.",
+    "empty_line": "Type a move (the prompt says which), or help for the commands.",
     "autosaved_at": "The game is saved as it goes at {path}",
     "bye": "Goodbye. The game is saved at {path}",
     "unknown_input": "Not a move here: {text!r}. {expect} (help lists the commands)",
@@ -159,7 +180,10 @@ _EN: dict[str, str] = {
     "no_card_number": "There is no card number {n}: your hand has {size} cards.",
     "twice_number": "Card number {n} is named twice.",
     "not_in_hand": "You do not hold {card}{extra}.",
-    "too_many": "Lay away {left} more card(s), not {count}.",
+    "too_many": "Lay away {left} more cards, not {count}.",
+    "too_many/1": "Lay away 1 more card, not {count}.",
+    "too_few": "Lay away all {left} cards at once (e.g. lay 3 7 9 12), or one at a time, not "
+               "{count}: nothing was laid away.",
     "out_needs_suit": "Going out (Abgehen) still names Trumpf: out ♦ (or ♣ ♠ ♥).",
     "not_your_turn": "Wait for your turn.",
     "bot_failed": "The computer player failed: {error}",
@@ -173,13 +197,18 @@ _EN: dict[str, str] = {
     "rules_duties": "In a Stich: follow suit, else trump; beat every card in it if you can.",
     "rules_durch": "Durch scores ±{value}; going out costs the bid, the others get {bonus}.",
     "rules_more": "The full rules: docs/rules.md and docs/playing.md.",
+    "rules_teams": "Teams, partners opposite, adding their points: {teams}.",
+    "rules_one_against_all": "One against three: the declarer plays alone against the others.",
+    "one_against": "{name} plays alone against {others}.",
+    "against": "against",
 }
 
 _DE: dict[str, str] = {
     "title": "Binokel",
     "hand_no": "Spiel {n}",
     "game_to": "Partie bis {target}",
-    "game_hands": "Partie über {hands} Spiel(e)",
+    "game_hands": "Partie über {hands} Spiele",
+    "game_hands/1": "Partie über ein Spiel",
     "dealer": "Geber",
     "declarer": "Spieler",
     "bid": "Reizwert",
@@ -219,6 +248,7 @@ _DE: dict[str, str] = {
     "failed": "verloren",
     "gave_up": "Abgehen",
     "wins_game": "{names} gewinnt die Partie!",
+    "wins_game_you": "Du hast die Partie gewonnen!",
     "win_game": "{names} gewinnen die Partie gemeinsam!",
     "game_over": "Die Partie ist zu Ende.",
     "final_totals": "Endstand",
@@ -230,11 +260,21 @@ _DE: dict[str, str] = {
     "declares": "{name} spielt für {bid} und deckt den Dabb auf: {cards}.",
     "takes_dabb": "{name} nimmt den Dabb.",
     "lays": "{name} drückt {card}.",
-    "lays_hidden": "{name} drückt {count} Karte(n).",
+    "lays_hidden": "{name} drückt {count} Karten.",
+    "lays_hidden/1": "{name} drückt eine Karte.",
     "names_trump": "{name} sagt {suit} als Trumpf an.",
     "announces_durch": "{name} sagt Durch an!",
     "announces_open": "{name} sagt offenen Durch an!",
     "gives_up": "{name} geht ab, Trumpf {suit}.",
+    "bids_you": "Du reizt {bid}.",
+    "passes_you": "Du passt.",
+    "lays_hidden_you": "Du drückst {count} Karten.",
+    "lays_hidden_you/1": "Du drückst eine Karte.",
+    "takes_dabb_you": "Du nimmst den Dabb.",
+    "names_trump_you": "Du sagst {suit} als Trumpf an.",
+    "announces_durch_you": "Du sagst Durch an!",
+    "announces_open_you": "Du sagst offenen Durch an!",
+    "gives_up_you": "Du gehst ab, Trumpf {suit}.",
     "plays": "{name} spielt {card}.",
     "plays_you": "Du spielst {card}.",
     "takes_trick": "{name} macht den Stich ({cards}): {points} Punkte.",
@@ -258,16 +298,21 @@ _DE: dict[str, str] = {
     "prompt_bid": "Reizen: dein Gebot ({bid} oder passe) > ",
     "prompt_pass": "Reizen: höher als {bid} geht nicht; tippe passe > ",
     "prompt_dabb": "Dabb nehmen (dabb) oder offener Durch ohne Dabb (open) > ",
-    "prompt_discard": "{left} Karte(n) drücken, z.B. lay 3 7 9 12, oder abgehen: ab ♦ > ",
+    "prompt_discard": "{left} Karten drücken, z.B. drück 3 7 9 12, oder abgehen: ab ♦ > ",
+    "prompt_discard/1": "Noch eine Karte drücken, z.B. drück 3, oder abgehen: ab ♦ > ",
     "prompt_trump": "Trumpf ansagen (♣ ♠ ♥ ♦){durch}, oder abgehen: ab ♦ > ",
     "prompt_durch": ", Durch",
     "prompt_open": ", offener Durch (open)",
-    "prompt_card": "Stich {n}: deine Karte (Nummer oder z.B. Q♠) > ",
+    "prompt_card": "Stich {n}: deine Karte ({trump}; Nummer oder z.B. Q♠) > ",
+    "trump_is": "Trumpf {suit}",
+    "status_declarer": "{name} spielt für {bid}",
+    "status_declarer_you": "du spielst für {bid}",
+    "status_side": "{side} bisher {points}",
     "prompt_file": "Zusätzlich unter einem anderen Namen speichern? Dateiname, oder Enter > ",
     "help": (
         "Tippe einen Zug oder einen Befehl:\n"
         "  eine Karte: Q♠, QS, q♠ oder ihre Nummer          Reizen: 160, passe\n"
-        "  drücken: lay 3 7 9 12 (Nummern oder Karten)      Trumpf: ♥, H, Herz, hearts; durch\n"
+        "  drücken: drück 3 7 9 12 (Nummern oder Karten)    Trumpf: ♥, H, Herz, hearts; durch\n"
         "  abgehen: ab ♦\n"
         "  tipp    was der stärkste Computerspieler tun würde, und warum\n"
         "  letzter der letzte Stich       stand   der Schreibblock     regeln  die Regeln\n"
@@ -286,19 +331,27 @@ _DE: dict[str, str] = {
     "saved": "Gespeichert unter {path}.",
     "save_failed": "Speichern unter {path} ging nicht: {error}",
     "need_file": "Nenne die Datei: speichern DATEI",
+    "save_is_folder": "Speichern unter {path} ging nicht: das ist ein Ordner; nenne eine "
+                      "Datei darin.",
+    "save_no_folder": "Speichern unter {path} ging nicht: es gibt keinen Ordner {folder}.",
+    "empty_line": "Tippe einen Zug (die Eingabezeile sagt welchen), oder hilfe für die Befehle.",
     "autosaved_at": "Die Partie wird laufend gespeichert unter {path}",
     "bye": "Servus. Die Partie ist gespeichert unter {path}",
     "unknown_input": "Das ist hier kein Zug: {text!r}. {expect} (hilfe zeigt die Befehle)",
     "expect_bid": "Reize {bid} oder passe.",
     "expect_pass": "Tippe passe.",
     "expect_dabb": "Tippe dabb oder open.",
-    "expect_discard": "Drücke Karten per Nummer oder Name (lay 3 7), oder geh ab (ab ♦).",
+    "expect_discard": "Drücke Karten per Nummer oder Name (drück 3 7 9 12), oder geh ab "
+                      "(ab ♦).",
     "expect_trump": "Nenne eine Farbe (♣ ♠ ♥ ♦ oder ihren Namen), durch, oder ab ♦.",
     "expect_card": "Spiele eine Karte per Nummer oder Name (z.B. 3 oder Q♠).",
     "no_card_number": "Es gibt keine Karte Nummer {n}: du hast {size} Karten.",
     "twice_number": "Karte Nummer {n} ist zweimal genannt.",
     "not_in_hand": "Du hast {card}{extra} nicht.",
-    "too_many": "Drücke noch {left} Karte(n), nicht {count}.",
+    "too_many": "Drücke noch {left} Karten, nicht {count}.",
+    "too_many/1": "Drücke noch eine Karte, nicht {count}.",
+    "too_few": "Drücke alle {left} Karten auf einmal (z.B. drück 3 7 9 12) oder einzeln, "
+               "nicht {count}: es wurde nichts gedrückt.",
     "out_needs_suit": "Auch beim Abgehen wird Trumpf genannt: ab ♦ (oder ♣ ♠ ♥).",
     "not_your_turn": "Warte, bis du dran bist.",
     "bot_failed": "Der Computerspieler ist ausgefallen: {error}",
@@ -313,13 +366,18 @@ _DE: dict[str, str] = {
     "rules_durch": "Durch zählt ±{value}; Abgehen kostet den Reizwert, die anderen bekommen "
                    "{bonus}.",
     "rules_more": "Die ganzen Regeln: docs/rules.md und docs/playing.md.",
+    "rules_teams": "Parteien, Partner gegenüber, zählen zusammen: {teams}.",
+    "rules_one_against_all": "Einer gegen drei: der Spieler spielt allein gegen die anderen.",
+    "one_against": "{name} spielt allein gegen {others}.",
+    "against": "gegen",
 }
 
 # Binocle, Foster's two-handed game: the same table words (Stich, Trumpf, Melden) and its own.
 _EN_BINOCLE: dict[str, str] = {
     "b_title": "Binocle",
     "b_turned": "turned up",
-    "b_stock_line": "Stock: {n} card(s), {card} face up under it",
+    "b_stock_line": "Stock: {n} cards, {card} face up under it",
+    "b_stock_line/1": "Stock: 1 card, {card} face up under it",
     "b_stock_gone": "The stock is gone: follow suit and win the Stich if you can, else trump.",
     "b_scores": "Scores",
     "b_score_item": "{name} {score} + Stiche {points} = {total}",
@@ -337,6 +395,7 @@ _EN_BINOCLE: dict[str, str] = {
     "b_plays_table": "{name} plays {card} from the table.",
     "b_plays_table_you": "You play {card} from the table.",
     "b_last_bonus": "The last Stich scores {bonus} more for {name}.",
+    "b_last_bonus_you": "The last Stich scores {bonus} more for you.",
     "b_melds_event": "{name} melds {meld} ({cards}): {points}.",
     "b_melds_event_you": "You meld {meld} ({cards}): {points}.",
     "b_exchanges": "{name} exchanges the dix {card} for the turned {turned}: 10.",
@@ -358,8 +417,13 @@ _EN_BINOCLE: dict[str, str] = {
     "b_claim_wrong": "{name} claims {target}, but has only {total}. Wrong!",
     "b_reached": "{name} reaches {target} with {score}.",
     "b_counted": "{name} has {score} of {target} when the hand is counted.",
+    "b_claim_right_you": "You claim {target}: {total}. Right!",
+    "b_claim_wrong_you": "You claim {target}, but have only {total}. Wrong!",
+    "b_reached_you": "You reach {target} with {score}.",
+    "b_counted_you": "You have {score} of {target} when the hand is counted.",
+    "b_claimed_hand": "claimed",
     # prompts and input
-    "b_prompt_card": "Stich {n}: your card (number or e.g. Q♠) > ",
+    "b_prompt_card": "Stich {n}: your card ({trump}; number or e.g. Q♠) > ",
     "b_prompt_meld": "Meld (number), exchange, show, or done > ",
     "b_expect_card": "Play a card by number or name (e.g. 3, Q♠ or table Q♠), or claim.",
     "b_expect_meld": "Choose a meld by its number, exchange or show the dix, or say done.",
@@ -393,7 +457,8 @@ _EN_BINOCLE: dict[str, str] = {
 _DE_BINOCLE: dict[str, str] = {
     "b_title": "Binocle",
     "b_turned": "aufgedeckt",
-    "b_stock_line": "Talon: {n} Karte(n), darunter offen {card}",
+    "b_stock_line": "Talon: {n} Karten, darunter offen {card}",
+    "b_stock_line/1": "Talon: eine Karte, darunter offen {card}",
     "b_stock_gone": "Der Talon ist leer: Farbe bedienen und stechen, wenn möglich, sonst "
                     "trumpfen.",
     "b_scores": "Stand",
@@ -411,6 +476,7 @@ _DE_BINOCLE: dict[str, str] = {
     "b_plays_table": "{name} spielt {card} vom Tisch.",
     "b_plays_table_you": "Du spielst {card} vom Tisch.",
     "b_last_bonus": "Der letzte Stich zählt {bonus} mehr für {name}.",
+    "b_last_bonus_you": "Der letzte Stich zählt {bonus} mehr für dich.",
     "b_melds_event": "{name} meldet {meld} ({cards}): {points}.",
     "b_melds_event_you": "Du meldest {meld} ({cards}): {points}.",
     "b_exchanges": "{name} tauscht den Dix {card} gegen {turned}: 10.",
@@ -432,7 +498,12 @@ _DE_BINOCLE: dict[str, str] = {
     "b_claim_wrong": "{name} macht aus ({target}), hat aber nur {total}. Falsch!",
     "b_reached": "{name} erreicht {target} mit {score}.",
     "b_counted": "{name} hat beim Zählen {score} von {target}.",
-    "b_prompt_card": "Stich {n}: deine Karte (Nummer oder z.B. Q♠) > ",
+    "b_claim_right_you": "Du machst aus ({target}): {total}. Richtig!",
+    "b_claim_wrong_you": "Du machst aus ({target}), hast aber nur {total}. Falsch!",
+    "b_reached_you": "Du erreichst {target} mit {score}.",
+    "b_counted_you": "Du hast beim Zählen {score} von {target}.",
+    "b_claimed_hand": "ausgemacht",
+    "b_prompt_card": "Stich {n}: deine Karte ({trump}; Nummer oder z.B. Q♠) > ",
     "b_prompt_meld": "Melden (Nummer), tauschen, zeigen, oder fertig > ",
     "b_expect_card": "Spiele eine Karte per Nummer oder Name (z.B. 3, Q♠ oder table Q♠), "
                      "oder mach aus.",
@@ -465,8 +536,49 @@ _DE_BINOCLE: dict[str, str] = {
 }
 _EN.update(_EN_BINOCLE)
 _DE.update(_DE_BINOCLE)
+_EN.update(_EN_LEARN)
+_DE.update(_DE_LEARN)
+_EN.update(_EN_TUI)
+_DE.update(_DE_TUI)
 
 _TABLES: dict[Lang, dict[str, str]] = {"en": _EN, "de": _DE}
+
+#: The count that picks a key's singular form (``key/1``), by key (``_you`` forms share it).
+_PLURAL_FIELDS: dict[str, str] = {
+    "lays_hidden": "count", "prompt_discard": "left", "too_many": "left",
+    "game_hands": "hands", "b_stock_line": "n",
+}
+
+#: The German words for an action's notation, each one the parser reads back.
+_ACTION_WORDS_DE: dict[str, str] = {
+    "pass": "passe", "lay": "drück", "trump": "Trumpf", "out": "ab", "durch": "Durch",
+    "done": "fertig", "exchange": "tauschen", "show": "zeigen", "claim": "aus",
+    "table": "tisch", "meld": "melde",
+}
+
+#: The presets' descriptions in German (docs/rules.md has the English ones).
+_RULE_DESCRIPTIONS_DE: dict[str, str] = {
+    "binokel": "Drei Spieler, je 12 Karten, ein Dabb von 4, Partie bis 1500",
+    "binokel-4": "Vier Spieler, einer gegen drei: je 9 Karten und ein Dabb von 4",
+    "kreuzbinokel": "Vier Spieler in zwei Parteien, Partner gegenüber: je 9 Karten, die "
+                    "Partner zählen zusammen, eine Partei gewinnt",
+    "binokel-4-dealer-out": "Vier am Tisch, drei spielen: der Geber setzt jedes Spiel aus, "
+                            "vier Stände",
+    "binokel-sevens": "Mit Siebenen: 48 Karten, je 15, Dabb von 3; die Trumpfsieben (Dissle) "
+                      "zählt 10",
+    "binokel-to-1000": "Partie bis 1000 statt 1500",
+    "binokel-to-2000": "Partie bis 2000 statt 1500",
+    "binokel-12-hands": "Genau 12 Spiele (jeder gibt viermal); die höchste Summe gewinnt",
+    "binokel-bid-200": "Vorhand eröffnet das Reizen mit 200",
+    "binokel-bid-250": "Vorhand eröffnet das Reizen mit 250",
+    "binokel-jumps": "Beim Reizen darf man um jedes Vielfache von 10 springen",
+    "binokel-open-durch": "Offener Durch: aufgedeckt nach dem Drücken (±1500) oder ohne Dabb "
+                          "(±2000)",
+    "binokel-eights-graded": "Acht Asse 1000, acht Könige 800, acht Damen 600, acht Buben 400",
+    "binocle": "Fosters Binocle zu zweit: 48 Karten, je 12, vom Talon ziehen, Partie bis 1000",
+    "binocle-64": "Fosters Binocle zu zweit mit 64 Karten: mit Siebenen und Achtern, die "
+                  "Trumpfsieben ist der Dix",
+}
 
 _SUIT_NAMES: dict[Lang, tuple[str, ...]] = {
     "en": ("clubs", "spades", "hearts", "diamonds"),
@@ -475,7 +587,7 @@ _SUIT_NAMES: dict[Lang, tuple[str, ...]] = {
 
 _MELD_NAMES: dict[Lang, dict[str, str]] = {
     "en": {
-        "pair": "Pair", "family": "Familie", "double family": "Double Familie",
+        "pair": "Pair", "family": "Family", "double family": "Double Family",
         "binokel": "Binokel", "double binokel": "Double Binokel", "dissle": "Dissle",
         "four aces": "Four Aces", "four kings": "Four Kings", "four queens": "Four Queens",
         "four jacks": "Four Jacks", "eight aces": "Eight Aces", "eight kings": "Eight Kings",
@@ -564,12 +676,37 @@ class Strings:
         self._table = _TABLES[lang]
 
     def __call__(self, key: str, **values: object) -> str:
-        text = self._table.get(key) or _EN[key]
+        text = self.template(key, values)
         return text.format(**values) if values else text
 
-    def template(self, key: str) -> str:
-        """The unfilled message of a key (for :func:`binokel.ui.render.styled`)."""
+    def template(self, key: str, values: Mapping[str, object] | None = None) -> str:
+        """The unfilled message of a key (for :func:`binokel.ui.render.styled`); with
+        ``values``, the singular form (``key/1``) where the key's count is 1."""
+        field = _PLURAL_FIELDS.get(key.removesuffix("_you"))
+        if values is not None and field is not None and values.get(field) == 1:
+            one = self._table.get(f"{key}/1") or _EN.get(f"{key}/1")
+            if one is not None:
+                return one
         return self._table.get(key) or _EN[key]
+
+    def action(self, action: object) -> str:
+        """An action in the words this screen's player types, e.g. ``passe`` for ``pass``."""
+        text = str(action)
+        if self.lang == "en":
+            return text
+        head, _, rest = text.partition(" ")
+        word = _ACTION_WORDS_DE.get(head, head)
+        return f"{word} {rest}" if rest else word
+
+    def rules_description(self, name: str, description: str) -> str:
+        """A rule set's one-line description in this language (presets are translated)."""
+        if self.lang == "de":
+            return _RULE_DESCRIPTIONS_DE.get(name, description)
+        return description
+
+    def is_default_name(self, name: str) -> bool:
+        """Whether ``name`` is the word for "you" of some language (a name to translate)."""
+        return name in {table["you"] for table in _TABLES.values()}
 
     def suit_name(self, suit: Suit) -> str:
         """A suit's word, e.g. ``Herz`` or ``hearts``."""

@@ -145,6 +145,8 @@ def _cards(tokens: list[str], view: View, tr: Strings, text: str) -> list[Card]:
         left = view.rules.dabb_size - len(view.discard or ())
         if len(cards) > left:
             raise InputError(tr("too_many", left=left, count=len(cards)))
+        if 1 < len(cards) < left:  # one card is a choice, a short list a slip of the finger
+            raise InputError(tr("too_few", left=left, count=len(cards)))
     return cards
 
 

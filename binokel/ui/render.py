@@ -26,7 +26,7 @@ from ..games.binokel.actions import Play
 from ..games.binokel.game import Phase
 from ..games.binokel.melds import meld_total
 from ..games.binokel.rules import Rules
-from ..games.binokel.scoring import Contract, HandResult
+from ..games.binokel.scoring import Contract, HandResult, side_of
 from ..games.binokel.tricks import Trick, trick_winner
 from ..games.binokel.views import View
 from .i18n import Strings
@@ -102,7 +102,7 @@ class MeldName:
 
 def event_text(event: Event, tr: Strings) -> Text:
     values = {k: v.told(tr) if isinstance(v, MeldName) else v for k, v in event.values.items()}
-    return styled(tr.template(event.key), values)
+    return styled(tr.template(event.key, values), values)
 
 
 # --- the parts of the table ---------------------------------------------------------------------
@@ -273,25 +273,37 @@ def _game_cell(result: HandResult, tr: Strings) -> Text:
     return out
 
 
+def sheet_columns(seats: Sequence[int], teams: Sequence[Sequence[int]],
+                  names: Sequence[str]) -> list[tuple[tuple[int, ...], str]]:
+    """The score sheet's columns: one per team in a team game (partners add their points, so
+    one number stands for both), else one per seat; each with its seats and its name."""
+    if teams:
+        return [(tuple(team), "&".join(names[s] for s in team)) for team in teams]
+    return [((seat,), names[seat]) for seat in seats]
+
+
 def render_sheet(results: Sequence[HandResult], seats: Sequence[int], names: Sequence[str],
-                 tr: Strings, *, last: int | None = None) -> list[Text]:
-    """The score sheet, one line a hand: dealer, declarer, bid, game; per seat melds, hand
-    score and running total.  ``last`` keeps only the latest hands (the totals stay)."""
+                 tr: Strings, *, last: int | None = None,
+                 teams: Sequence[Sequence[int]] = ()) -> list[Text]:
+    """The score sheet, one line a hand: dealer, declarer, bid, game; per seat (per team in a
+    team game) melds, hand score and running total.  ``last`` keeps only the latest hands (the
+    totals stay)."""
     lines = [Text(tr("score_sheet"), style=HEADING)]
     if not results:
         lines.append(Text(f"  {tr('no_hands')}", style=DIM))
         return lines
+    columns = sheet_columns(seats, teams, names)
     # 29 columns for the hand, 17 per seat: three players fit an 80-column terminal; from
     # four players the melds column goes (the ``score`` command still shows it): 12 per seat.
-    compact = len(seats) > 3
+    compact = len(columns) > 3
     width = 11 if compact else 16
     dealer, declarer, bid, game = tr("sheet_head").split()
     head = Text(f" # {dealer:<6.6} {declarer:<7.7} {bid:>4} {game:<6.6}")
     sub = Text(" " * len(head.plain))
     _, hand_word, total_word = tr("sheet_sub").split()
     sub_text = f"{hand_word:>5.5} {total_word:>5.5}" if compact else tr("sheet_sub")
-    for seat in seats:
-        head.append(f"│{_short(names[seat], width):^{width}}")
+    for _, name in columns:
+        head.append(f"│{_short(name, width):^{width}}")
         sub.append(f"│{sub_text:>{width}.{width}}")
     lines += [head, sub]
     shown = results if last is None or len(results) <= last else results[-last:]
@@ -301,22 +313,25 @@ def render_sheet(results: Sequence[HandResult], seats: Sequence[int], names: Seq
         cell = _game_cell(result, tr)
         row.append_text(cell)
         row.append(" " * max(0, 6 - len(cell.plain)))
-        for seat in seats:
-            melds = "" if compact else f"{result.meld_points[seat]:>4} "
+        for column, _ in columns:
+            seat = column[0]
+            points = sum(result.meld_points[s] for s in column)
+            melds = "" if compact else f"{points:>4} "
             row.append(f"│{melds}{result.scores[seat]:>5} ")
             row.append(f"{result.totals[seat]:>5}", style=HEADING)
         lines.append(row)
     totals = results[-1].totals
-    foot = Text(f"{tr('total'):<{len(head.plain) - (width + 1) * len(seats)}}")
-    for seat in seats:
+    foot = Text(f"{tr('total'):<{len(head.plain) - (width + 1) * len(columns)}}")
+    for column, _ in columns:
         foot.append(f"│{'':>{width - 5}}")
-        foot.append(f"{totals[seat]:>5}", style=HEADING)
+        foot.append(f"{totals[column[0]]:>5}", style=HEADING)
     lines.append(foot)
     return lines
 
 
 def render_sheet_details(results: Sequence[HandResult], seats: Sequence[int],
-                         names: Sequence[str], tr: Strings) -> list[Text]:
+                         names: Sequence[str], tr: Strings, *,
+                         teams: Sequence[Sequence[int]] = ()) -> list[Text]:
     """The whole score sheet with every number of every hand (the ``score`` command)."""
     lines = [Text(tr("score_sheet"), style=HEADING)]
     if not results:
@@ -342,6 +357,11 @@ def render_sheet_details(results: Sequence[HandResult], seats: Sequence[int],
         if result.contract is not Contract.GIVE_UP and not result.contract.is_durch:
             lines.append(Text(f"  {tr('row_discards', points=result.discard_points)}",
                               style=DIM))
+        if teams:  # partners score together: the hand and the total once per team
+            lines.append(Text("  " + " · ".join(
+                f"{tr('sum_team', names=' & '.join(names[s] for s in team))} "
+                f"{result.scores[team[0]]:+d} = {result.totals[team[0]]}" for team in teams),
+                style=HEADING))
     return lines
 
 
@@ -352,13 +372,17 @@ def render_table(view: View, names: Sequence[str], tr: Strings, *,
     """Everything the seat needs at a decision: header, Reizen, Dabb, melds, Stich, hand,
     score sheet, and what happened since the seat's last move."""
     lines = render_header(view, names, tr)
+    sides = render_sides(view.rules, names, tr, view.declarer)
+    if sides is not None:
+        lines.append(sides)
     lines.append(render_auction(view, names, tr))
     for part in (render_dabb(view, tr),):
         if part is not None:
             lines.append(part)
     lines += render_melds(view, names, tr)
     lines.append(Text())
-    for line in render_sheet(view.results, _seats(view), names, tr, last=sheet_hands):
+    for line in render_sheet(view.results, _seats(view), names, tr, last=sheet_hands,
+                             teams=view.rules.teams):
         lines.append(line)
     if events:
         lines.append(Text())
@@ -366,6 +390,10 @@ def render_table(view: View, names: Sequence[str], tr: Strings, *,
         lines += [Text("  ").append_text(event_text(e, tr)) if e is not None else Text("  …")
                   for e in compact_events(events)]
     lines.append(Text())
+    if view.phase is Phase.PLAY:
+        status = render_status(view, names, tr)
+        if status is not None:
+            lines.append(status)
     for part in (render_tricks_won(view, names, tr), render_trick(view, names, tr)):
         if part is not None:
             lines.append(part)
@@ -397,9 +425,23 @@ def _seats(view: View) -> list[int]:
     return list(range(view.rules.players))
 
 
-def render_rules(rules: Rules, tr: Strings) -> list[Text]:
-    lines = [Text(tr("rules_head", name=rules.name, description=rules.description),
-                  style=HEADING),
+def render_sides(rules: Rules, names: Sequence[str], tr: Strings,
+                 declarer: int | None = None) -> Text | None:
+    """Who plays with whom: the teams of a team game, or one against three at four."""
+    if rules.teams:
+        return Text(tr("rules_teams", teams=f" {tr('against')} ".join(
+            " & ".join(names[s] for s in team) for team in rules.teams)))
+    if rules.players > 3 and not rules.dealer_sits_out:
+        if declarer is None:
+            return Text(tr("rules_one_against_all"))
+        others = " & ".join(names[s] for s in range(rules.players) if s != declarer)
+        return Text(tr("one_against", name=names[declarer], others=others))
+    return None
+
+
+def render_rules(rules: Rules, tr: Strings, names: Sequence[str] = ()) -> list[Text]:
+    description = tr.rules_description(rules.name, rules.description)
+    lines = [Text(tr("rules_head", name=rules.name, description=description), style=HEADING),
              Text(tr("rules_seats", players=rules.active_players, hand=rules.hand_size,
                      dabb=rules.dabb_size)),
              Text(tr("rules_bids", min_bid=rules.min_bid, step=rules.bid_step,
@@ -410,6 +452,9 @@ def render_rules(rules: Rules, tr: Strings) -> list[Text]:
         lines.append(Text(tr("rules_target", target=rules.target)))
     lines.append(Text(tr("rules_duties")))
     lines.append(Text(tr("rules_durch", value=rules.durch_value, bonus=rules.give_up_bonus)))
+    sides = render_sides(rules, names or [f"{n}" for n in range(rules.players)], tr)
+    if sides is not None:
+        lines.append(sides)
     lines.append(Text(tr("rules_more"), style=DIM))
     return lines
 
@@ -417,11 +462,14 @@ def render_rules(rules: Rules, tr: Strings) -> list[Text]:
 def render_final(view: View, names: Sequence[str], tr: Strings) -> list[Text]:
     seats = _seats(view)
     lines = [Text(tr("game_over"), style=HEADING)]
-    lines += render_sheet(view.results, seats, names, tr)
+    lines += render_sheet(view.results, seats, names, tr, teams=view.rules.teams)
     lines.append(Text())
     winners = " & ".join(names[s] for s in view.winners)
-    key = "wins_game" if len(view.winners) == 1 else "win_game"
-    lines.append(Text(tr(key, names=winners), style=HEADING))
+    if tuple(view.winners) == (view.seat,):
+        lines.append(Text(tr("wins_game_you"), style=HEADING))
+    else:
+        key = "wins_game" if len(view.winners) == 1 else "win_game"
+        lines.append(Text(tr(key, names=winners), style=HEADING))
     lines.append(Text(f"{tr('final_totals')}: " + " · ".join(
         f"{names[s]} {view.scores[s]}" for s in seats)))
     return lines
@@ -460,7 +508,51 @@ def prompt_for(view: View, tr: Strings) -> str:
         if view.rules.open_durch:
             durch += tr("prompt_open")
         return tr("prompt_trump", durch=durch)
-    return tr("prompt_card", n=len(view.tricks) + 1)
+    return tr("prompt_card", n=len(view.tricks) + 1, trump=trump_word(view, tr))
+
+
+def trump_word(view: View, tr: Strings) -> str:
+    """``Trumpf ♥`` or ``Durch``: what a player must keep in mind at every card."""
+    if view.contract is not None and view.contract.is_durch:
+        return "Durch"
+    if view.trump is not None:
+        return tr("trump_is", suit=view.trump.symbol)
+    return tr("no_trump")
+
+
+def declarer_side_points(view: View) -> int:
+    """What the declarer's side has so far this hand as this seat may know it: its melds and
+    Stiche, and the cards laid away when this seat laid them."""
+    if view.declarer is None:
+        return 0
+    side = side_of(view.rules, view.declarer)
+    melds = sum(meld_total(view.melds[s]) for s in side)
+    tricks = sum(view.trick_points[s] for s in side)
+    laid = sum(c.points for c in view.discard or ())
+    return melds + tricks + laid
+
+
+def side_name(view: View, seat: int, names: Sequence[str]) -> str:
+    """A seat's side by name: ``Anna & Sepp`` in a team game, else the seat's name."""
+    return " & ".join(names[s] for s in side_of(view.rules, seat))
+
+
+def render_status(view: View, names: Sequence[str], tr: Strings) -> Text | None:
+    """One line to keep beside the trick: Trumpf, the declarer and bid, the side's points."""
+    if view.declarer is None:
+        return None
+    key = "status_declarer_you" if view.declarer == view.seat else "status_declarer"
+    out = Text()
+    trump = trump_word(view, tr)
+    if view.trump is not None and trump != "Durch":
+        out.append(trump.removesuffix(view.trump.symbol))
+        out.append_text(suit_text(view.trump))
+    else:
+        out.append(trump)
+    out.append(" · " + tr(key, name=names[view.declarer], bid=view.bid))
+    out.append(" · " + tr("status_side", side=side_name(view, view.declarer, names),
+                          points=declarer_side_points(view)))
+    return out
 
 
 __all__ = [

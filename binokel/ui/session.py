@@ -315,11 +315,11 @@ def describe(before: GameState, action: Action, mover: int, after: GameState,
     elif isinstance(action, A.NameTrump) and not you:
         add("names_trump", name=name, suit=action.suit)
     elif isinstance(action, A.Durch):
-        add("announces_durch", name=name)
+        add("announces_durch_you" if you else "announces_durch", name=name)
     elif isinstance(action, A.OpenDurch):
-        add("announces_open", name=name)
+        add("announces_open_you" if you else "announces_open", name=name)
     elif isinstance(action, A.GiveUp):
-        add("gives_up", name=name, suit=action.suit)
+        add("gives_up_you" if you else "gives_up", name=name, suit=action.suit)
     elif isinstance(action, A.Play):
         add("plays_you" if you else "plays", name=name, card=action.card)
     hand_over = after.hand_no != before.hand_no or (after.is_over and not before.is_over)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import sys
+import textwrap
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,6 +33,7 @@ from .binocle_render import (
     render_binocle_sheet_details,
     render_binocle_table,
 )
+from .coach import Coach
 from .i18n import Strings
 from .parse import Command, InputError, Moves, parse_input
 from .render import (
@@ -50,6 +52,20 @@ ERROR = "bold red"
 NOTE = "cyan"
 
 _NO_ANSWERS = frozenset({"n", "no", "nein", "nee", "ne"})
+#: Joins the words of one item (a move and its value) so that no line breaks inside it.
+NBSP = "\u00a0"
+
+
+def wrap_words(text: str, width: int) -> list[str]:
+    """``text`` broken into lines of at most ``width`` at spaces, never inside a word or
+    inside an item joined by :data:`NBSP`; each line of the text is wrapped on its own."""
+    out: list[str] = []
+    for line in text.split("\n"):
+        indent = line[: len(line) - len(line.lstrip(" "))]
+        wrapped = textwrap.wrap(line, width=max(20, width), subsequent_indent=indent + "  ",
+                                break_long_words=False, break_on_hyphens=False) or [""]
+        out += [part.replace(NBSP, " ") for part in wrapped]
+    return out
 
 
 class Screen(Protocol):
@@ -59,7 +75,10 @@ class Screen(Protocol):
 
     def clear(self) -> None: ...
 
-    def say(self, text: str, style: str = "") -> None: ...
+    def say(self, text: str, style: str = "", *, wrap: bool = False) -> None:
+        """A message; ``wrap`` breaks it at spaces to the screen's width (a path is said
+        unwrapped, so that it stays whole)."""
+        ...
 
     def ask(self, prompt: str) -> str | None:
         """A line typed by the person, or None when input has ended."""
@@ -82,8 +101,8 @@ class PlainScreen:
     def clear(self) -> None:
         self._out.write("\n")
 
-    def say(self, text: str, style: str = "") -> None:
-        self._out.write(text + "\n")
+    def say(self, text: str, style: str = "", *, wrap: bool = False) -> None:
+        self._out.write(text.replace(NBSP, " ") + "\n")
         self._out.flush()
 
     def ask(self, prompt: str) -> str | None:
@@ -113,8 +132,10 @@ class RichScreen:
     def clear(self) -> None:
         self.console.clear()
 
-    def say(self, text: str, style: str = "") -> None:
-        self.console.print(Text(text, style=style), soft_wrap=True)
+    def say(self, text: str, style: str = "", *, wrap: bool = False) -> None:
+        # Wrapped here, at spaces, so that a long hint never breaks inside a number.
+        for line in wrap_words(text, self.console.width) if wrap else [text.replace(NBSP, " ")]:
+            self.console.print(Text(line, style=style), soft_wrap=True)
 
     def ask(self, prompt: str) -> str | None:
         try:
@@ -142,7 +163,7 @@ class Presenter:
     parse: Callable[[str, Any, Strings], Command | Moves | BinocleMoves]
     last_trick: Callable[[Any, Sequence[str], Strings], Text]
     score: Callable[[Any, Sequence[str], Strings], list[Text]]
-    rules: Callable[[Any, Strings], list[Text]]
+    rules: Callable[[Any, Strings, Sequence[str]], list[Text]]
     hint_facts: Callable[[Any, object, Strings], str | None]
     help_key: str
 
@@ -151,8 +172,9 @@ BINOKEL_PRESENTER = Presenter(
     table=render_table, final=render_final, prompt=prompt_for, parse=parse_input,
     last_trick=render_last_trick,
     score=lambda view, names, tr: render_sheet_details(view.results, range(view.rules.players),
-                                                       names, tr),
-    rules=lambda view, tr: render_rules(view.rules, tr), hint_facts=hint_facts, help_key="help")
+                                                       names, tr, teams=view.rules.teams),
+    rules=lambda view, tr, names: render_rules(view.rules, tr, names), hint_facts=hint_facts,
+    help_key="help")
 BINOCLE_PRESENTER = Presenter(
     table=render_binocle_table, final=render_binocle_final, prompt=binocle_prompt,
     parse=parse_binocle_input, last_trick=render_binocle_last_trick,
@@ -183,6 +205,8 @@ class Table:
         self.record_path = record_path
         self._save = save
         self.show = presenter_for(session)
+        #: The guided first game's lessons (``binokel learn``), or None.
+        self.coach: Coach | None = None
 
     def run(self) -> int:
         """Play until the game ends (exit status 0), the person quits (0), or a computer player
@@ -199,6 +223,7 @@ class Table:
                 return 1
             view = session.state.view(session.human)
             if session.state.is_over:
+                self.teach(view)
                 screen.show([Text()])
                 screen.show(self.show.final(view, session.names, tr))
                 # Said, not drawn: a path must not be broken across lines.
@@ -208,12 +233,14 @@ class Table:
                 screen.clear()
                 screen.show(self.show.table(view, session.names, tr, events=session.events))
                 session.events.clear()
+                self.teach(view)
                 redraw = False
             line = screen.ask(self.show.prompt(view, tr))
             if line is None:
                 screen.say(tr("bye", path=self.record_path), NOTE)
                 return 0
-            if not line.strip():
+            if not line.strip():  # a reminder, so the next prompt is not on the same line
+                screen.say(tr("empty_line"), NOTE)
                 continue
             try:
                 parsed = self.show.parse(line, view, tr)
@@ -233,6 +260,11 @@ class Table:
                 continue
             redraw = True
 
+    def teach(self, view: object) -> None:
+        note = self.coach.note(view) if self.coach is not None else None
+        if note:
+            self.screen.say(note, NOTE, wrap=True)
+
     def command(self, command: Command) -> str:
         """Carry out a table command; returns ``quit``, ``redraw`` or ``stay``."""
         tr, screen, session = self.tr, self.screen, self.session
@@ -245,21 +277,22 @@ class Table:
         elif name == "score":
             screen.show(self.show.score(view, session.names, tr))
         elif name == "rules":
-            screen.show(self.show.rules(view, tr))
+            screen.show(self.show.rules(view, tr, session.names))
         elif name == "hint":
             try:
                 hint = session.hint()
             except (RuntimeError, BotError) as exc:
                 screen.say(str(exc), ERROR)
                 return "stay"
-            screen.say(tr("hint", bot=hint.bot, action=hint.action), NOTE)
+            screen.say(tr("hint", bot=hint.bot, action=tr.action(hint.action)), NOTE, wrap=True)
             why = hint.why or self.show.hint_facts(view, hint.action, tr)
             if why:
-                screen.say(tr("hint_why", why=why), NOTE)
+                screen.say(tr("hint_why", why=why), NOTE, wrap=True)
             deals = max((worlds for _, _, worlds in hint.values), default=0)
             if deals:
-                shown = " · ".join(f"{action} {value:+.1f}" for action, value, _ in hint.values[:6])
-                screen.say(tr("hint_values", n=deals, values=shown), NOTE)
+                shown = " · ".join(hint_item(tr.action(action), value)
+                                   for action, value, _ in hint.values[:6])
+                screen.say(tr("hint_values", n=deals, values=shown), NOTE, wrap=True)
         elif name == "save":
             if not command.argument:
                 screen.say(tr("need_file"), ERROR)
@@ -270,7 +303,7 @@ class Table:
             if undone is None:
                 screen.say(tr("nothing_to_undo"), ERROR)
                 return "stay"
-            session.events.append(Event("undone", {"action": str(undone)}))
+            session.events.append(Event("undone", {"action": tr.action(undone)}))
             return "redraw"
         elif name == "quit":
             answer = (screen.ask(tr("prompt_file")) or "").strip()
@@ -282,12 +315,31 @@ class Table:
         return "stay"
 
     def save_copy(self, path: Path) -> None:
-        try:
-            self._save(self.session, path)
-        except OSError as exc:
-            self.screen.say(self.tr("save_failed", path=path, error=exc), ERROR)
+        problem = save_problem(path, self.tr)
+        if problem is None:
+            try:
+                self._save(self.session, path)
+            except OSError as exc:  # the reason alone: a temporary file's name means nothing
+                problem = self.tr("save_failed", path=path, error=exc.strerror or exc)
+        if problem is not None:
+            self.screen.say(problem, ERROR)
         else:
             self.screen.say(self.tr("saved", path=path), NOTE)
+
+
+def save_problem(path: Path, tr: Strings) -> str | None:
+    """Why a copy cannot be saved at ``path`` (a folder, or a folder that does not exist), or
+    None; folders are never made for a copy."""
+    if path.is_dir():
+        return tr("save_is_folder", path=path)
+    if not path.parent.is_dir():
+        return tr("save_no_folder", path=path, folder=path.parent)
+    return None
+
+
+def hint_item(action: str, value: float) -> str:
+    """One move and its value, held together for wrapping: ``drück Q♠ +12.5``."""
+    return f"{action} {value:+.1f}".replace(" ", NBSP)
 
 
 __all__ = ["PlainScreen", "RichScreen", "Screen", "Table", "make_screen"]

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from binokel.games import load_record, replay
-from binokel.games.binocle import BinocleState, new_binocle_game
+from binokel.games.binocle import BinocleState, Ending, new_binocle_game
 from binokel.games.binocle import actions as A
 from binokel.games.binocle.rulefile import find_binocle_spec
 from binokel.ui.binocle_parse import BinocleMoves, parse_binocle_input
@@ -82,11 +82,17 @@ def check_against_record(screen: str, path: Path) -> None:
     assert isinstance(state, BinocleState) and state.is_over
     expected = [[n for s in (0, 1) for n in (sum(m.points for m in r.melds[s]) + r.dix[s],
                                              r.scores[s], r.totals[s])] for r in state.results]
+    final = list(state.scores)
+    if state.ending in (Ending.CLAIMED, Ending.WRONG_CLAIM):
+        # A claim stops the hand and counts its Stiche (§7): the sheet shows that hand too.
+        final = [state.scores[s] + state.points[s] for s in (0, 1)]
+        expected.append([n for s in (0, 1) for n in (
+            sum(m.points for m in state.melds[s]) + state.dix_points[s],
+            final[s] - state.start_scores[s], final[s])])
     assert sheet_numbers(screen) == expected
     totals = re.search(r"(?:Final totals|Endstand): (.+)", screen)
     assert totals is not None
-    assert [int(n) for n in re.findall(r"(-?\d+)(?: ·|$)", totals.group(1).strip())] == \
-        list(state.scores)
+    assert [int(n) for n in re.findall(r"(-?\d+)(?: ·|$)", totals.group(1).strip())] == final
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
@@ -101,7 +107,7 @@ def test_a_binocle_game_piped_through_standard_input(tmp_path: Path, lang: str) 
     out = done.stdout
     assert "\x1b" not in out
     words = {"en": ("won the game!", "Stock: ", "a wrong claim loses the game"),
-             "de": ("gewinnt die Partie!", "Talon: ", "falsch ausmachen verliert")}[lang]
+             "de": ("Du hast die Partie gewonnen!", "Talon: ", "falsch ausmachen verliert")}[lang]
     for word in words:
         assert word in out
     records = list((tmp_path / "games").glob("*"))
@@ -142,8 +148,8 @@ def test_a_binocle_game_typed_into_a_terminal(tmp_path: Path) -> None:
     """Plays a whole short game as a person would: cards by number, melds from the list, one
     card the rules forbid after the stock, one move taken back; the final sheet is the
     record's."""
-    program = TerminalProgram([*COMMAND, "--seed", "3", "--bots", "random", "--lang", "en",
-                               *SHORT], env=environment(tmp_path, TERM="xterm-256color"))
+    program = TerminalProgram([*COMMAND, "--plain", "--seed", "3", "--bots", "random", "--lang",
+                               "en", *SHORT], env=environment(tmp_path, TERM="xterm-256color"))
     tried_illegal = took_back = False
     cards = 0
     try:

@@ -76,9 +76,21 @@ def test_several_cards_are_laid_away_at_once_by_number_or_name() -> None:
     state = discard()
     hand = hand_order(state.view(0))
     assert moves("lay 3 7 9 12", state) == tuple(Discard(hand[i - 1]) for i in (3, 7, 9, 12))
-    assert moves("1 2", state) == (Discard(hand[0]), Discard(hand[1]))
-    names = f"{hand[0].ascii} {hand[5]}"
-    assert moves(f"drücken {names}", state) == (Discard(hand[0]), Discard(hand[5]))
+    assert moves("1 2 3 4", state) == tuple(Discard(hand[i]) for i in range(4))
+    assert moves("2", state) == (Discard(hand[1]),)  # one at a time is a choice too
+    names = f"{hand[0].ascii} {hand[5]} {hand[6]} {hand[7]}"
+    assert moves(f"drücken {names}", state) == tuple(Discard(hand[i]) for i in (0, 5, 6, 7))
+
+
+@pytest.mark.parametrize(("tr", "message"), [
+    (EN, "Lay away all 4 cards at once .* not 3: nothing was laid away"),
+    (Strings("de"), "Drücke alle 4 Karten auf einmal .* nicht 3: es wurde nichts gedrückt"),
+])
+def test_a_short_list_of_cards_to_lay_away_is_refused_whole(tr: Strings, message: str) -> None:
+    """`lay 1 2 3` when four are due is a slip: it lays nothing and says so."""
+    view = discard().view(0)
+    with pytest.raises(InputError, match=message):
+        parse_input("lay 1 2 3", view, tr)
 
 
 def test_laying_away_is_checked_before_anything_is_applied() -> None:

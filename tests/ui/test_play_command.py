@@ -63,8 +63,10 @@ def check_against_record(screen: str, path: Path) -> None:
 def test_a_whole_game_typed_into_a_terminal(tmp_path: Path) -> None:
     """Bids, lays away, names Trumpf and plays every card as a person would; tries one card the
     rules forbid, takes one move back, and checks the final sheet against the saved record."""
-    program = TerminalProgram([*COMMAND, "--seed", "2", "--lang", "en", "--name", "Anna",
-                               *SHORT_GAME], env=environment(tmp_path, TERM="xterm-256color"))
+    # --plain: the line mode on a terminal (without it a terminal gets the full-screen game).
+    program = TerminalProgram([*COMMAND, "--plain", "--seed", "2", "--lang", "en", "--name",
+                               "Anna", *SHORT_GAME],
+                              env=environment(tmp_path, TERM="xterm-256color"))
     tried_illegal = took_back = False
     cards_played = 0
     try:
@@ -174,7 +176,7 @@ def test_input_that_ends_early_leaves_a_game_to_resume(tmp_path: Path) -> None:
                             input="\n".join(moves[3:]) + "\n", capture_output=True, text=True,
                             env=env, timeout=60, check=False)
     assert second.returncode == 0, second.stderr
-    assert "Partie!" in second.stdout  # in the language the game was begun in
+    assert "Die Partie ist zu Ende." in second.stdout  # in the language the game was begun in
     records = list((tmp_path / "games").glob("*"))
     assert len(records) == 1
     out = second.stdout

@@ -127,7 +127,7 @@ def test_last_trick_names_who_played_and_won() -> None:
 
 @pytest.mark.parametrize(("state", "en", "de"), [
     (auction(), "Reizen: your bid (160 or pass) > ", "Reizen: dein Gebot (160 oder passe) > "),
-    (discard(), "Lay away 4 card(s)", "4 Karte(n) drücken"),
+    (discard(), "Lay away 4 cards", "4 Karten drücken"),
     (trump(), "Name Trumpf (♣ ♠ ♥ ♦), Durch, or give up: out ♦ > ", "Trumpf ansagen"),
     (play(until_seat0_follows=False), "Stich 1: your card", "Stich 1: deine Karte"),
 ])
@@ -145,7 +145,7 @@ def test_a_computer_players_discards_stay_hidden() -> None:
     action = before.legal_actions()[0]
     events = describe(before, action, 0, before.apply(action), NAMES, human=1)
     text = " ".join(event_text(e, EN).plain for e in events)
-    assert text == "Anna lays away (drückt) 1 card(s)."
+    assert text == "Anna lays away (drückt) a card."
     assert str(action.card) not in text  # type: ignore[union-attr]
 
 

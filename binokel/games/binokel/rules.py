@@ -317,6 +317,10 @@ def _validate(rules: Rules) -> None:
     # Bidding, values, winning.
     need(rules.min_bid > 0, "min_bid", "must be positive")
     need(rules.bid_step > 0, "bid_step", "must be positive")
+    # Bids are said in tens (§3): every card and meld counts in tens, so is every bid.
+    for name in ("min_bid", "bid_step", "max_bid"):
+        need(getattr(rules, name) % 10 == 0, name,
+             f"bids go in tens: {getattr(rules, name)} is not a multiple of 10")
     need(rules.max_bid >= rules.min_bid, "max_bid",
          f"{rules.max_bid} is below min_bid {rules.min_bid}")
     for name in FIELD_HELP:

@@ -1,0 +1,144 @@
+"""The words of the full-screen table (:mod:`binokel.ui.tui`) and of the guided first game
+(:mod:`binokel.ui.coach`), in English and German; :mod:`binokel.ui.i18n` adds them to its
+tables."""
+
+from __future__ import annotations
+
+# The full-screen table (binokel/ui/tui/).
+_EN_TUI: dict[str, str] = {
+    "tui_trump": "Trumpf",
+    "tui_side_points": "{side} {points} of {bid}",
+    "tui_partner": "partner",
+    "tui_alone": "alone against the others",
+    "tui_with": "with {names}",
+    "tui_sits_out": "sits out",
+    "tui_seat_line": "{cards} cards · {tricks} Stiche",
+    "tui_no_trick": "No Stich yet.",
+    "tui_stock_gone": "stock gone",
+    "tui_stock": "stock {n}, face up",
+    "tui_hand": "Your hand",
+    "tui_legal": "bold: you may play it",
+    "tui_picked": "picked {n} of {need}",
+    "tui_typed": "typed: {text}",
+    "tui_keys": "←→ choose · Enter play · 1-9 / Q♠ type · ? help · h hint · u undo · "
+                "s sheet · l last · q quit",
+    "tui_keys_short": "←→ Enter · ? help · h hint · u undo · s sheet · l last · q quit",
+    "tui_q_typed": "q: Enter quits (the game is saved); go on typing for a Queen (qs)",
+    "tui_wait": "The others are playing…",
+    "tui_close": "(any key closes)",
+    "tui_help": (
+        "Choose with ← → and Enter (or a click), or type: a card's number or name (3, Q♠, qs;\n"
+        "upper-case Q for a Queen), a bid (160) or pass, a suit for Trumpf (1-4 or H), and Enter.\n"
+        "Laying away: Enter (or space) marks each card; the last one lays them all.\n"
+        "Type : and any command of the line mode: :lay 3 7 9 12, :out ♦, :save FILE ...\n"
+        "Keys: ? this help · h hint · u undo · s score sheet · l last Stich · r rules · "
+        "q quit\n"
+        "The game is saved after every move: binokel play --resume continues it."
+    ),
+    "sum_title": "Hand {n} is over",
+    "sum_head": "Melds Stiche Laid Hand Total",
+    "sum_result_made": "{name} made {bid}",
+    "sum_result_failed": "{name} missed {bid}",
+    "sum_result_gave_up": "{name} gave up at {bid}",
+    "sum_result_durch_won": "{name} won the Durch",
+    "sum_result_durch_lost": "{name} lost the Durch",
+    "sum_melds_lost": "melds lost: no Stich",
+    "sum_next": "Press any key for the next deal.",
+    "sum_team": "Team {names}",
+}
+_DE_TUI: dict[str, str] = {
+    "tui_trump": "Trumpf",
+    "tui_side_points": "{side} {points} von {bid}",
+    "tui_partner": "Partner",
+    "tui_alone": "allein gegen die anderen",
+    "tui_with": "mit {names}",
+    "tui_sits_out": "setzt aus",
+    "tui_seat_line": "{cards} Karten · {tricks} Stiche",
+    "tui_no_trick": "Noch kein Stich.",
+    "tui_stock_gone": "Talon leer",
+    "tui_stock": "Talon {n}, offen",
+    "tui_hand": "Deine Karten",
+    "tui_legal": "fett: darfst du spielen",
+    "tui_picked": "{n} von {need} gewählt",
+    "tui_typed": "getippt: {text}",
+    "tui_keys": "←→ wählen · Enter spielen · 1-9 / Q♠ tippen · ? Hilfe · h Tipp · u zurück · "
+                "s Block · l letzter · q Ende",
+    "tui_keys_short": "←→ Enter · ? Hilfe · h Tipp · u zurück · s Block · l letzter · q Ende",
+    "tui_q_typed": "q: Enter beendet (die Partie bleibt gespeichert); weitertippen für eine Dame",
+    "tui_wait": "Die anderen spielen…",
+    "tui_close": "(jede Taste schließt)",
+    "tui_help": (
+        "Wähle mit ← → und Enter (oder per Klick), oder tippe: Nummer oder Name einer Karte\n"
+        "(3, Q♠, qs; großes Q für eine Dame), ein Gebot (160) oder passe, eine Trumpffarbe\n"
+        "(1-4 oder H), dann Enter. Drücken: Enter (oder Leertaste) markiert jede Karte; die\n"
+        "letzte drückt alle. Tippe : und einen Befehl der Zeilenform: :drück 3 7 9 12, :ab ♦\n"
+        "Tasten: ? Hilfe · h Tipp · u zurück · s Schreibblock · l letzter Stich · r Regeln · "
+        "q Ende\n"
+        "Die Partie wird nach jedem Zug gespeichert: binokel play --resume spielt weiter."
+    ),
+    "sum_title": "Spiel {n} ist aus",
+    "sum_head": "Meldung Stiche Gedrückt Spiel  Summe",
+    "sum_result_made": "{name} hat die {bid} geschafft",
+    "sum_result_failed": "{name} hat die {bid} nicht geschafft",
+    "sum_result_gave_up": "{name} ist bei {bid} abgegangen",
+    "sum_result_durch_won": "{name} hat den Durch gewonnen",
+    "sum_result_durch_lost": "{name} hat den Durch verloren",
+    "sum_melds_lost": "Meldung verfällt: kein Stich",
+    "sum_next": "Eine Taste für das nächste Spiel.",
+    "sum_team": "Partei {names}",
+}
+
+# The guided first game (binokel learn, binokel/ui/coach.py).
+_EN_LEARN: dict[str, str] = {
+    "learn_welcome": "A guided first game: one hand of Binokel against Karle and Frieda. Each "
+                     "rule is explained when it first matters; type help for the commands.",
+    "learn_auction": "Reizen (the auction): a bid promises that many points from your melds, "
+                     "your Stiche and the cards you lay away. Forehand opens at 150 and each "
+                     "bid is 10 more; whoever bids highest becomes the declarer, takes the Dabb "
+                     "and names Trumpf. This hand is good: bid.",
+    "learn_discard": "You are the declarer: the Dabb's cards are in your hand. Lay away (drücken) "
+                     "as many cards as the Dabb held; their points count for you at the end, but "
+                     "they cannot be melded. Keep the cards of your melds; lay away lone cards.",
+    "learn_trump": "Name Trumpf: the suit you hold most of, with its high cards. A Familie (A 10 "
+                   "K Q J) scores 150 in Trumpf instead of 100, a Pair (K Q) 40 instead of 20. "
+                   "With a weak hand you may give up instead (out ♦): it costs only the bid.",
+    "learn_melds": "The melds are shown: each player's count only if that player takes at least "
+                   "one Stich. Now the Stiche: A 10 K Q J count 11 10 4 3 2, the last Stich 10.",
+    "learn_follow": "In a Stich you must follow suit; without the suit you must trump; and you "
+                    "must beat every card in the Stich if you can. The cards marked * are the "
+                    "ones the rules allow.",
+    "learn_lead": "You took the Stich, so you lead: any card. Leading an Ace draws the others' "
+                  "cards of that suit.",
+    "learn_count": "The hand is counted: the declarer makes the bid when melds, Stiche and the "
+                   "laid-away cards reach it (and one Stich was taken); otherwise the declarer "
+                   "scores minus twice the bid. The others score their own Stiche and melds.",
+}
+
+_DE_LEARN: dict[str, str] = {
+    "learn_welcome": "Eine geführte erste Partie: ein Spiel Binokel gegen Karle und Frieda. Jede "
+                     "Regel wird erklärt, wenn sie zum ersten Mal zählt; hilfe zeigt die Befehle.",
+    "learn_auction": "Reizen: ein Gebot verspricht so viele Punkte aus Meldung, Stichen und den "
+                     "gedrückten Karten. Vorhand eröffnet mit 150, jedes Gebot ist 10 mehr; wer "
+                     "am höchsten reizt, ist der Spieler, nimmt den Dabb und sagt Trumpf an. "
+                     "Dieses Blatt ist gut: reize.",
+    "learn_discard": "Du bist der Spieler: die Karten des Dabb sind auf deiner Hand. Drücke so "
+                     "viele Karten, wie der Dabb hatte; ihre Augen zählen am Ende für dich, "
+                     "melden kann man sie nicht. Behalte die Karten deiner Meldungen, drücke "
+                     "einzelne Karten.",
+    "learn_trump": "Sag Trumpf an: die Farbe, von der du am meisten hast, mit hohen Karten. Eine "
+                   "Familie (A 10 K Q J) zählt in Trumpf 150 statt 100, ein Paar (K Q) 40 statt "
+                   "20. Mit einem schwachen Blatt kannst du abgehen (ab ♦): das kostet nur den "
+                   "Reizwert.",
+    "learn_melds": "Die Meldungen liegen offen: sie zählen nur, wenn der Spieler mindestens einen "
+                   "Stich macht. Jetzt die Stiche: A 10 K Q J zählen 11 10 4 3 2, der letzte "
+                   "Stich 10.",
+    "learn_follow": "Im Stich musst du Farbe bedienen; ohne die Farbe musst du trumpfen; und du "
+                    "musst jede Karte im Stich überstechen, wenn du kannst. Die mit * markierten "
+                    "Karten sind die erlaubten.",
+    "learn_lead": "Du hast den Stich gemacht, also spielst du aus: jede Karte. Ein Ass zieht "
+                  "die Karten der anderen in dieser Farbe.",
+    "learn_count": "Das Spiel wird gezählt: der Spieler schafft sein Gebot, wenn Meldung, Stiche "
+                   "und gedrückte Karten es erreichen (und er einen Stich gemacht hat); sonst "
+                   "schreibt er minus das Doppelte. Die anderen schreiben ihre Stiche und "
+                   "Meldungen.",
+}

@@ -1,0 +1,445 @@
+"""The full-screen game: a Textual app around one :class:`~binokel.ui.session.BaseSession`.
+
+The screen, top to bottom: a status line (hand, dealer, Trumpf or Durch, declarer and bid, the
+declarer side's points), the seats with cards left and Stiche, what the phase needs (auction,
+Dabb, melds; folded away after), the Stich with who played what, what happened, your hand with
+the cards you may choose, and the keys.  It fits 80×24 and grows with the window.
+
+Keys: ← → move over the cards and choices, Enter (or a click) takes one; digits and card names
+are typed and read by the line mode's parser (so every line-mode command works typed);
+``?`` help, ``h`` hint, ``u`` undo, ``s`` score sheet, ``l`` last Stich, ``r`` rules, ``q``
+quit (the game is saved after every move).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.app import App, ComposeResult
+from textual.screen import ModalScreen
+from textual.widgets import RichLog, Static
+
+from ...bots.base import BotError
+from ...cards import Rank
+from ...games.binokel.game import IllegalActionError
+from ..coach import Coach
+from ..i18n import Strings
+from ..parse import Command, InputError
+from ..render import DIM, HEADING, SUIT_STYLES, event_text
+from ..session import BaseSession
+from ..terminal import Presenter, hint_item, save_problem
+from .panels import Choice, Panels, Slot, panels_for
+from .summary import hand_summary
+
+#: Keys that act at once when nothing is typed.
+HOTKEYS = {"?": "help", "h": "hint", "u": "undo", "s": "score", "l": "last", "r": "rules"}
+
+CSS = """
+Screen { layout: vertical; }
+#status { height: auto; background: $boost; padding: 0 1; }
+#seats { height: auto; padding: 0 1; }
+#phase { height: auto; padding: 0 1; }
+#trick { height: auto; border: round $accent; padding: 0 1; }
+#log { height: 1fr; min-height: 2; padding: 0 1; scrollbar-size: 0 0; }
+#hand { height: auto; padding: 0 1; }
+#choices { height: auto; padding: 0 1; }
+#prompt { height: auto; max-height: 2; padding: 0 1; }
+#keys { height: 1; background: $boost; padding: 0 1; }
+InfoScreen { align: center middle; }
+InfoScreen > Static { width: auto; max-width: 100%; height: auto; max-height: 100%;
+                      border: round $accent; background: $surface; padding: 0 1; }
+"""
+
+
+def monochrome(text: Text) -> Text:
+    """``text`` without colours (bold, dim and reverse stay): for ``--mono`` and NO_COLOR."""
+    out = text.copy()
+    out.spans = [span._replace(style=(Style.parse(span.style) if isinstance(span.style, str)
+                                      else span.style).without_color)
+                 for span in text.spans]
+    out.style = ""
+    return out
+
+
+class InfoScreen(ModalScreen[None]):
+    """A page over the table (help, score sheet, hint, end of hand); any key closes it."""
+
+    def __init__(self, lines: Sequence[Text], closing: str) -> None:
+        super().__init__()
+        self._text = Text("\n").join([*lines, Text(closing, style=DIM)])
+
+    def compose(self) -> ComposeResult:
+        yield Static(self._text, id="info")
+
+    def on_key(self, event: events.Key) -> None:
+        event.stop()
+        self.dismiss(None)
+
+    def on_click(self, event: events.Click) -> None:
+        self.dismiss(None)
+
+
+class PlayApp(App[int]):
+    """One person at the full-screen table; returns the exit status when it ends."""
+
+    CSS = CSS
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(self, session: BaseSession[Any], tr: Strings, *, record_path: Path,
+                 save: Callable[[BaseSession[Any], Path], None], presenter: Presenter,
+                 mono: bool = False) -> None:
+        super().__init__()
+        self.session = session
+        self.tr = tr
+        self.record_path = record_path
+        self._save = save
+        self.show = presenter
+        self.panels: Panels = panels_for(session.state)
+        self.mono = mono
+        self.typed = ""
+        self.cursor = 0
+        self.marked: list[int] = []  # slot numbers picked for laying away
+        self.message: Text = Text(tr("autosaved_at", path=record_path), style="cyan")
+        #: The guided first game's lessons (``binokel learn``), or None.
+        self.coach: Coach | None = None
+        if mono:
+            self.theme = "textual-ansi"
+
+    # --- building ---------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        for name in ("status", "seats", "phase", "trick"):
+            yield Static(id=name)
+        log = RichLog(id="log", wrap=True, markup=False, auto_scroll=True)
+        log.can_focus = False  # the arrow keys choose cards, they do not scroll
+        yield log
+        for name in ("hand", "choices", "prompt", "keys"):
+            yield Static(id=name)
+
+    def on_mount(self) -> None:
+        self.advance()
+
+    # --- reading the table ------------------------------------------------------------------
+
+    @property
+    def view(self) -> Any:
+        return self.session.state.view(self.session.human)
+
+    def items(self) -> list[Slot | Choice]:
+        """What ← → move over: the cards that may be chosen now, then the other choices."""
+        view = self.view
+        cards: list[Slot | Choice] = [s for s in self.panels.slots(view) if s.action is not None]
+        return cards + list(self.panels.choices(view, self.tr))
+
+    def paint(self, text: Text) -> Text:
+        return monochrome(text) if self.mono else text
+
+    # --- drawing ----------------------------------------------------------------------------
+
+    def redraw(self) -> None:
+        view, names, tr, panels = self.view, self.session.names, self.tr, self.panels
+        lines = panels.status(view, names, tr)
+        self.query_one("#status", Static).update(self.paint(Text("\n").join(lines)))
+        self.query_one("#seats", Static).update(
+            self.paint(Text("\n").join(panels.seats(view, names, tr))))
+        phase = panels.phase(view, names, tr)
+        widget = self.query_one("#phase", Static)
+        widget.display = bool(phase)
+        widget.update(self.paint(Text("\n").join(phase)))
+        self.query_one("#trick", Static).update(self.paint(panels.trick(view, names, tr)))
+        self.query_one("#hand", Static).update(self.paint(self.hand_text()))
+        self.query_one("#choices", Static).update(self.paint(self.choices_text()))
+        self.query_one("#prompt", Static).update(self.paint(self.prompt_text()))
+        keys = tr("tui_keys") if self.size.width >= 100 else tr("tui_keys_short")
+        self.query_one("#keys", Static).update(Text(keys, style=DIM))
+
+    def hand_text(self) -> Text:
+        items = self.items()
+        current = items[self.cursor] if 0 <= self.cursor < len(items) else None
+        slots = self.panels.slots(self.view)
+        out = Text(self.tr("tui_hand"), style=HEADING)
+        group: str | None = None
+        for slot in slots:
+            if slot.group != group:
+                group = slot.group
+                out.append("\n")
+                label = self.tr("b_table_row") if group == "table" else group
+                style = "" if group == "table" else SUIT_STYLES[slot.card.suit]
+                out.append(f"{label:>5} ", style=style)
+            card = Text(str(slot.card), style=SUIT_STYLES[slot.card.suit])
+            if slot.action is None and self.view.is_my_turn:
+                card.stylize(DIM)
+            elif slot.action is not None:
+                card.stylize("bold")
+            if slot.number in self.marked:
+                card.stylize("underline")
+            if current is slot:
+                card.stylize("reverse")
+            click = Style(meta={"@click": f"app.pick({slot.number})"})
+            piece = Text(f" {slot.number:>2} ", style=DIM)
+            piece.append_text(card)
+            marked = slot.action is not None and not all(s.action for s in slots)
+            piece.append("*" if marked else " ")
+            piece.stylize(click)
+            out.append_text(piece)
+        return out
+
+    def choices_text(self) -> Text:
+        items = self.items()
+        choices = [i for i in items if isinstance(i, Choice)]
+        if not choices:
+            return Text()
+        out = Text()
+        for n, choice in enumerate(choices, 1):
+            piece = Text(f" {n} ", style=DIM)
+            label = Text(choice.label, style="bold")
+            if items[self.cursor] is choice if 0 <= self.cursor < len(items) else False:
+                label.stylize("reverse")
+            piece.append_text(label)
+            piece.stylize(Style(meta={"@click": f"app.choose({n})"}))
+            out.append_text(piece)
+            out.append(" ")
+        return out
+
+    def prompt_text(self) -> Text:
+        view = self.view
+        if self.typed:
+            note = self.tr("tui_q_typed") if self.typed == "q" else ""
+            out = Text(f"> {self.typed}▏", style="bold")
+            if note:
+                out.append(f"   {note}", style=DIM)
+            return out
+        if self.message.plain:
+            return self.message
+        if not view.is_my_turn:
+            return Text(self.tr("tui_wait"), style=DIM)
+        prompt = self.show.prompt(view, self.tr).rstrip(" >")
+        need = self.panels.picks(view)
+        if need > 1:
+            prompt += f" · {self.tr('tui_picked', n=len(self.marked), need=need)}"
+        return Text(prompt, style="bold")
+
+    def say(self, text: str, style: str = "cyan") -> None:
+        self.message = Text(text, style=style)
+
+    # --- the game going on ------------------------------------------------------------------
+
+    def advance(self) -> None:
+        """Let the computer players move, tell what happened, stop at the person's turn."""
+        session = self.session
+        try:
+            session.run_bots()
+        except BotError as exc:
+            self.say(self.tr("bot_failed", error=exc), "bold red")
+            self.exit(1)
+            return
+        self.log_events()
+        self.cursor = 0
+        self.marked = []
+        self.redraw()
+
+    def log_events(self) -> None:
+        log = self.query_one("#log", RichLog)
+        events = list(self.session.events)
+        self.session.events.clear()
+        ends = [e for e in events if e.key in ("hand_over", "b_hand_over")]
+        for event in events:
+            log.write(self.paint(event_text(event, self.tr)))
+        view = self.view
+        if self.session.state.is_over:
+            lines = self.show.final(view, self.session.names, self.tr)
+            lines.append(Text(self.tr("record_at", path=self.record_path)))
+            self.push_screen(InfoScreen([self.paint(t) for t in lines], self.tr("tui_close")),
+                             lambda _: self.exit(0))
+        elif ends:
+            summary = hand_summary(view, self.session.names, self.tr)
+            self.push_screen(InfoScreen([self.paint(t) for t in summary], self.tr("sum_next")))
+        note = self.coach.note(view) if self.coach is not None else None
+        if note:  # on top: read before the table (or the end) it explains
+            log.write(Text(note, style="cyan"))
+            self.push_screen(InfoScreen([Text(note, style="cyan")], self.tr("tui_close")))
+
+    def act(self, actions: Sequence[Any]) -> None:
+        try:
+            self.session.play(actions)
+        except IllegalActionError as exc:
+            self.say(self.tr.engine_error(str(exc)), "bold red")
+            self.redraw()
+            return
+        self.message = Text()
+        self.advance()
+
+    # --- input --------------------------------------------------------------------------------
+
+    def on_key(self, event: events.Key) -> None:
+        if self.screen is not self.screen_stack[0]:
+            return
+        key, char = event.key, event.character
+        event.stop()
+        if key in ("left", "up", "right", "down", "tab", "shift+tab"):
+            count = len(self.items())
+            if count:
+                step = -1 if key in ("left", "up", "shift+tab") else 1
+                self.cursor = (self.cursor + step) % count
+        elif key == "enter":
+            self.enter()
+            return
+        elif key == "space" and not self.typed:
+            self.take_cursor(lay_now=False)
+            return
+        elif key == "backspace":
+            self.typed = self.typed[:-1]
+        elif key == "escape":
+            self.typed, self.marked = "", []
+        elif char and char.isprintable():
+            if not self.typed and char in HOTKEYS:
+                self.command(Command(HOTKEYS[char]))
+                return
+            if not self.typed and char == "q" and not self.queen_may_be_typed():
+                self.command(Command("quit"))
+                return
+            self.typed += char
+        else:
+            return
+        self.message = Text()
+        self.redraw()
+
+    def queen_may_be_typed(self) -> bool:
+        """Whether a typed ``q`` may begin a card's name (a Queen you may choose now)."""
+        return any(s.card.rank is Rank.QUEEN for s in self.panels.slots(self.view)
+                   if s.action is not None)
+
+    def enter(self) -> None:
+        if self.typed:
+            text, self.typed = self.typed.removeprefix(":"), ""
+            self.submit(text)
+        else:
+            self.take_cursor(lay_now=True)
+
+    def submit(self, text: str) -> None:
+        """A typed line, read as the line mode reads it; a number alone picks a choice when
+        no card is to be chosen (``3`` for the third)."""
+        items = self.items()
+        choices = [i for i in items if isinstance(i, Choice)]
+        if text.strip().isdigit() and len(choices) == len(items) \
+                and 1 <= int(text) <= len(choices):
+            self.take(choices[int(text) - 1])
+            return
+        try:
+            parsed = self.show.parse(text, self.view, self.tr)
+        except InputError as exc:
+            self.say(str(exc), "bold red")
+            self.redraw()
+            return
+        if isinstance(parsed, Command):
+            self.command(parsed)
+        else:
+            self.act(parsed.actions)
+
+    def take_cursor(self, *, lay_now: bool) -> None:
+        items = self.items()
+        if not items:
+            return
+        self.take(items[min(self.cursor, len(items) - 1)], lay_now=lay_now)
+
+    def take(self, item: Slot | Choice, *, lay_now: bool = True) -> None:
+        need = self.panels.picks(self.view)
+        if isinstance(item, Slot) and need > 1:
+            if item.number in self.marked:
+                self.marked.remove(item.number)
+            else:
+                self.marked.append(item.number)
+                self.cursor = (self.cursor + 1) % len(self.items())  # on to the next card
+            if len(self.marked) == need and lay_now:
+                slots = {s.number: s for s in self.panels.slots(self.view)}
+                self.act([slots[n].action for n in self.marked])
+                return
+            self.redraw()
+            return
+        self.act([item.action])
+
+    def action_pick(self, number: int) -> None:
+        """A click on a card of the hand."""
+        for slot in self.panels.slots(self.view):
+            if slot.number == number and slot.action is not None:
+                self.take(slot)
+                return
+
+    def action_choose(self, number: int) -> None:
+        """A click on a choice."""
+        choices = self.panels.choices(self.view, self.tr)
+        if 1 <= number <= len(choices):
+            self.take(choices[number - 1])
+
+    # --- commands -----------------------------------------------------------------------------
+
+    def page(self, lines: Sequence[Text]) -> None:
+        self.push_screen(InfoScreen([self.paint(t) for t in lines], self.tr("tui_close")))
+
+    def command(self, command: Command) -> None:
+        tr, session, view = self.tr, self.session, self.view
+        name = command.name
+        if name == "help":
+            self.page([Text(tr("tui_help"))])
+        elif name == "last":
+            self.page([self.show.last_trick(view, session.names, tr)])
+        elif name == "score":
+            self.page(self.show.score(view, session.names, tr))
+        elif name == "rules":
+            self.page(self.show.rules(view, tr, session.names))
+        elif name == "hint":
+            self.hint()
+        elif name == "undo":
+            undone = session.undo()
+            if undone is None:
+                self.say(tr("nothing_to_undo"), "bold red")
+            else:
+                self.say(tr("undone", action=tr.action(undone)))
+                session.events.clear()
+            self.cursor, self.marked = 0, []
+            self.redraw()
+        elif name == "save":
+            self.save_copy(command.argument)
+        elif name == "quit":
+            self.exit(0)
+
+    def hint(self) -> None:
+        tr, session, view = self.tr, self.session, self.view
+        try:
+            hint = session.hint()
+        except (RuntimeError, BotError) as exc:
+            self.say(str(exc), "bold red")
+            self.redraw()
+            return
+        lines = [Text(tr("hint", bot=hint.bot, action=tr.action(hint.action)), style=HEADING)]
+        why = hint.why or self.show.hint_facts(view, hint.action, tr)
+        if why:
+            lines.append(Text(tr("hint_why", why=why)))
+        deals = max((worlds for _, _, worlds in hint.values), default=0)
+        if deals:
+            shown = " · ".join(hint_item(tr.action(a), v) for a, v, _ in hint.values[:6])
+            lines.append(Text(tr("hint_values", n=deals, values=shown).replace("\u00a0", " ")))
+        self.page(lines)
+
+    def save_copy(self, argument: str) -> None:
+        tr = self.tr
+        if not argument:
+            self.say(tr("need_file"), "bold red")
+        else:
+            path = Path(argument).expanduser()
+            problem = save_problem(path, tr)
+            if problem is None:
+                try:
+                    self._save(self.session, path)
+                except OSError as exc:
+                    problem = tr("save_failed", path=path, error=exc.strerror or exc)
+            self.say(problem or tr("saved", path=path), "bold red" if problem else "cyan")
+        self.redraw()
+
+
+__all__ = ["PlayApp", "monochrome"]
