@@ -1,4 +1,5 @@
-"""What every game's encoder answers, the shared pieces, and the lookup by game name.
+"""What every game's encoder answers, and the shared pieces (the lookup by game name is
+:mod:`binokel.env.codecs`).
 
 A codec turns one seat's view into a fixed-length vector (:attr:`Codec.layout`), numbers every
 action of a rule set (:attr:`Codec.actions`, the fixed discrete action space), and knows how to
@@ -7,6 +8,7 @@ start a hand from a dealt card sequence (OpenSpiel's chance nodes).  The adapter
 never look at which game they play; the codec is found by the game's name
 (:func:`binokel.games.game_of`).
 
+>>> from binokel.env.codecs import codec_for
 >>> from binokel.games import find_game_rules
 >>> codec = codec_for(find_game_rules("binokel"))
 >>> codec.game, codec.players, codec.action_count
