@@ -47,7 +47,7 @@ def new_page(browser: Any, errors: list[str]) -> Any:
                                   bypass_csp=True)  # lets the test evaluate its checks
     page = context.new_page()
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(60_000)  # a hang guard, not a speed check: loaded machines are slow
     return page
 
 
