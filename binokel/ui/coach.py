@@ -2,8 +2,9 @@
 
 :class:`Coach` looks at the person's view before each decision and gives the lesson of that
 moment once: the auction, the Dabb and laying away, Trumpf, the melds, following in a Stich,
-leading, and the count at the end.  Notes are message keys of :mod:`binokel.ui.i18n`, so both
-languages say the same.
+leading, the last Stiche, and the count at the end.  The rules' four tips for beginners come with
+the lessons they belong to (:data:`TIPS`).  Notes are message keys of :mod:`binokel.ui.i18n`, so
+both languages say the same.
 
 >>> from binokel.games.binokel.game import new_game
 >>> from binokel.ui.i18n import Strings
@@ -21,6 +22,13 @@ from typing import Any
 
 from ..games.binokel.game import Phase
 from .i18n import Strings
+
+#: The tips for beginners (binokel-rules.txt, "Tips for beginners") each lesson brings along.
+TIPS: dict[str, tuple[str, ...]] = {
+    "learn_auction": ("tip_count_melds",),
+    "learn_discard": ("tip_discard_points", "tip_discard_suits"),
+    "learn_last": ("tip_last_trick",),
+}
 
 
 class Coach:
@@ -44,6 +52,8 @@ class Coach:
         if phase is Phase.TRUMP:
             return "learn_trump"
         if phase is Phase.PLAY:
+            if len(view.tricks) == view.rules.hand_size - 3:
+                return "learn_last"
             if not view.tricks and any(view.melds):
                 return "learn_melds"
             if view.trick:
@@ -57,7 +67,8 @@ class Coach:
         if key is None or key in self.given:
             return None
         self.given.add(key)
-        return self.tr(key)
+        tips = [self.tr("tip", text=self.tr(tip)) for tip in TIPS.get(key, ())]
+        return "\n".join([self.tr(key), *tips])
 
 
 __all__ = ["Coach"]

@@ -109,6 +109,15 @@ _EN_LEARN: dict[str, str] = {
                     "ones the rules allow.",
     "learn_lead": "You took the Stich, so you lead: any card. Leading an Ace draws the others' "
                   "cards of that suit.",
+    "learn_last": "Three Stiche are left, and the last one brings 10 points of its own.",
+    # The rules' four tips for beginners (binokel-rules.txt), each shown with its lesson.
+    "tip": "Tip for beginners: {text}",
+    "tip_count_melds": "count your melds before bidding, add what your Stiche may bring, and "
+                       "remember the Dabb could help – or not.",
+    "tip_discard_points": "lay away Aces and Tens you might lose – their points still count "
+                          "for you.",
+    "tip_discard_suits": "lay away whole short suits, so that you can trump them early.",
+    "tip_last_trick": "save a winner for the last Stich – its 10 points often decide the hand.",
     "learn_count": "The hand is counted: the declarer makes the bid when melds, Stiche and the "
                    "laid-away cards reach it (and one Stich was taken); otherwise the declarer "
                    "scores minus twice the bid. The others score their own Stiche and melds.",
@@ -137,6 +146,16 @@ _DE_LEARN: dict[str, str] = {
                     "Karten sind die erlaubten.",
     "learn_lead": "Du hast den Stich gemacht, also spielst du aus: jede Karte. Ein Ass zieht "
                   "die Karten der anderen in dieser Farbe.",
+    "learn_last": "Noch drei Stiche, und der letzte bringt 10 Punkte für sich.",
+    # Die vier Tipps für Anfänger aus den Regeln, jeder mit seiner Lektion.
+    "tip": "Tipp für Anfänger: {text}",
+    "tip_count_melds": "zähle deine Meldung, bevor du reizt, rechne dazu, was deine Stiche "
+                       "bringen können, und denk daran: der Dabb kann helfen – oder nicht.",
+    "tip_discard_points": "drücke Asse und Zehner, die du verlieren könntest – ihre Augen zählen "
+                          "trotzdem für dich.",
+    "tip_discard_suits": "drücke ganze kurze Farben, dann kannst du sie früh abtrumpfen.",
+    "tip_last_trick": "heb dir einen sicheren Stich für den letzten auf – seine 10 Punkte "
+                      "entscheiden oft das Spiel.",
     "learn_count": "Das Spiel wird gezählt: der Spieler schafft sein Gebot, wenn Meldung, Stiche "
                    "und gedrückte Karten es erreichen (und er einen Stich gemacht hat); sonst "
                    "schreibt er minus das Doppelte. Die anderen schreiben ihre Stiche und "

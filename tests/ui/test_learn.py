@@ -15,7 +15,7 @@ from binokel.bots import make_bot
 from binokel.cli.cmd_learn import LEARN_BOT, LEARN_SEED, LettingBot
 from binokel.games.binokel.game import Phase, new_game
 from binokel.games.binokel.rules import BINOKEL
-from binokel.ui.coach import Coach
+from binokel.ui.coach import TIPS, Coach
 from binokel.ui.i18n import Strings
 from binokel.ui.session import Player, Session
 from binokel.ui.terminal import presenter_for
@@ -25,7 +25,7 @@ from .test_play_command import COMMAND, environment
 from .test_tui import screen_text, type_keys
 
 LESSONS = {"learn_auction", "learn_discard", "learn_trump", "learn_melds", "learn_follow",
-           "learn_lead", "learn_count"}
+           "learn_lead", "learn_last", "learn_count"}
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
@@ -68,6 +68,9 @@ def test_the_guided_game_gives_every_lesson_once_by_keys(tmp_path: Path, lang: s
     text = "\n".join(shown)
     for key in LESSONS:  # each lesson was on screen, in this language
         assert tr(key).split()[0] in text
+    for tips in TIPS.values():  # and the rules' four tips for beginners with their lessons
+        for tip in tips:
+            assert " ".join(tr(tip).split()[:3]) in " ".join(text.split())
 
 
 @pytest.mark.parametrize(("lang", "words"), [("en", "Reizen (the auction): a bid promises"),
