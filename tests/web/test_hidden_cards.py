@@ -142,7 +142,7 @@ def play_and_check(rules: str, game_seed: int, *, hands: int, binocle: bool = Fa
     messages checked."""
     manager = TableManager(Store(":memory:"), bot_delay=0)
     rng = random.Random(game_seed)
-    table, _ = manager.create(rules, ["open"] * (2 if binocle else _players(rules)),
+    table, _, _ = manager.create(rules, ["open"] * (2 if binocle else _players(rules)),
                               seed=f"leak-{game_seed}")
     ref = [table]
     recorders = [Recorder(ref, s) for s in range(len(table.seats))] + [Recorder(ref, None)]
