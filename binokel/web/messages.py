@@ -21,8 +21,9 @@ True
 from __future__ import annotations
 
 import dataclasses
-import json
 from collections.abc import Callable, Mapping, Sequence
+
+import orjson
 
 from .protocol import _SHOWN_PROPERTIES, JSON, PRIVATE_FIELDS, _without_tricks, to_json
 
@@ -31,8 +32,9 @@ _KEPT = 5
 
 
 def dumps_text(value: JSON) -> str:
-    """Compact JSON text (cards keep their suit symbols)."""
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    """Compact JSON text (cards keep their suit symbols).  orjson: it made the server's CPU
+    time per move 15% smaller than the standard library's encoder (docs/web.md)."""
+    return orjson.dumps(value).decode()
 
 
 def _legal(value: object) -> JSON:
