@@ -18,7 +18,8 @@ plays a random legal action, for a fixed time.  Then it prints:
   this script.
 
 Usage: .venv/bin/python scripts/loadtest.py --tables 200 --seconds 60 --expert-share 0.1
-       .venv/bin/python scripts/loadtest.py --tables 100 --seconds 30 --think 0
+       .venv/bin/python scripts/loadtest.py --tables 100 --seconds 30 --think 0 --repeat 3 \
+           --reference /tmp/old-checkout   # side by side with another tree's server
 Only loopback addresses are accepted; the run stops by itself.
 """
 
@@ -190,16 +191,24 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def own_server(db: Path) -> Any:
+def own_server(db: Path, source: Path | None = None) -> Any:
+    """``binokel serve`` on a free loopback port: this tree's, or the one in ``source`` (a
+    reference checkout, run with the same interpreter)."""
     port = free_port()
+    env = dict(os.environ)
+    if source is not None:
+        env["PYTHONPATH"] = str(source)
+    command = [sys.executable, "-m", "binokel", "serve"]
+    known = subprocess.run([*command, "--help"], capture_output=True, text=True, env=env).stdout
+    # Every table and socket comes from loopback: no caps (a reference may lack a flag).
+    caps = [flag for flag in ("--max-tables-per-client", "--max-sockets-per-client")
+            if flag in known]
     process = subprocess.Popen(
-        [sys.executable, "-m", "binokel", "serve", "--port", str(port), "--db", str(db),
-         "--bot-delay", "0", "--log-level", "warning",
-         # every table and socket comes from loopback
-         "--max-tables-per-client", "0", "--max-sockets-per-client", "0"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=dict(os.environ))
+        [*command, "--port", str(port), "--db", str(db), "--bot-delay", "0",
+         "--log-level", "warning", *[x for flag in caps for x in (flag, "0")]],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
     try:
-        for _ in range(200):
+        for _ in range(600):
             try:
                 with socket.create_connection(("127.0.0.1", port), timeout=0.2):
                     break
@@ -322,40 +331,84 @@ def main() -> int:
     parser.add_argument("--expert-share", type=float, default=0.0, metavar="SHARE",
                         help="share of the tables seated with expert computer players (0)")
     parser.add_argument("--url", help="a running server on loopback (default: start one)")
+    parser.add_argument("--repeat", type=int, default=1, metavar="N",
+                        help="runs (each on a new server); medians are printed (1)")
+    parser.add_argument("--reference", type=Path, metavar="DIR",
+                        help="also load the server of another source tree (a checkout holding "
+                             "binokel/), run by run, and print the ratios")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
     if not 1 <= args.tables <= 1000 or not 0 < args.seconds <= 600:
         parser.error("--tables must be 1-1000 and --seconds at most 600")
     if not 0 <= args.expert_share <= 1:
         parser.error("--expert-share must be from 0 to 1")
+    if not 1 <= args.repeat <= 20:
+        parser.error("--repeat must be 1-20")
+    if args.reference is not None and not (args.reference / "binokel").is_dir():
+        parser.error(f"--reference {args.reference}: no binokel/ there")
     if args.url:
         if not is_loopback(args.url):
             parser.error("only servers on loopback (127.0.0.0/8, ::1, localhost) may be loaded")
-        result = asyncio.run(run(args.url.rstrip("/"), args))
-    else:
-        with tempfile.TemporaryDirectory() as tmp, own_server(Path(tmp) / "load.sqlite3") as (
-                base, process):
-            result = asyncio.run(run(base, args, process.pid))
-    if args.json:
-        print(json.dumps(result))
-    else:
-        think = "no think time" if not result["think"][1] else (
-            f"think {result['think'][0]:g}-{result['think'][1]:g} s")
-        print(f"tables held        {result['tables_held']} / {result['tables']}  "
-              f"({result['expert_tables']} of experts; {result['connections']} WebSockets, "
-              f"{result['games_finished']} games finished; {think})")
-        print(f"moves              {result['moves']} in {result['seconds']} s  "
-              f"= {result['moves_per_second']} moves/s  (and {result['expert_moves']} by "
-              "the experts)")
-        print(f"move latency       p50 {result['latency_ms_p50']} ms   "
-              f"p99 {result['latency_ms_p99']} ms   max {result['latency_ms_max']} ms")
-        print(f"CPU per move       server {result['server_cpu_ms_per_move']} ms   "
-              f"clients {result['client_cpu_ms_per_move']} ms   "
-              f"(load average {result['load_average']} on {os.cpu_count()} cores)")
-        print(f"server CPU         {result['server_cpu_share']} of a core; computer players' "
-              f"workers {result['worker_cpu_seconds']} s in all")
-        print(f"errors             {result['errors']} {result['first_errors'] or ''}")
-    return 0 if result["tables_held"] == result["tables"] else 1
+        if args.reference:
+            parser.error("--reference starts its own servers; leave out --url")
+    runs: list[tuple[str, dict[str, Any]]] = []
+    for round_no in range(args.repeat):
+        for label, source in ([("reference", args.reference)] if args.reference else []) + [
+                ("this", None)]:
+            if args.url:
+                result = asyncio.run(run(args.url.rstrip("/"), args))
+            else:
+                with tempfile.TemporaryDirectory() as tmp, own_server(
+                        Path(tmp) / "load.sqlite3", source) as (base, process):
+                    result = asyncio.run(run(base, args, process.pid))
+            runs.append((label, result))
+            if args.json:
+                print(json.dumps({"server": label, "round": round_no + 1, **result}))
+            else:
+                print(f"--- {label} server, run {round_no + 1} of {args.repeat}")
+                report(result)
+    if not args.json and (args.repeat > 1 or args.reference):
+        summary(runs)
+    return 0 if all(r["tables_held"] == r["tables"] for _, r in runs) else 1
+
+
+def report(result: dict[str, Any]) -> None:
+    think = "no think time" if not result["think"][1] else (
+        f"think {result['think'][0]:g}-{result['think'][1]:g} s")
+    print(f"tables held        {result['tables_held']} / {result['tables']}  "
+          f"({result['expert_tables']} of experts; {result['connections']} WebSockets, "
+          f"{result['games_finished']} games finished; {think})")
+    print(f"moves              {result['moves']} in {result['seconds']} s  "
+          f"= {result['moves_per_second']} moves/s  (and {result['expert_moves']} by "
+          "the experts)")
+    print(f"move latency       p50 {result['latency_ms_p50']} ms   "
+          f"p99 {result['latency_ms_p99']} ms   max {result['latency_ms_max']} ms")
+    print(f"CPU per move       server {result['server_cpu_ms_per_move']} ms   "
+          f"clients {result['client_cpu_ms_per_move']} ms   "
+          f"(load average {result['load_average']} on {os.cpu_count()} cores)")
+    print(f"server CPU         {result['server_cpu_share']} of a core; computer players' "
+          f"workers {result['worker_cpu_seconds']} s in all")
+    print(f"errors             {result['errors']} {result['first_errors'] or ''}")
+
+
+SUMMARY = ("moves_per_second", "latency_ms_p50", "latency_ms_p99", "latency_ms_max",
+           "server_cpu_ms_per_move", "client_cpu_ms_per_move", "load_average")
+
+
+def summary(runs: list[tuple[str, dict[str, Any]]]) -> None:
+    """Medians over the runs of each server, and this server's against the reference's."""
+    labels = list(dict.fromkeys(label for label, _ in runs))
+    medians = {label: {key: statistics.median(r[key] for who, r in runs
+                                              if who == label and r[key] is not None)
+                       for key in SUMMARY} for label in labels}
+    print(f"--- medians over {len(runs) // len(labels)} run(s) each")
+    print(f"{'':24}" + "".join(f"{label:>12}" for label in labels)
+          + ("       ratio" if len(labels) == 2 else ""))
+    for key in SUMMARY:
+        values = [medians[label][key] for label in labels]
+        ratio = (f"{values[1] / values[0]:>12.2f}" if len(values) == 2 and values[0]
+                 else "")
+        print(f"{key:24}" + "".join(f"{v:>12.3f}" for v in values) + ratio)
 
 
 if __name__ == "__main__":

@@ -133,11 +133,12 @@ class SocketListener:
             await self.websocket.close(code=1013)
 
     async def _write(self) -> None:
+        send = self.websocket.send  # the ASGI message itself: the text wrapper only re-checks
         while True:
             text = await self.queue.get()
             if text is None:
                 return
-            await self.websocket.send_text(text)
+            await send({"type": "websocket.send", "text": text})
 
     async def close(self) -> None:
         with contextlib.suppress(asyncio.QueueFull):

@@ -139,12 +139,14 @@ class Table:
     def connected(self, seat: int) -> int:
         return sum(1 for s in self.listeners.values() if s == seat)
 
-    def changed(self) -> None:
-        """Forget the messages made for the table as it was (after any change at all)."""
+    def changed(self, *, seats: bool = True) -> None:
+        """Forget the messages made for the table as it was; ``seats=False`` after a move
+        that changed only the game (the table's info stays as it was)."""
         self._sent.clear()
         self._fields = None
-        self._info = None
-        self._info_text = None
+        if seats:
+            self._info = None
+            self._info_text = None
 
     def info(self) -> dict[str, JSON]:
         """What anyone may know about the table (never the seed or a token)."""
@@ -444,8 +446,8 @@ class TableManager:
                                               view=view)
         return text
 
-    def _broadcast(self, table: Table) -> None:
-        table.changed()
+    def _broadcast(self, table: Table, *, seats: bool = True) -> None:
+        table.changed(seats=seats)
         for listener, seat in list(table.listeners.items()):
             try:
                 listener.send(self.message_for(table, seat))
@@ -493,7 +495,7 @@ class TableManager:
         table.updated = time.time()
         if status is not None:
             table.status = status
-        self._broadcast(table)
+        self._broadcast(table, seats=status is not None)
         self._kick(table)
         self._forget_if_ended(table)
 
