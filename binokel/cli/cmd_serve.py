@@ -29,11 +29,14 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                         help="pause before each computer move, for people to follow "
                              "(default 0.8; 0 for none)")
     parser.add_argument("--max-tables-per-client", type=int, default=20, metavar="N",
-                        help="tables in play one client address may open (default 20; 0: no "
-                             "cap; behind a proxy every browser has the proxy's address)")
+                        help="tables in play one client address may open and still end "
+                             "(default 20; 0: no cap)")
     parser.add_argument("--public-url", action="append", default=[], metavar="URL",
                         help="the address players open, e.g. https://cards.example behind a "
                              "reverse proxy: its host and origin are allowed (repeatable)")
+    parser.add_argument("--trusted-proxy", action="append", default=[], metavar="IP",
+                        help="a reverse proxy whose X-Forwarded-For/-Proto headers name the "
+                             "real client (repeatable; default 127.0.0.1)")
     parser.add_argument("--allowed-host", action="append", default=[], metavar="NAME",
                         help="another host name the server answers to (repeatable; loopback "
                              "names and the bound address always are)")
@@ -103,6 +106,10 @@ def run(args: argparse.Namespace) -> int:
     print(f"binokel: serving on http://{args.host}:{args.port}/  (database {db})", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
                 ws_max_size=64 * 1024, lifespan="on", server_header=False,
+                # A proxy on this machine (or one named) tells the client's address, which
+                # the per-address caps count, and the scheme the browser used.
+                proxy_headers=True,
+                forwarded_allow_ips=",".join(args.trusted_proxy) or "127.0.0.1",
                 # A state message is a few KB; compressing each one costs more CPU per move
                 # than the whole game engine does.
                 ws_per_message_deflate=False)

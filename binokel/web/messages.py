@@ -27,6 +27,7 @@ import orjson
 
 from .protocol import _SHOWN_PROPERTIES, JSON, PRIVATE_FIELDS, _without_tricks, to_json
 
+
 def dumps_text(value: JSON) -> str:
     """Compact JSON text (cards keep their suit symbols).  orjson: it made the server's CPU
     time per move 15% smaller than the standard library's encoder (docs/web.md)."""
