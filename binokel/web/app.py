@@ -17,7 +17,8 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from collections import deque
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, MutableMapping
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -112,41 +113,74 @@ class RateLimiter:
 
 
 class SocketListener:
-    """A browser connection as a table listener: messages queue and go out in order."""
+    """A browser connection as a table listener: messages go out in order.
+
+    A message is written at once when the socket can take it (the usual case: the ASGI send
+    finishes without waiting, so no task is woken per message); while one has to wait for the
+    socket, later ones queue behind it, and a browser that lets :data:`SEND_QUEUE` pile up is
+    disconnected (it reconnects and gets the whole state again).
+    """
 
     def __init__(self, websocket: WebSocket) -> None:
         self.websocket = websocket
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=SEND_QUEUE)
-        self.writer = asyncio.get_running_loop().create_task(self._write())
+        self.queue: deque[str] = deque()
+        self.writer: asyncio.Task[None] | None = None
+        self.gone = False
 
     def send(self, text: str) -> None:
+        if self.gone:
+            raise ConnectionError("this browser is gone")
+        if self.writer is not None:  # a message is waiting for the socket: keep the order
+            if len(self.queue) >= SEND_QUEUE:
+                log.info("a browser is too slow to keep up; disconnecting it")
+                self.gone = True
+                self.writer.cancel()
+                asyncio.get_running_loop().create_task(self._hang_up())
+                raise asyncio.QueueFull
+            self.queue.append(text)
+            return
+        sending = self.websocket.send({"type": "websocket.send", "text": text})
         try:
-            self.queue.put_nowait(text)
-        except asyncio.QueueFull:
-            log.info("a browser is too slow to keep up; disconnecting it")
-            self.writer.cancel()
-            asyncio.get_running_loop().create_task(self._hang_up())
+            waiting_for = sending.send(None)
+        except StopIteration:
+            return  # written
+        except BaseException:
+            self.gone = True
             raise
+        self.writer = asyncio.get_running_loop().create_task(self._finish(sending, waiting_for))
+
+    async def _finish(self, sending: Coroutine[Any, Any, None], waiting_for: Any) -> None:
+        """Carry on a send that had to wait for the socket, then the messages queued behind."""
+        try:
+            while True:
+                if waiting_for is None:
+                    await asyncio.sleep(0)
+                else:
+                    await waiting_for
+                try:
+                    waiting_for = sending.send(None)
+                except StopIteration:
+                    break
+            while self.queue:
+                await self.websocket.send({"type": "websocket.send",
+                                           "text": self.queue.popleft()})
+        except BaseException:
+            self.gone = True
+            sending.close()
+            raise
+        finally:
+            self.writer = None
 
     async def _hang_up(self) -> None:
         with contextlib.suppress(Exception):
             await self.websocket.close(code=1013)
 
-    async def _write(self) -> None:
-        send = self.websocket.send  # the ASGI message itself: the text wrapper only re-checks
-        while True:
-            text = await self.queue.get()
-            if text is None:
-                return
-            await send({"type": "websocket.send", "text": text})
-
     async def close(self) -> None:
-        with contextlib.suppress(asyncio.QueueFull):
-            self.queue.put_nowait(None)
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await asyncio.wait_for(self.writer, timeout=2)
-        if not self.writer.done():
-            self.writer.cancel()
+        self.gone = True
+        writer = self.writer
+        if writer is not None:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await asyncio.wait_for(writer, timeout=2)
 
 
 class SecurityHeaders:
@@ -451,5 +485,6 @@ async def _serve_connection(manager: TableManager, table: Table, websocket: WebS
 
 
 def _tell(listener: Listener, text: str) -> None:
-    with contextlib.suppress(asyncio.QueueFull):
+    # A browser that cannot be written to any more is let go by its own receive loop.
+    with contextlib.suppress(Exception):
         listener.send(text)

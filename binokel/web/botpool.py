@@ -39,7 +39,7 @@ DEFAULT_WORKERS = max(1, min(4, (os.cpu_count() or 2) - 1))
 #: Seconds a computer player may think before its worker is replaced.
 DEFAULT_TIMEOUT = 60.0
 #: How much lower the workers' priority is than the server's (see ``os.nice``).
-WORKER_NICENESS = 10
+WORKER_NICENESS = 5
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +77,12 @@ def _lower_priority() -> None:
 
 
 def _warm_up() -> None:
-    from . import players  # noqa: F401  (what every decision needs, imported once)
+    """Import what decisions need (the players and their search), once per worker."""
+    import importlib
+
+    for name in ("binokel.web.players", "binokel.bots", "binokel.search"):
+        with contextlib.suppress(ImportError):
+            importlib.import_module(name)
 
 
 Decide = Callable[[str, str, Any, str, bool], Decision]

@@ -15,7 +15,7 @@ Refusals are 403 (429 for the connection cap) with a reason a person can act on.
 >>> allowed.host_reason("cards.example"), allowed.host_reason("127.0.0.1:8000")
 (None, None)
 >>> allowed.host_reason("evil.example")[:40]
-"This server answers to 127.0.0.1, ::1, c"
+'This server answers to 127.0.0.1, ::1, c'
 >>> allowed.origin_reason("https://evil.example", host="127.0.0.1:8000", scheme="http")[:32]
 'Requests from https://evil.examp'
 """
