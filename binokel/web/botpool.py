@@ -3,8 +3,13 @@
 A :class:`BotPool` sends a seat's view (and nothing more) to one of ``workers`` processes,
 which answers with an action.  The workers run at a lower priority than the server, so a
 table of experts thinking hard slows other tables' moves as little as the machine allows.  A
-worker that crashes, or that thinks longer than ``timeout`` seconds, is killed and replaced
-(:mod:`pebble` does that); the caller gets ``None`` and plays on without it.
+worker that crashes, or that thinks longer than ``timeout`` seconds, is killed and replaced;
+the caller gets ``None`` and plays on without it.
+
+The server process keeps no thread for this: each worker's end of its pipe is watched by the
+event loop itself (``add_reader``).  A pool library's manager threads (pebble's, tried first)
+wake every tenth of a second and contend for the interpreter lock, which tripled the median
+move latency at 200 tables (docs/web.md).
 
 >>> import asyncio, random
 >>> from binokel import new_game
@@ -26,11 +31,12 @@ import logging
 import multiprocessing
 import os
 import random
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
 from typing import Any
-
-from pebble import ProcessPool
 
 log = logging.getLogger("binokel.web")
 
@@ -88,8 +94,53 @@ def _warm_up() -> None:
 Decide = Callable[[str, str, Any, str, bool], Decision]
 
 
+def _serve(connection: Connection, function: Decide) -> None:
+    """A worker's life: lower its priority, import the players, then answer jobs until the
+    server closes the pipe."""
+    _lower_priority()
+    _warm_up()
+    connection.send("ready")
+    while True:
+        try:
+            job = connection.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            reply: tuple[str, Any] = ("ok", function(*job))
+        except Exception as exc:  # the server logs it and plays on
+            reply = ("error", f"{type(exc).__name__}: {exc}")
+        connection.send(reply)
+
+
+async def _readable(connection: Connection) -> None:
+    """Wait, on the event loop and without a thread, until a pipe has something to read."""
+    loop = asyncio.get_running_loop()
+    ready: asyncio.Future[None] = loop.create_future()
+    fd = connection.fileno()
+
+    def wake() -> None:
+        if not ready.done():
+            ready.set_result(None)
+
+    loop.add_reader(fd, wake)
+    try:
+        await ready
+    finally:
+        loop.remove_reader(fd)
+
+
+@dataclass(eq=False)
+class _Worker:
+    process: BaseProcess
+    connection: Connection
+
+
+class WorkerLost(RuntimeError):
+    """A worker process died, or was killed for overrunning its time."""
+
+
 class BotPool:
-    """Worker processes for computer players; started on first use."""
+    """Worker processes for computer players; started on first use (or by :meth:`start`)."""
 
     def __init__(self, *, workers: int = DEFAULT_WORKERS, timeout: float = DEFAULT_TIMEOUT,
                  function: Decide = decide) -> None:
@@ -102,45 +153,107 @@ class BotPool:
         self.function = function
         self.failures = 0
         """Decisions lost to a crashed or stuck worker."""
-        self._pool: ProcessPool | None = None
+        # Spawned, not forked: a fork of a running server would copy its threads' locks.
+        self._context = multiprocessing.get_context("spawn")
+        self._idle: list[_Worker] = []
+        self._all: list[_Worker] = []
+        self._waiting: deque[asyncio.Future[_Worker]] = deque()
 
-    def _started(self) -> ProcessPool:
-        if self._pool is None or not self._pool.active:
-            # Spawned, not forked: a fork of a running server would copy its threads' locks.
-            self._pool = ProcessPool(max_workers=self.workers, initializer=_lower_priority,
-                                     context=multiprocessing.get_context("spawn"))
-        return self._pool
+    def _spawn(self) -> _Worker:
+        mine, theirs = self._context.Pipe()
+        process = self._context.Process(target=_serve, args=(theirs, self.function),
+                                        daemon=True, name="binokel-bot")
+        process.start()
+        theirs.close()
+        worker = _Worker(process=process, connection=mine)
+        self._all.append(worker)
+        return worker
 
     def start(self) -> None:
         """Start the workers now, and wait until they are up, rather than at the first
         decision (a spawned worker takes a second or so to import the players)."""
-        pool = self._started()
-        ready = [pool.schedule(_warm_up) for _ in range(self.workers)]
-        for future in ready:
-            with contextlib.suppress(Exception):
-                future.result(timeout=60)
+        while len(self._all) < self.workers:
+            self._idle.append(self._spawn())
+        for worker in list(self._idle):
+            with contextlib.suppress(EOFError, OSError):
+                if worker.connection.poll(60) and worker.connection.recv() == "ready":
+                    continue
+            self._replace(worker)
+
+    async def _acquire(self) -> _Worker:
+        if len(self._all) < self.workers:
+            return self._spawn()
+        if self._idle:
+            return self._idle.pop()
+        waiter: asyncio.Future[_Worker] = asyncio.get_running_loop().create_future()
+        self._waiting.append(waiter)
+        return await waiter
+
+    def _release(self, worker: _Worker) -> None:
+        while self._waiting:
+            waiter = self._waiting.popleft()
+            if not waiter.done():
+                waiter.set_result(worker)
+                return
+        self._idle.append(worker)
+
+    def _replace(self, worker: _Worker) -> _Worker:
+        """Kill a worker (crashed, stuck or lost mid-job) and start another in its place."""
+        with contextlib.suppress(Exception):
+            worker.connection.close()
+        worker.process.kill()
+        worker.process.join(1)
+        if worker in self._all:
+            self._all.remove(worker)
+        if worker in self._idle:
+            self._idle.remove(worker)
+        return self._spawn()
+
+    async def _reply(self, worker: _Worker) -> Any:
+        """The worker's next answer, read when the event loop sees its pipe readable (a new
+        worker's "ready" comes first and is passed over)."""
+        while True:
+            await _readable(worker.connection)
+            try:
+                message = worker.connection.recv()
+            except (EOFError, OSError):
+                raise WorkerLost(f"worker {worker.process.pid} died") from None
+            if message != "ready":
+                return message
 
     async def decide(self, game: str, spec: str, view: Any, *, seed: str,
                      weigh: bool = False) -> Decision | None:
         """The player's decision, or None if its worker crashed or overran the timeout (the
         worker is replaced; the caller plays on without this decision)."""
-        future = self._started().schedule(self.function, args=(game, spec, view, seed, weigh),
-                                          timeout=self.timeout)
+        worker = await self._acquire()
         try:
-            result: Decision = await asyncio.wrap_future(future)
+            worker.connection.send((game, spec, view, seed, weigh))
+            status, result = await asyncio.wait_for(self._reply(worker), self.timeout)
         except asyncio.CancelledError:
-            future.cancel()  # type: ignore[no-untyped-call]
+            self._release(self._replace(worker))  # it may still be thinking: start afresh
             raise
-        except Exception as exc:
+        except (TimeoutError, WorkerLost, OSError) as exc:
             self.failures += 1
-            log.error("computer player %s (%s) failed in its worker: %s: %s", spec, game,
-                      type(exc).__name__, exc)
+            log.error("computer player %s (%s) lost its worker: %s", spec, game,
+                      type(exc).__name__ if isinstance(exc, TimeoutError) else exc)
+            self._release(self._replace(worker))
             return None
-        return result
+        self._release(worker)
+        if status != "ok":
+            self.failures += 1
+            log.error("computer player %s (%s) failed: %s", spec, game, result)
+            return None
+        decision: Decision = result
+        return decision
 
     def close(self) -> None:
-        if self._pool is not None:
-            self._pool.stop()  # type: ignore[no-untyped-call]
+        for worker in self._all:
             with contextlib.suppress(Exception):
-                self._pool.join(timeout=5)
-            self._pool = None
+                worker.connection.close()  # the worker reads the end of its pipe and stops
+        for worker in self._all:
+            worker.process.join(2)
+            if worker.process.is_alive():
+                worker.process.kill()
+                worker.process.join(1)
+        self._all.clear()
+        self._idle.clear()
