@@ -1,17 +1,25 @@
 #!/usr/bin/env python3
-"""Load test of ``binokel serve``: N tables of computer players over real WebSockets on loopback.
+"""Load test of ``binokel serve``: N tables of players over real WebSockets on loopback.
 
 Starts a server (``binokel serve`` on 127.0.0.1, a temporary database, no bot delay, no cap on
-tables per address) unless ``--url`` names one already running on this machine (start it with
-``--max-tables-per-client 0``), creates N tables with every seat open,
-takes each seat with its own token and WebSocket, and lets a random legal player act for each
-seat whenever its view says it is its turn, for a fixed time.  Then it prints:
+tables or sockets per address) unless ``--url`` names one already running on this machine
+(start it with ``--max-tables-per-client 0 --max-sockets-per-client 0``), creates N tables:
+most with every seat open, taken by this script's players, each seat over its own token and
+WebSocket; a share of them (``--expert-share``) seated with the expert computer player, watched
+by one spectator.  A seat's player waits a think time drawn from ``--think`` (default 0.5-1.5
+seconds, like a person; ``--think 0`` for none) whenever its view says it is its turn, then
+plays a random legal action, for a fixed time.  Then it prints:
 
 * tables held: tables whose every connection stayed up, got no error and kept moving;
-* moves per second over all tables;
-* move latency: from sending an action to receiving the state that shows it (p50, p99, max).
+* moves per second over the players' tables, and the experts' moves;
+* move latency at the players' tables: from sending an action to receiving the state that
+  shows it (p50, p99, max);
+* CPU time per move of the server process, of its computer players' worker processes, and of
+  this script.
 
-Usage: .venv/bin/python scripts/loadtest.py --tables 100 --seconds 30
+Usage: .venv/bin/python scripts/loadtest.py --tables 200 --seconds 60 --expert-share 0.1
+       .venv/bin/python scripts/loadtest.py --tables 100 --seconds 30 --think 0 --repeat 3 \
+           --reference /tmp/old-checkout   # side by side with another tree's server
 Only loopback addresses are accepted; the run stops by itself.
 """
 
@@ -36,6 +44,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
+import orjson
 from websockets.asyncio.client import connect
 
 
@@ -54,6 +63,7 @@ class TableRun:
 class Totals:
     latencies: list[float] = field(default_factory=list)
     moves: int = 0
+    expert_moves: int = 0
 
 
 def is_loopback(url: str) -> bool:
@@ -74,12 +84,25 @@ def post(url: str, body: dict[str, Any]) -> dict[str, Any]:
         return data
 
 
-def make_table(base: str, rules: str, players: int) -> TableRun:
+def make_table(base: str, rules: str, players: int, *, expert: bool = False) -> TableRun:
+    if expert:
+        made = post(f"{base}/api/tables", {"rules": rules, "seats": ["bot:expert"] * players,
+                                           "take": None, "title": "experts"})
+        return TableRun(id=made["id"], tokens=[])
     made = post(f"{base}/api/tables", {"rules": rules, "seats": ["open"] * players, "take": None,
                                        "title": "load test"})
     tokens = [post(f"{base}/api/tables/{made['id']}/join", {"seat": s, "name": f"load{s}"})
               ["token"] for s in range(players)]
     return TableRun(id=made["id"], tokens=tokens)
+
+
+def parse_think(text: str) -> tuple[float, float]:
+    """``0.5-1.5`` (seconds, drawn uniformly), ``1`` (always) or ``0`` (none)."""
+    low, _, high = text.partition("-")
+    bounds = (float(low), float(high or low))
+    if not 0 <= bounds[0] <= bounds[1] <= 60:
+        raise argparse.ArgumentTypeError(f"think time like 0.5-1.5 (seconds), not {text!r}")
+    return bounds
 
 
 def choose(view: dict[str, Any], rng: random.Random) -> str:
@@ -89,8 +112,34 @@ def choose(view: dict[str, Any], rng: random.Random) -> str:
     return rng.choice(plain if plain and rng.random() < 0.97 else legal)
 
 
+async def spectator(ws_base: str, table: TableRun, deadline: float, totals: Totals) -> None:
+    """Watch a computer players' table and count its moves."""
+    try:
+        async with connect(f"{ws_base}/ws/{table.id}", max_size=2**20, open_timeout=30) as ws:
+            await ws.send(json.dumps({"type": "hello"}))
+            last = -1
+            while (timeout := deadline - time.monotonic()) > 0:
+                try:
+                    message = orjson.loads(await asyncio.wait_for(ws.recv(), timeout))
+                except TimeoutError:
+                    return
+                if message["type"] != "state":
+                    continue
+                if last >= 0 and message["n"] > last:
+                    totals.expert_moves += message["n"] - last
+                    table.moves += message["n"] - last
+                    table.last_move = time.monotonic()
+                last = message["n"]
+                if message["table"]["status"] != "playing":
+                    table.finished = True
+                    return
+    except Exception as exc:
+        table.dropped += 1
+        table.errors.append(f"spectator: {type(exc).__name__}: {exc}")
+
+
 async def seat_client(ws_base: str, table: TableRun, seat: int, deadline: float,
-                      totals: Totals, rng: random.Random) -> None:
+                      totals: Totals, rng: random.Random, think: tuple[float, float]) -> None:
     try:
         async with connect(f"{ws_base}/ws/{table.id}", max_size=2**20, open_timeout=30) as ws:
             await ws.send(json.dumps({"type": "hello", "token": table.tokens[seat]}))
@@ -104,7 +153,7 @@ async def seat_client(ws_base: str, table: TableRun, seat: int, deadline: float,
                     raw = await asyncio.wait_for(ws.recv(), timeout)
                 except TimeoutError:
                     return
-                message = json.loads(raw)
+                message = orjson.loads(raw)
                 if message["type"] == "error":
                     table.errors.append(message["reason"])
                     continue
@@ -119,6 +168,10 @@ async def seat_client(ws_base: str, table: TableRun, seat: int, deadline: float,
                     return
                 view = message["view"]
                 if view["to_move"] == seat and view["legal_actions"] and sent_n < 0:
+                    if think[1] > 0:
+                        await asyncio.sleep(rng.uniform(*think))
+                        if time.monotonic() >= deadline:
+                            return
                     sent_n, sent_at = n, time.monotonic()
                     await ws.send(json.dumps({"type": "act", "action": choose(view, rng),
                                               "n": n}))
@@ -138,15 +191,24 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def own_server(db: Path) -> Any:
+def own_server(db: Path, source: Path | None = None) -> Any:
+    """``binokel serve`` on a free loopback port: this tree's, or the one in ``source`` (a
+    reference checkout, run with the same interpreter)."""
     port = free_port()
+    env = dict(os.environ)
+    if source is not None:
+        env["PYTHONPATH"] = str(source)
+    command = [sys.executable, "-m", "binokel", "serve"]
+    known = subprocess.run([*command, "--help"], capture_output=True, text=True, env=env).stdout
+    # Every table and socket comes from loopback: no caps (a reference may lack a flag).
+    caps = [flag for flag in ("--max-tables-per-client", "--max-sockets-per-client")
+            if flag in known]
     process = subprocess.Popen(
-        [sys.executable, "-m", "binokel", "serve", "--port", str(port), "--db", str(db),
-         "--bot-delay", "0", "--log-level", "warning",
-         "--max-tables-per-client", "0"],  # every table comes from loopback
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=dict(os.environ))
+        [*command, "--port", str(port), "--db", str(db), "--bot-delay", "0",
+         "--log-level", "warning", *[x for flag in caps for x in (flag, "0")]],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
     try:
-        for _ in range(200):
+        for _ in range(600):
             try:
                 with socket.create_connection(("127.0.0.1", port), timeout=0.2):
                     break
@@ -170,44 +232,73 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-def cpu_seconds(pid: int | None) -> float | None:
-    """CPU time (user + system) a process has used, from /proc; None where unknown."""
-    if pid is None:
-        return None
+def _stat(pid: int) -> list[str] | None:
     try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     except OSError:
         return None
+
+
+def cpu_seconds(pid: int | None) -> float | None:
+    """CPU time (user + system) a process has used, from /proc; None where unknown."""
+    fields = None if pid is None else _stat(pid)
+    if fields is None:
+        return None
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def worker_cpu_seconds(pid: int | None) -> float | None:
+    """CPU time of a process's children (the server's computer-player workers)."""
+    if pid is None:
+        return None
+    total = 0.0
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            fields = _stat(int(entry.name))
+            if fields is not None and fields[1] == str(pid):
+                total += cpu_seconds(int(entry.name)) or 0.0
+    return total
 
 
 async def run(base: str, args: argparse.Namespace, server_pid: int | None = None
               ) -> dict[str, Any]:
     meta = json.loads(urllib.request.urlopen(f"{base}/api/meta", timeout=30).read())
     players = next(r["players"] for r in meta["rule_sets"] if r["name"] == args.rules)
+    experts = round(args.tables * args.expert_share)
     started = time.monotonic()
-    tables = await asyncio.gather(*[asyncio.to_thread(make_table, base, args.rules, players)
-                                    for _ in range(args.tables)])
+    tables = await asyncio.gather(*[
+        asyncio.to_thread(make_table, base, args.rules, players, expert=i < experts)
+        for i in range(args.tables)])
     setup = time.monotonic() - started
     ws_base = "ws" + base[len("http"):]
     totals = Totals()
     server_cpu = cpu_seconds(server_pid)
+    workers_cpu = worker_cpu_seconds(server_pid)
     client_cpu = time.process_time()
     begin = time.monotonic()
     deadline = begin + args.seconds
     await asyncio.gather(*[
-        seat_client(ws_base, table, seat, deadline, totals, random.Random(f"{table.id}/{seat}"))
-        for table in tables for seat in range(players)])
+        seat_client(ws_base, table, seat, deadline, totals, random.Random(f"{table.id}/{seat}"),
+                    args.think)
+        for table in tables if table.tokens for seat in range(players)],
+        *[spectator(ws_base, table, deadline, totals) for table in tables if not table.tokens])
     elapsed = time.monotonic() - begin
     client_cpu = time.process_time() - client_cpu
     server_after = cpu_seconds(server_pid)
     server_cpu = None if server_cpu is None or server_after is None else server_after - server_cpu
-    stale = begin + args.seconds - 5.0  # a held table still moved in the last five seconds
+    workers_after = worker_cpu_seconds(server_pid)
+    workers_cpu = (None if workers_cpu is None or workers_after is None
+                   else workers_after - workers_cpu)
+    # A held table still moved in the last seconds (an expert may think for a while).
+    stale = begin + args.seconds - max(5.0, 2 * args.think[1] + 1)
     held = [t for t in tables if not t.dropped and not t.errors
             and (t.finished or t.last_move >= stale)]
     lat = totals.latencies
+    all_moves = totals.moves + totals.expert_moves
     return {
-        "tables": args.tables, "tables_held": len(held), "connections": args.tables * players,
+        "tables": args.tables, "expert_tables": experts, "tables_held": len(held),
+        "connections": (args.tables - experts) * players + experts,
+        "think": list(args.think), "expert_moves": totals.expert_moves,
         "seconds": round(elapsed, 1), "setup_seconds": round(setup, 1), "moves": totals.moves,
         "moves_per_second": round(totals.moves / elapsed, 1),
         "latency_ms_p50": round(1000 * percentile(lat, 0.50), 1),
@@ -216,8 +307,12 @@ async def run(base: str, args: argparse.Namespace, server_pid: int | None = None
         "latency_ms_mean": round(1000 * statistics.fmean(lat), 1) if lat else None,
         "games_finished": sum(t.finished for t in tables),
         # CPU time per move does not depend on what else the machine is running.
-        "server_cpu_ms_per_move": (round(1000 * server_cpu / totals.moves, 2)
-                                   if server_cpu is not None and totals.moves else None),
+        # Every move the server made, the players' and the experts' alike, costs it CPU.
+        "server_cpu_ms_per_move": (round(1000 * server_cpu / all_moves, 3)
+                                   if server_cpu is not None and all_moves else None),
+        "server_cpu_share": (round(server_cpu / elapsed, 2) if server_cpu is not None
+                             else None),
+        "worker_cpu_seconds": round(workers_cpu, 1) if workers_cpu is not None else None,
         "client_cpu_ms_per_move": (round(1000 * client_cpu / totals.moves, 2)
                                    if totals.moves else None),
         "load_average": round(os.getloadavg()[0], 1),
@@ -231,33 +326,89 @@ def main() -> int:
     parser.add_argument("--tables", type=int, default=100, help="simultaneous tables (100)")
     parser.add_argument("--seconds", type=float, default=30.0, help="how long to play (30)")
     parser.add_argument("--rules", default="binokel", help="rule set (binokel)")
+    parser.add_argument("--think", type=parse_think, default=(0.5, 1.5), metavar="MIN-MAX",
+                        help="seconds a player thinks before each move (0.5-1.5; 0: none)")
+    parser.add_argument("--expert-share", type=float, default=0.0, metavar="SHARE",
+                        help="share of the tables seated with expert computer players (0)")
     parser.add_argument("--url", help="a running server on loopback (default: start one)")
+    parser.add_argument("--repeat", type=int, default=1, metavar="N",
+                        help="runs (each on a new server); medians are printed (1)")
+    parser.add_argument("--reference", type=Path, metavar="DIR",
+                        help="also load the server of another source tree (a checkout holding "
+                             "binokel/), run by run, and print the ratios")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
     if not 1 <= args.tables <= 1000 or not 0 < args.seconds <= 600:
         parser.error("--tables must be 1-1000 and --seconds at most 600")
+    if not 0 <= args.expert_share <= 1:
+        parser.error("--expert-share must be from 0 to 1")
+    if not 1 <= args.repeat <= 20:
+        parser.error("--repeat must be 1-20")
+    if args.reference is not None and not (args.reference / "binokel").is_dir():
+        parser.error(f"--reference {args.reference}: no binokel/ there")
     if args.url:
         if not is_loopback(args.url):
             parser.error("only servers on loopback (127.0.0.0/8, ::1, localhost) may be loaded")
-        result = asyncio.run(run(args.url.rstrip("/"), args))
-    else:
-        with tempfile.TemporaryDirectory() as tmp, own_server(Path(tmp) / "load.sqlite3") as (
-                base, process):
-            result = asyncio.run(run(base, args, process.pid))
-    if args.json:
-        print(json.dumps(result))
-    else:
-        print(f"tables held        {result['tables_held']} / {result['tables']}  "
-              f"({result['connections']} WebSockets, {result['games_finished']} games finished)")
-        print(f"moves              {result['moves']} in {result['seconds']} s  "
-              f"= {result['moves_per_second']} moves/s")
-        print(f"move latency       p50 {result['latency_ms_p50']} ms   "
-              f"p99 {result['latency_ms_p99']} ms   max {result['latency_ms_max']} ms")
-        print(f"CPU per move       server {result['server_cpu_ms_per_move']} ms   "
-              f"clients {result['client_cpu_ms_per_move']} ms   "
-              f"(load average {result['load_average']} on {os.cpu_count()} cores)")
-        print(f"errors             {result['errors']} {result['first_errors'] or ''}")
-    return 0 if result["tables_held"] == result["tables"] else 1
+        if args.reference:
+            parser.error("--reference starts its own servers; leave out --url")
+    runs: list[tuple[str, dict[str, Any]]] = []
+    for round_no in range(args.repeat):
+        for label, source in ([("reference", args.reference)] if args.reference else []) + [
+                ("this", None)]:
+            if args.url:
+                result = asyncio.run(run(args.url.rstrip("/"), args))
+            else:
+                with tempfile.TemporaryDirectory() as tmp, own_server(
+                        Path(tmp) / "load.sqlite3", source) as (base, process):
+                    result = asyncio.run(run(base, args, process.pid))
+            runs.append((label, result))
+            if args.json:
+                print(json.dumps({"server": label, "round": round_no + 1, **result}))
+            else:
+                print(f"--- {label} server, run {round_no + 1} of {args.repeat}")
+                report(result)
+    if not args.json and (args.repeat > 1 or args.reference):
+        summary(runs)
+    return 0 if all(r["tables_held"] == r["tables"] for _, r in runs) else 1
+
+
+def report(result: dict[str, Any]) -> None:
+    think = "no think time" if not result["think"][1] else (
+        f"think {result['think'][0]:g}-{result['think'][1]:g} s")
+    print(f"tables held        {result['tables_held']} / {result['tables']}  "
+          f"({result['expert_tables']} of experts; {result['connections']} WebSockets, "
+          f"{result['games_finished']} games finished; {think})")
+    print(f"moves              {result['moves']} in {result['seconds']} s  "
+          f"= {result['moves_per_second']} moves/s  (and {result['expert_moves']} by "
+          "the experts)")
+    print(f"move latency       p50 {result['latency_ms_p50']} ms   "
+          f"p99 {result['latency_ms_p99']} ms   max {result['latency_ms_max']} ms")
+    print(f"CPU per move       server {result['server_cpu_ms_per_move']} ms   "
+          f"clients {result['client_cpu_ms_per_move']} ms   "
+          f"(load average {result['load_average']} on {os.cpu_count()} cores)")
+    print(f"server CPU         {result['server_cpu_share']} of a core; computer players' "
+          f"workers {result['worker_cpu_seconds']} s in all")
+    print(f"errors             {result['errors']} {result['first_errors'] or ''}")
+
+
+SUMMARY = ("moves_per_second", "latency_ms_p50", "latency_ms_p99", "latency_ms_max",
+           "server_cpu_ms_per_move", "client_cpu_ms_per_move", "load_average")
+
+
+def summary(runs: list[tuple[str, dict[str, Any]]]) -> None:
+    """Medians over the runs of each server, and this server's against the reference's."""
+    labels = list(dict.fromkeys(label for label, _ in runs))
+    medians = {label: {key: statistics.median(r[key] for who, r in runs
+                                              if who == label and r[key] is not None)
+                       for key in SUMMARY} for label in labels}
+    print(f"--- medians over {len(runs) // len(labels)} run(s) each")
+    print(f"{'':24}" + "".join(f"{label:>12}" for label in labels)
+          + ("       ratio" if len(labels) == 2 else ""))
+    for key in SUMMARY:
+        values = [medians[label][key] for label in labels]
+        ratio = (f"{values[1] / values[0]:>12.2f}" if len(values) == 2 and values[0]
+                 else "")
+        print(f"{key:24}" + "".join(f"{v:>12.3f}" for v in values) + ratio)
 
 
 if __name__ == "__main__":

@@ -29,8 +29,32 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                         help="pause before each computer move, for people to follow "
                              "(default 0.8; 0 for none)")
     parser.add_argument("--max-tables-per-client", type=int, default=20, metavar="N",
-                        help="tables in play one client address may open (default 20; 0: no "
-                             "cap; behind a proxy every browser has the proxy's address)")
+                        help="tables in play one client address may open and still end "
+                             "(default 20; 0: no cap)")
+    parser.add_argument("--public-url", action="append", default=[], metavar="URL",
+                        help="the address players open, e.g. https://cards.example behind a "
+                             "reverse proxy: its host and origin are allowed (repeatable)")
+    parser.add_argument("--trusted-proxy", action="append", default=[], metavar="IP",
+                        help="a reverse proxy whose X-Forwarded-For/-Proto headers name the "
+                             "real client (repeatable; default 127.0.0.1)")
+    parser.add_argument("--allowed-host", action="append", default=[], metavar="NAME",
+                        help="another host name the server answers to (repeatable; loopback "
+                             "names and the bound address always are)")
+    parser.add_argument("--table-idle-minutes", type=float, default=30.0, metavar="MIN",
+                        help="a table waiting for players expires after this long unchanged "
+                             "(default 30)")
+    parser.add_argument("--max-sockets-per-client", type=int, default=32, metavar="N",
+                        help="WebSockets one client address may hold at once (default 32; 0: "
+                             "no cap)")
+    parser.add_argument("--hello-timeout", type=float, default=10.0, metavar="SECONDS",
+                        help="a WebSocket that has not said hello by then is closed "
+                             "(default 10)")
+    parser.add_argument("--bot-workers", type=int, default=None, metavar="N",
+                        help="processes in which computer players think (default: cores - 1, "
+                             "at least 1, at most 4)")
+    parser.add_argument("--bot-timeout", type=float, default=60.0, metavar="SECONDS",
+                        help="a computer player thinking longer has its process replaced and "
+                             "plays a random move (default 60)")
     parser.add_argument("--log-level", default="info",
                         choices=["critical", "error", "warning", "info", "debug"])
     parser.set_defaults(func=run)
@@ -41,6 +65,8 @@ def run(args: argparse.Namespace) -> int:
         import uvicorn
 
         from ..web.app import create_app
+        from ..web.botpool import DEFAULT_WORKERS, BotPool
+        from ..web.guard import Allowed
         from ..web.store import Store
     except ImportError as exc:
         return fail(f"the web server needs its packages ({exc.name}): pip install 'binokel[web]' "
@@ -51,15 +77,39 @@ def run(args: argparse.Namespace) -> int:
         return fail("--bot-delay must not be negative")
     if args.max_tables_per_client < 0:
         return fail("--max-tables-per-client must not be negative")
+    if args.max_sockets_per_client < 0:
+        return fail("--max-sockets-per-client must not be negative")
+    if not args.table_idle_minutes > 0:
+        return fail("--table-idle-minutes must be positive")
+    if not args.hello_timeout > 0:
+        return fail("--hello-timeout must be positive")
+    if args.bot_workers is not None and args.bot_workers < 1:
+        return fail("--bot-workers must be at least 1")
+    if not args.bot_timeout > 0:
+        return fail("--bot-timeout must be positive")
+    try:
+        allowed = Allowed.of(bound=args.host, public_urls=args.public_url,
+                             hosts=args.allowed_host)
+    except ValueError as exc:
+        return fail(f"--public-url: {exc}")
     db = args.db if args.db is not None else default_db()
     try:
         store = Store(db)
     except Exception as exc:
         return fail(f"cannot open the database {db}: {exc}")
-    app = create_app(store, bot_delay=args.bot_delay, per_client=args.max_tables_per_client)
+    pool = BotPool(workers=args.bot_workers or DEFAULT_WORKERS, timeout=args.bot_timeout)
+    app = create_app(store, bot_delay=args.bot_delay, per_client=args.max_tables_per_client,
+                     allowed=allowed, sockets_per_client=args.max_sockets_per_client,
+                     hello_timeout=args.hello_timeout, idle_minutes=args.table_idle_minutes,
+                     pool=pool)
+    pool.start()
     print(f"binokel: serving on http://{args.host}:{args.port}/  (database {db})", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
-                ws_max_size=64 * 1024, lifespan="on",
+                ws_max_size=64 * 1024, lifespan="on", server_header=False,
+                # A proxy on this machine (or one named) tells the client's address, which
+                # the per-address caps count, and the scheme the browser used.
+                proxy_headers=True,
+                forwarded_allow_ips=",".join(args.trusted_proxy) or "127.0.0.1",
                 # A state message is a few KB; compressing each one costs more CPU per move
                 # than the whole game engine does.
                 ws_per_message_deflate=False)

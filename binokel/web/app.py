@@ -17,12 +17,12 @@ import asyncio
 import contextlib
 import functools
 import io
-import json
 import logging
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from collections import deque
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, MutableMapping
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import segno
 from starlette.applications import Starlette
@@ -33,7 +33,9 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from .. import __version__
+from .botpool import BotPool
 from .games import all_rule_sets, game_kinds
+from .guard import MAX_SOCKETS_PER_CLIENT, Allowed, Guard
 from .protocol import (
     MAX_MESSAGE_BYTES,
     Abandon,
@@ -47,12 +49,17 @@ from .protocol import (
     Rematch,
     dumps,
     error_message,
+    loads_bounded,
+    parse_cancel,
+    parse_join,
     parse_message,
+    parse_new_table,
 )
 from .store import Store
 from .tables import (
     MAX_TABLES_PER_CLIENT,
     TABLE_ID,
+    TABLE_IDLE_MINUTES,
     Listener,
     Table,
     TableError,
@@ -75,7 +82,7 @@ RATE_BURST = 30
 #: Messages refused for rate in a row before the server hangs up.
 RATE_HANG_UP = 200
 #: Seconds a new connection has to say hello.
-HELLO_TIMEOUT = 30.0
+HELLO_TIMEOUT = 10.0
 #: Outgoing messages queued for one slow browser before it is disconnected (it reconnects and
 #: gets the whole state again).
 SEND_QUEUE = 256
@@ -111,47 +118,90 @@ class RateLimiter:
 
 
 class SocketListener:
-    """A browser connection as a table listener: messages queue and go out in order."""
+    """A browser connection as a table listener: messages go out in order.
+
+    A message is written at once when the socket can take it (the usual case: the ASGI send
+    finishes without waiting, so no task is woken per message); while one has to wait for the
+    socket, later ones queue behind it, and a browser that lets :data:`SEND_QUEUE` pile up is
+    disconnected (it reconnects and gets the whole state again).
+    """
 
     def __init__(self, websocket: WebSocket) -> None:
         self.websocket = websocket
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=SEND_QUEUE)
-        self.writer = asyncio.get_running_loop().create_task(self._write())
+        self.queue: deque[str] = deque()
+        self.writer: asyncio.Task[None] | None = None
+        self.gone = False
 
     def send(self, text: str) -> None:
+        if self.gone:
+            raise ConnectionError("this browser is gone")
+        if self.writer is not None:  # a message is waiting for the socket: keep the order
+            if len(self.queue) >= SEND_QUEUE:
+                log.info("a browser is too slow to keep up; disconnecting it")
+                self.gone = True
+                self.writer.cancel()
+                asyncio.get_running_loop().create_task(self._hang_up())
+                raise asyncio.QueueFull
+            self.queue.append(text)
+            return
+        sending = self.websocket.send({"type": "websocket.send", "text": text})
         try:
-            self.queue.put_nowait(text)
-        except asyncio.QueueFull:
-            log.info("a browser is too slow to keep up; disconnecting it")
-            self.writer.cancel()
-            asyncio.get_running_loop().create_task(self._hang_up())
+            waiting_for = sending.send(None)
+        except StopIteration:
+            return  # written
+        except BaseException:
+            self.gone = True
             raise
+        self.writer = asyncio.get_running_loop().create_task(self._finish(sending, waiting_for))
+
+    async def _finish(self, sending: Coroutine[Any, Any, None], waiting_for: Any) -> None:
+        """Carry on a send that had to wait for the socket, then the messages queued behind."""
+        try:
+            while True:
+                if waiting_for is None:
+                    await asyncio.sleep(0)
+                else:
+                    await waiting_for
+                try:
+                    waiting_for = sending.send(None)
+                except StopIteration:
+                    break
+            while self.queue:
+                await self.websocket.send({"type": "websocket.send",
+                                           "text": self.queue.popleft()})
+        except BaseException:
+            self.gone = True
+            sending.close()
+            raise
+        finally:
+            self.writer = None
 
     async def _hang_up(self) -> None:
         with contextlib.suppress(Exception):
             await self.websocket.close(code=1013)
 
-    async def _write(self) -> None:
-        while True:
-            text = await self.queue.get()
-            if text is None:
-                return
-            await self.websocket.send_text(text)
-
     async def close(self) -> None:
-        with contextlib.suppress(asyncio.QueueFull):
-            self.queue.put_nowait(None)
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await asyncio.wait_for(self.writer, timeout=2)
-        if not self.writer.done():
-            self.writer.cancel()
+        self.gone = True
+        writer = self.writer
+        if writer is not None:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await asyncio.wait_for(writer, timeout=2)
 
 
 class SecurityHeaders:
-    """Headers that keep the page to its own server: nothing is fetched from elsewhere."""
+    """Headers that keep the page to its own server: nothing is fetched from elsewhere, no
+    other window keeps a handle on it, no API answer (they carry seat tokens) is cached, and
+    the server does not name its software."""
 
     CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
            "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+    HEADERS: ClassVar[list[tuple[bytes, bytes]]] = [(b"content-security-policy", CSP.encode()),
+               (b"x-content-type-options", b"nosniff"),
+               (b"referrer-policy", b"no-referrer"),
+               (b"cross-origin-opener-policy", b"same-origin"),
+               (b"cross-origin-resource-policy", b"same-origin"),
+               (b"permissions-policy", b"camera=(), microphone=(), geolocation=(), payment=(), "
+                                       b"usb=(), interest-cohort=()")]
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -160,21 +210,33 @@ class SecurityHeaders:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        no_store = scope.get("path", "").startswith("/api/")
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                headers = list(message.get("headers", []))
-                headers += [(b"content-security-policy", self.CSP.encode()),
-                            (b"x-content-type-options", b"nosniff"),
-                            (b"referrer-policy", b"no-referrer")]
+                dropped = (b"server", b"cache-control") if no_store else (b"server",)
+                headers = [(k, v) for k, v in message.get("headers", [])
+                           if k.lower() not in dropped]
+                headers += self.HEADERS
+                if no_store:
+                    headers.append((b"cache-control", b"no-store"))
                 message["headers"] = headers
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
 
 
-async def read_json(request: Request) -> dict[str, Any]:
-    """The JSON object of a request body of at most :data:`MAX_MESSAGE_BYTES`."""
+class MediaTypeError(ProtocolError):
+    """A request body that is not declared as JSON (answered with 415)."""
+
+
+async def read_json(request: Request) -> Any:
+    """The JSON of a request body of at most :data:`MAX_MESSAGE_BYTES`, nested at most
+    :data:`~binokel.web.protocol.MAX_DEPTH` deep, sent as ``application/json``."""
+    kind = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
+    if kind != "application/json":
+        raise MediaTypeError("Send the request body as JSON with Content-Type: "
+                             f"application/json (this request said {kind or 'nothing'!r}).")
     length = request.headers.get("content-length")
     if length is not None and (not length.isdigit() or int(length) > MAX_MESSAGE_BYTES):
         raise ProtocolError(f"request too large (at most {MAX_MESSAGE_BYTES} bytes)")
@@ -183,13 +245,7 @@ async def read_json(request: Request) -> dict[str, Any]:
         body += chunk
         if len(body) > MAX_MESSAGE_BYTES:
             raise ProtocolError(f"request too large (at most {MAX_MESSAGE_BYTES} bytes)")
-    try:
-        data = json.loads(body or b"{}")
-    except ValueError:
-        raise ProtocolError("request body is not valid JSON") from None
-    if not isinstance(data, dict):
-        raise ProtocolError("request body must be a JSON object")
-    return data
+    return loads_bounded(body or b"{}", "request body")
 
 
 @functools.lru_cache(maxsize=256)  # ~17 ms to draw; the lobby's tables ask again and again
@@ -210,26 +266,50 @@ def _problem(reason: str, status: int = 400) -> JSONResponse:
     return JSONResponse({"error": reason}, status_code=status)
 
 
+def _refusal(exc: Exception, conflict: int = 400) -> JSONResponse:
+    """A refused request: 415 for a body that is not JSON, 400 for a malformed one, and
+    ``conflict`` for one the table refuses."""
+    if isinstance(exc, MediaTypeError):
+        return _problem(str(exc), 415)
+    return _problem(str(exc), conflict if isinstance(exc, TableError) else 400)
+
+
 def create_app(store: Store, *, bot_delay: float = 0.8,
-               per_client: int = MAX_TABLES_PER_CLIENT) -> Starlette:
+               per_client: int = MAX_TABLES_PER_CLIENT, allowed: Allowed | None = None,
+               sockets_per_client: int = MAX_SOCKETS_PER_CLIENT,
+               hello_timeout: float = HELLO_TIMEOUT,
+               idle_minutes: float = TABLE_IDLE_MINUTES,
+               pool: BotPool | None = None) -> Starlette:
     """The ASGI app over one store; tables left playing in it are resumed at startup.
-    ``per_client`` caps the tables in play one client address may open (0: no cap)."""
-    manager = TableManager(store, bot_delay=bot_delay, per_client=per_client or 10**9)
+
+    ``per_client`` caps the tables in play one client address may open and still end (0: no
+    cap); ``allowed`` names the hosts and origins served (default: loopback only);
+    ``sockets_per_client`` caps an address's WebSockets (0: no cap); a socket that has not
+    said hello after ``hello_timeout`` seconds is closed; a table waiting for players expires
+    after ``idle_minutes``; computer players decide in ``pool``."""
+    manager = TableManager(store, bot_delay=bot_delay, per_client=per_client or 10**9,
+                           idle_minutes=idle_minutes, pool=pool)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         resumed = manager.resume()
         if resumed:
-            log.info("resumed %d table(s)", resumed)
+            log.info("resuming %d table(s)", resumed)
 
         def warm_up() -> None:  # find each game's computer players before the lobby asks
             for kind in game_kinds():
                 available_bots(kind)
 
-        warming = asyncio.get_running_loop().create_task(asyncio.to_thread(warm_up))
+        loop = asyncio.get_running_loop()
+        background = [loop.create_task(asyncio.to_thread(warm_up)),
+                      loop.create_task(manager.load_pending()),
+                      loop.create_task(_sweep(manager))]
         yield
-        with contextlib.suppress(Exception):
-            await warming
+        for task in background[1:]:
+            task.cancel()
+        for task in background:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
         await manager.close()
 
     def table_or_404(table_id: str) -> Table | None:
@@ -260,25 +340,15 @@ def create_app(store: Store, *, bot_delay: float = 0.8,
 
     async def create_table(request: Request) -> Response:
         try:
-            data = await read_json(request)
-            rules = data.get("rules", "binokel")
-            seats = data.get("seats")
-            take = data.get("take")
-            if not isinstance(rules, str):
-                raise ProtocolError("rules must be a rule set name")
-            if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
-                raise ProtocolError("seats must be a list like ['human', 'open', 'bot:random']")
-            if take is not None and (not isinstance(take, int) or isinstance(take, bool)):
-                raise ProtocolError("take must be a seat number")
-            table, token = manager.create(rules, seats, take=take,
-                                          name=str(data.get("name") or ""),
-                                          title=str(data.get("title") or ""),
-                                          creator=request.client.host if request.client
-                                          else "")
+            asked = parse_new_table(await read_json(request))
+            table, token, cancel_token = manager.create(
+                asked.rules, asked.seats, take=asked.take, name=asked.name, title=asked.title,
+                creator=request.client.host if request.client else "")
         except (ProtocolError, TableError) as exc:
-            return _problem(str(exc))
-        return JSONResponse({"id": table.id, "seat": take, "token": token,
-                             "url": f"/t/{table.id}", "table": table.info()}, status_code=201)
+            return _refusal(exc)
+        return JSONResponse({"id": table.id, "seat": asked.take, "token": token,
+                             "cancel_token": cancel_token, "url": f"/t/{table.id}",
+                             "table": table.info()}, status_code=201)
 
     async def table_info(request: Request) -> Response:
         table = table_or_404(request.path_params["table_id"])
@@ -291,14 +361,22 @@ def create_app(store: Store, *, bot_delay: float = 0.8,
         if table is None:
             return _problem("no such table", 404)
         try:
-            data = await read_json(request)
-            seat = data.get("seat")
-            if not isinstance(seat, int) or isinstance(seat, bool):
-                raise ProtocolError("seat must be a seat number")
-            token = manager.join(table, seat, str(data.get("name") or ""))
+            asked = parse_join(await read_json(request))
+            token = manager.join(table, asked.seat, asked.name)
         except (ProtocolError, TableError) as exc:
-            return _problem(str(exc), 409 if isinstance(exc, TableError) else 400)
-        return JSONResponse({"seat": seat, "token": token})
+            return _refusal(exc, 409)
+        return JSONResponse({"seat": asked.seat, "token": token})
+
+    async def cancel_table(request: Request) -> Response:
+        table = table_or_404(request.path_params["table_id"])
+        if table is None:
+            return _problem("no such table", 404)
+        try:
+            asked = parse_cancel(await read_json(request))
+            manager.cancel(table, asked.token)
+        except (ProtocolError, TableError) as exc:
+            return _refusal(exc, 409)
+        return JSONResponse({"id": table.id, "status": table.status})
 
     async def invite_qr(request: Request) -> Response:
         table = table_or_404(request.path_params["table_id"])
@@ -328,7 +406,7 @@ def create_app(store: Store, *, bot_delay: float = 0.8,
             return
         listener = SocketListener(websocket)
         try:
-            await _serve_connection(manager, table, websocket, listener)
+            await _serve_connection(manager, table, websocket, listener, hello_timeout)
         except WebSocketDisconnect:
             pass
         finally:
@@ -348,19 +426,30 @@ def create_app(store: Store, *, bot_delay: float = 0.8,
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables/{table_id}", table_info),
         Route("/api/tables/{table_id}/join", join_table, methods=["POST"]),
+        Route("/api/tables/{table_id}/cancel", cancel_table, methods=["POST"]),
         Route("/api/tables/{table_id}/record", record),
         Route("/api/tables/{table_id}/invite.svg", invite_qr),
         WebSocketRoute("/ws/{table_id}", table_socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
-    app.add_middleware(SecurityHeaders)
+    app.add_middleware(Guard, allowed=allowed or Allowed.of(),
+                       sockets_per_client=sockets_per_client)
+    app.add_middleware(SecurityHeaders)  # added last, so outermost: refusals get it too
     app.state.manager = manager
     return app
 
 
+async def _sweep(manager: TableManager) -> None:
+    """End tables left waiting for players, every so often."""
+    every = max(1.0, min(60.0, manager.idle_seconds / 10))
+    while True:
+        await asyncio.sleep(every)
+        manager.expire_idle()
+
+
 async def _serve_connection(manager: TableManager, table: Table, websocket: WebSocket,
-                            listener: SocketListener) -> None:
+                            listener: SocketListener, hello_timeout: float) -> None:
     """Read one browser's messages until it leaves; every problem becomes an ``error`` event."""
     limiter = RateLimiter()
     seat: int | None = None
@@ -369,7 +458,7 @@ async def _serve_connection(manager: TableManager, table: Table, websocket: WebS
         try:
             # A connection that never says hello is closed after a while; a seated one may idle.
             message = await (websocket.receive() if attached else
-                             asyncio.wait_for(websocket.receive(), HELLO_TIMEOUT))
+                             asyncio.wait_for(websocket.receive(), hello_timeout))
         except TimeoutError:
             await websocket.close(code=1008)
             return
@@ -428,5 +517,6 @@ async def _serve_connection(manager: TableManager, table: Table, websocket: WebS
 
 
 def _tell(listener: Listener, text: str) -> None:
-    with contextlib.suppress(asyncio.QueueFull):
+    # A browser that cannot be written to any more is let go by its own receive loop.
+    with contextlib.suppress(Exception):
         listener.send(text)

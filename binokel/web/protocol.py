@@ -38,6 +38,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import json
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -50,6 +51,8 @@ MAX_MESSAGE_BYTES = 4096
 MAX_ACTIONS = 16
 #: Longest action notation or token accepted.
 MAX_FIELD_CHARS = 64
+#: Deepest nesting of arrays and objects a message may have (``act`` with ``actions`` needs 2).
+MAX_DEPTH = 8
 #: Fields of a seat's view that only that seat sees; never given to spectators.
 PRIVATE_FIELDS = frozenset({"seat", "hand", "discard", "legal_actions", "is_my_turn"})
 
@@ -121,14 +124,68 @@ _ALLOWED_KEYS: dict[str, frozenset[str]] = {
 }
 
 
+def shown(value: object) -> str:
+    """A value a client sent, as a message quotes it (short, one line).
+
+    >>> shown({"a": 1}), shown("x" * 50)[-4:]
+    ("{'a': 1}", 'x...')
+    """
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def _short_text(value: object, what: str) -> str:
     if not isinstance(value, str):
-        raise ProtocolError(f"{what} must be text")
+        raise ProtocolError(f"{what} must be text, not {shown(value)}")
     if not value.strip() or len(value) > MAX_FIELD_CHARS:
-        raise ProtocolError(f"{what} must be 1 to {MAX_FIELD_CHARS} characters")
+        raise ProtocolError(f"{what} must be 1 to {MAX_FIELD_CHARS} characters, not "
+                            f"{len(value)}")
     if any(ord(ch) < 32 for ch in value):
         raise ProtocolError(f"{what} must not hold control characters")
     return value
+
+
+# A string (to its closing quote, or to the end if it has none: one pass, never backtracking
+# over the rest) or a bracket.
+_TOKENS = re.compile(r'"(?:[^"\\]++|\\.)*+"?|[\[\]{}]')
+
+
+def nesting_depth(text: str) -> int:
+    """How deep arrays and objects nest in JSON text, counted in one pass without parsing it
+    (so that a parser never recurses on a hostile message); brackets in strings do not count.
+
+    >>> nesting_depth('{"a": [[1], "[[["]}')
+    3
+    """
+    depth = deepest = 0
+    for token in _TOKENS.findall(text):
+        if token == "[" or token == "{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif token == "]" or token == "}":
+            depth -= 1
+    return deepest
+
+
+def loads_bounded(raw: str | bytes, what: str = "message") -> Any:
+    """JSON of at most :data:`MAX_MESSAGE_BYTES` nested at most :data:`MAX_DEPTH` deep;
+    :class:`ProtocolError` with the reason otherwise (never a parser's ``RecursionError``)."""
+    size = len(raw) if isinstance(raw, bytes) else len(raw.encode("utf-8", "surrogatepass"))
+    if size > MAX_MESSAGE_BYTES:
+        raise ProtocolError(f"{what} too large: {size} bytes (at most {MAX_MESSAGE_BYTES})")
+    try:
+        text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+    except UnicodeDecodeError:
+        raise ProtocolError(f"{what} is not valid JSON (not UTF-8)") from None
+    # The usual message has a few brackets: too few to nest too deep, so no scan is needed.
+    few = text.count("[") + text.count("{") <= MAX_DEPTH
+    depth = 0 if few else nesting_depth(text)
+    if depth > MAX_DEPTH:
+        raise ProtocolError(f"{what} nests {depth} levels deep (at most {MAX_DEPTH})")
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        raise ProtocolError(f"{what} is not valid JSON") from None
 
 
 def parse_message(raw: str | bytes) -> ClientMessage:
@@ -137,13 +194,7 @@ def parse_message(raw: str | bytes) -> ClientMessage:
     >>> parse_message('{"type": "hello"}')
     Hello(token=None)
     """
-    size = len(raw) if isinstance(raw, bytes) else len(raw.encode("utf-8", "surrogatepass"))
-    if size > MAX_MESSAGE_BYTES:
-        raise ProtocolError(f"message too large: {size} bytes (at most {MAX_MESSAGE_BYTES})")
-    try:
-        data = json.loads(raw)
-    except (ValueError, UnicodeDecodeError):
-        raise ProtocolError("message is not valid JSON") from None
+    data = loads_bounded(raw)
     if not isinstance(data, dict):
         raise ProtocolError("message must be a JSON object")
     kind = data.get("type")
@@ -183,12 +234,120 @@ def _parse_act(data: Mapping[str, Any]) -> Act:
     else:
         items = data["actions"]
         if not isinstance(items, list) or not 1 <= len(items) <= MAX_ACTIONS:
-            raise ProtocolError(f"actions must be a list of 1 to {MAX_ACTIONS} actions")
+            raise ProtocolError(f"actions must be a list of 1 to {MAX_ACTIONS} actions, not "
+                                f"{shown(items)}")
         actions = tuple(_short_text(item, "action") for item in items)
     n = data.get("n")
     if n is not None and (not isinstance(n, int) or isinstance(n, bool) or n < 0):
-        raise ProtocolError("n must be a whole number of actions seen")
+        raise ProtocolError(f"n must be a whole number of actions seen, not {shown(n)}")
     return Act(actions=actions, n=n)
+
+
+# --- HTTP request bodies ------------------------------------------------------------------------
+
+#: Longest player name or table title, in characters.
+MAX_NAME_CHARS = 24
+#: Most seats a table request may list.
+MAX_SEATS = 8
+
+
+@dataclass(frozen=True, slots=True)
+class NewTable:
+    """``POST /api/tables``: a rule set, what sits in each seat, and the seat the creator takes."""
+
+    rules: str
+    seats: tuple[str, ...]
+    take: int | None
+    name: str
+    title: str
+
+
+@dataclass(frozen=True, slots=True)
+class Join:
+    """``POST /api/tables/ID/join``: the seat to take and the player's name."""
+
+    seat: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Cancel:
+    """``POST /api/tables/ID/cancel``: the creator's cancel token."""
+
+    token: str
+
+
+def _fields(data: object, allowed: frozenset[str], what: str) -> Mapping[str, Any]:
+    if not isinstance(data, dict):
+        raise ProtocolError(f"the {what} must be a JSON object, not {shown(data)}")
+    extra = set(data) - allowed
+    if extra:
+        raise ProtocolError(f"unexpected field(s) in the {what}: {', '.join(sorted(extra))} "
+                            f"(known: {', '.join(sorted(allowed))})")
+    return data
+
+
+def _seat_number(value: object, what: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < MAX_SEATS:
+        raise ProtocolError(f"{what} must be a seat number (0 for the first seat), not "
+                            f"{shown(value)}")
+    return value
+
+
+def _name(value: object, what: str) -> str:
+    """A display name or title: text of printable characters, at most MAX_NAME_CHARS."""
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise ProtocolError(f"{what} must be text, not {shown(value)}")
+    text = value.strip()
+    if len(text) > MAX_NAME_CHARS:
+        raise ProtocolError(f"{what} must be at most {MAX_NAME_CHARS} characters, not "
+                            f"{len(text)} ({shown(text)})")
+    if not all(ch.isprintable() for ch in text):
+        raise ProtocolError(f"{what} must hold printable characters only, not {shown(text)}")
+    return text
+
+
+def parse_new_table(data: object) -> NewTable:
+    """Check a new table's request body; :class:`ProtocolError` names the field and value.
+
+    >>> parse_new_table({"rules": "binokel", "seats": ["human", "open", "open"], "take": 0})
+    NewTable(rules='binokel', seats=('human', 'open', 'open'), take=0, name='', title='')
+    >>> parse_new_table({"seats": ["open"] * 3, "take": -1})
+    Traceback (most recent call last):
+    ...
+    binokel.web.protocol.ProtocolError: take must be a seat number (0 for the first seat), not -1
+    """
+    body = _fields(data, frozenset({"rules", "seats", "take", "name", "title"}), "table request")
+    rules = body.get("rules", "binokel")
+    if not isinstance(rules, str) or not 1 <= len(rules) <= MAX_FIELD_CHARS:
+        raise ProtocolError(f"rules must be a rule set name, not {shown(rules)}")
+    seats = body.get("seats")
+    if (not isinstance(seats, list) or not 1 <= len(seats) <= MAX_SEATS
+            or not all(isinstance(s, str) and len(s) <= MAX_FIELD_CHARS for s in seats)):
+        raise ProtocolError("seats must be a list like ['human', 'open', 'bot:random'], not "
+                            f"{shown(seats)}")
+    take = body.get("take")
+    return NewTable(rules=rules, seats=tuple(seats),
+                    take=None if take is None else _seat_number(take, "take"),
+                    name=_name(body.get("name"), "name"), title=_name(body.get("title"), "title"))
+
+
+def parse_join(data: object) -> Join:
+    """Check a join request body.
+
+    >>> parse_join({"seat": 1, "name": "Bert"})
+    Join(seat=1, name='Bert')
+    """
+    body = _fields(data, frozenset({"seat", "name"}), "join request")
+    return Join(seat=_seat_number(body.get("seat"), "seat"), name=_name(body.get("name"), "name"))
+
+
+def parse_cancel(data: object) -> Cancel:
+    """Check a cancel request body (the token the table's creator was given)."""
+    body = _fields(data, frozenset({"token"}), "cancel request")
+    return Cancel(token=_short_text(body.get("token"), "token"))
 
 
 # --- what the server sends ----------------------------------------------------------------------

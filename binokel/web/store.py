@@ -5,7 +5,9 @@ its seed, its seats and the actions in notation, numbered.  :meth:`Store.append_
 before it returns, and the table layer announces an action only after that, so a server that
 stops at any moment restarts with every announced action.
 
-Seat tokens are never stored, only their SHA-256 digests.
+An action and the status it causes (a game that ends with it) are one transaction, so a crash
+can never leave a finished game marked as playing.  Seat and cancel tokens are never stored,
+only their SHA-256 digests.
 
 >>> store = Store(":memory:")
 >>> store.create_table(StoredTable(id="t1", game="binokel", rules="binokel", seed="s",
@@ -33,7 +35,9 @@ CREATE TABLE IF NOT EXISTS tables (
     title TEXT NOT NULL DEFAULT '',
     created REAL NOT NULL,
     updated REAL NOT NULL,
-    status TEXT NOT NULL
+    status TEXT NOT NULL,
+    creator_seat INTEGER,
+    cancel_hash TEXT
 );
 CREATE TABLE IF NOT EXISTS seats (
     table_id TEXT NOT NULL REFERENCES tables(id),
@@ -54,6 +58,9 @@ CREATE TABLE IF NOT EXISTS actions (
 );
 CREATE INDEX IF NOT EXISTS tables_status ON tables(status);
 """
+#: Columns added since the first schema, for databases made before them.
+ADDED_COLUMNS = {"creator_seat": "INTEGER", "cancel_hash": "TEXT"}
+STATUSES = ("playing", "finished", "abandoned", "cancelled", "expired")
 
 
 @dataclass
@@ -74,9 +81,15 @@ class StoredTable:
     title: str
     created: float
     status: str
-    """``playing``, ``finished`` or ``abandoned``."""
+    """One of :data:`STATUSES`."""
     seats: list[StoredSeat]
     actions: list[str] = field(default_factory=list)
+    creator_seat: int | None = None
+    """The seat the table's creator took, if any."""
+    cancel_hash: str | None = None
+    """Digest of the token that lets the creator cancel the table."""
+    updated: float = 0.0
+    """When the table last changed (created, a seat taken or left, an action)."""
 
 
 class StoreError(RuntimeError):
@@ -101,6 +114,10 @@ class Store:
         self._db.execute(f"PRAGMA synchronous={synchronous.upper()}")
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(SCHEMA)
+        have = {row[1] for row in self._db.execute("PRAGMA table_info(tables)")}
+        for column, kind in ADDED_COLUMNS.items():
+            if column not in have:
+                self._db.execute(f"ALTER TABLE tables ADD COLUMN {column} {kind}")
 
     def close(self) -> None:
         with self._lock:
@@ -113,10 +130,10 @@ class Store:
         with self._lock, self._db:
             self._db.execute("BEGIN")
             self._db.execute(
-                "INSERT INTO tables (id, game, rules, seed, title, created, updated, status) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO tables (id, game, rules, seed, title, created, updated, status, "
+                "creator_seat, cancel_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (table.id, table.game, table.rules, table.seed, table.title, table.created or now,
-                 now, table.status))
+                 table.updated or now, table.status, table.creator_seat, table.cancel_hash))
             self._db.executemany(
                 "INSERT INTO seats (table_id, seat, kind, name, bot, token_hash) "
                 "VALUES (?, ?, ?, ?, ?, ?)",
@@ -132,20 +149,30 @@ class Store:
                 "UPDATE seats SET kind = ?, name = ?, bot = ?, token_hash = ? "
                 "WHERE table_id = ? AND seat = ?",
                 (stored.kind, stored.name, stored.bot, stored.token_hash, table_id, seat))
+            self._db.execute("UPDATE tables SET updated = ? WHERE id = ?", (time.time(), table_id))
 
     def append_action(self, table_id: str, n: int, seat: int, action: str) -> None:
         """Store action number ``n`` (from 0) and commit before returning."""
         self.append_actions(table_id, n, seat, [action])
 
-    def append_actions(self, table_id: str, n: int, seat: int, actions: list[str]) -> None:
-        """Store several consecutive actions in one committed transaction (all or none)."""
+    def append_actions(self, table_id: str, n: int, seat: int, actions: list[str], *,
+                       status: str | None = None) -> None:
+        """Store several consecutive actions in one committed transaction (all or none),
+        with the table's new ``status`` if they change it (the last action of a game)."""
         now = time.time()
+        if status is not None and status not in STATUSES:
+            raise ValueError(f"unknown table status {status!r}")
         try:
             with self._lock, self._db:
                 self._db.execute("BEGIN")
                 for i, action in enumerate(actions):
                     self._insert_action(table_id, n + i, seat, action, now)
-                self._db.execute("UPDATE tables SET updated = ? WHERE id = ?", (now, table_id))
+                if status is None:
+                    self._db.execute("UPDATE tables SET updated = ? WHERE id = ?",
+                                     (now, table_id))
+                else:
+                    self._db.execute("UPDATE tables SET updated = ?, status = ? WHERE id = ?",
+                                     (now, status, table_id))
         except sqlite3.IntegrityError as exc:
             raise StoreError(f"table {table_id}: action {n} already stored ({exc})") from None
 
@@ -155,6 +182,8 @@ class Store:
             (table_id, n, seat, action, at))
 
     def set_status(self, table_id: str, status: str) -> None:
+        if status not in STATUSES:
+            raise ValueError(f"unknown table status {status!r}")
         with self._lock, self._db:
             self._db.execute("BEGIN")
             self._db.execute("UPDATE tables SET status = ?, updated = ? WHERE id = ?",
@@ -165,7 +194,8 @@ class Store:
     def load_table(self, table_id: str) -> StoredTable | None:
         with self._lock:
             row = self._db.execute(
-                "SELECT id, game, rules, seed, title, created, status FROM tables WHERE id = ?",
+                "SELECT id, game, rules, seed, title, created, status, creator_seat, cancel_hash, "
+                "updated FROM tables WHERE id = ?",
                 (table_id,)).fetchone()
             if row is None:
                 return None
@@ -175,10 +205,12 @@ class Store:
             actions = [a for (a,) in self._db.execute(
                 "SELECT action FROM actions WHERE table_id = ? ORDER BY n", (table_id,))]
         return StoredTable(id=row[0], game=row[1], rules=row[2], seed=row[3], title=row[4],
-                           created=row[5], status=row[6], seats=seats, actions=actions)
+                           created=row[5], status=row[6], seats=seats, actions=actions,
+                           creator_seat=row[7], cancel_hash=row[8], updated=row[9])
 
-    def table_ids(self, *, status: str | None = None, limit: int = 1000) -> list[str]:
-        """Table ids, newest first; only those of one status if given."""
+    def table_ids(self, *, status: str | None = None, limit: int = -1) -> list[str]:
+        """Table ids, newest first; only those of one status if given; all of them unless
+        ``limit`` is given."""
         with self._lock:
             if status is None:
                 rows = self._db.execute("SELECT id FROM tables ORDER BY created DESC LIMIT ?",

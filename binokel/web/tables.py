@@ -11,7 +11,8 @@ Nothing here knows about HTTP or sockets: a listener is anything with ``send(tex
 >>> from binokel.web.store import Store
 >>> async def demo() -> str:
 ...     manager = TableManager(Store(":memory:"), bot_delay=0)
-...     table, token = manager.create("binokel", ["human", "bot:random", "bot:random"], take=0)
+...     table, token, cancel_token = manager.create("binokel", ["human", "open", "open"], take=0)
+...     await manager.close()
 ...     return table.seats[0].kind
 >>> asyncio.run(demo())
 'human'
@@ -28,27 +29,34 @@ import random
 import re
 import secrets
 import time
+from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from ..errors import IllegalActionError, NotationError
+from .botpool import BotPool
 from .games import GameKind, GameLike, all_rule_sets, game_for_rules
-from .protocol import JSON, dumps, encode_view, error_message, public_view
+from .messages import ViewEncoder, dumps_text, public_fields, state_text
+from .players import BOT_CANDIDATES, available_bots, make_bot
+from .protocol import JSON, MAX_NAME_CHARS
 from .store import Store, StoredSeat, StoredTable
 
 log = logging.getLogger("binokel.web")
 
-#: Computer players the lobby may offer, weakest first (those that load are offered).
-BOT_CANDIDATES = ("random", "heuristic:level=easy", "heuristic:level=medium",
-                  "heuristic:level=hard", "expert")
-MAX_NAME_CHARS = 24
+__all__ = ["BOT_CANDIDATES", "MAX_NAME_CHARS", "Listener", "Table", "TableError",
+           "TableManager", "available_bots", "make_bot"]
+
 #: Tables playing at once before new ones are refused (each holds its game in memory).
 MAX_PLAYING_TABLES = 5000
 #: The computer player that takes the seat of a player who leaves a game in play.
 REPLACEMENT_BOT = "heuristic:level=medium"
-#: Tables in play one client address may have created (a browser needs a handful).
+#: Tables in play one client address may have created and can still end.
 MAX_TABLES_PER_CLIENT = 20
+#: Minutes a table waiting for players may stay unchanged before it expires.
+TABLE_IDLE_MINUTES = 30.0
+#: Statuses of a game that is over, one way or another.
+ENDED = ("finished", "abandoned", "cancelled", "expired")
 TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{4,32}$")
 
 
@@ -60,62 +68,6 @@ class Listener(Protocol):
 
 class TableError(ValueError):
     """A request the table refuses; the text says why, for the player."""
-
-
-# --- computer players ------------------------------------------------------------------------
-
-class _RandomBot:
-    """Stands in when :mod:`binokel.bots` is not there: a random legal action."""
-
-    name = "random"
-
-    def choose(self, view: Any, rng: random.Random) -> Any:
-        return rng.choice(list(view.legal_actions))
-
-    def close(self) -> None:
-        pass
-
-
-def make_bot(spec: str, game: GameKind | None = None) -> Any:
-    """A computer player by name (``random``, ``heuristic:level=medium``, ``expert``); a game
-    may bring its own player of a name (Binocle's random player claims only when it is sure)."""
-    if game is not None and spec in game.bots:
-        return game.bots[spec]()
-    try:
-        from ..bots import make_bot as make
-    except ImportError:
-        if spec == "random":
-            return _RandomBot()
-        raise TableError(f"no computer player {spec!r} here (only random)") from None
-    try:
-        return make(spec)
-    except Exception as exc:  # the bots package names what it lacks
-        raise TableError(f"no computer player {spec!r}: {exc}") from None
-
-
-_AVAILABLE: dict[str, list[str]] = {}
-
-
-def available_bots(game: GameKind) -> list[str]:
-    """The computer players that can play ``game`` here, weakest first: each is tried once on
-    the first move of a game (a bot for Binokel views only refuses a Binocle view)."""
-    found = _AVAILABLE.get(game.name)
-    if found is None:
-        found = []
-        probe = game.new(next(iter(game.rule_sets())), "probe")
-        view = probe.view(probe.to_move)
-        for spec in BOT_CANDIDATES:
-            try:
-                bot = make_bot(spec, game)
-                action = bot.choose(view, random.Random(0))
-            except Exception:
-                continue
-            with contextlib.suppress(Exception):
-                bot.close()
-            if action in view.legal_actions:
-                found.append(spec)
-        _AVAILABLE[game.name] = found = found or ["random"]
-    return list(found)
 
 
 # --- tables ----------------------------------------------------------------------------------
@@ -154,8 +106,17 @@ class Table:
     """Seats that offered or accepted a rematch."""
     rematch_table: str | None = None
     """The new table of an accepted rematch."""
+    creator_seat: int | None = None
+    """The seat the creator took when making the table, if any."""
+    cancel_hash: str | None = None
+    updated: float = 0.0
+    """Wall-clock time of the last change: made, a seat taken or left, an action."""
+    encoder: ViewEncoder = field(default_factory=ViewEncoder)
+    _rules_value: Any = None
     _sent: dict[int | None, str] = field(default_factory=dict)
-    _views: list[dict[str, JSON]] | None = None
+    _fields: list[dict[str, str]] | None = None
+    _info: dict[str, JSON] | None = None
+    _info_text: str | None = None
 
     @property
     def n(self) -> int:
@@ -166,8 +127,19 @@ class Table:
     def is_playing(self) -> bool:
         return self.status == "playing"
 
+    @property
+    def rules_value(self) -> Any:
+        """The rule set itself (looked up once: the lookup builds every rule set)."""
+        if self._rules_value is None:
+            self._rules_value = self.game.rules(self.rules)
+        return self._rules_value
+
     def open_seats(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.kind == "open"]
+
+    def others_seated(self) -> bool:
+        """Whether a person other than the creator has taken a seat."""
+        return any(s.kind == "human" and i != self.creator_seat for i, s in enumerate(self.seats))
 
     def connected(self, seat: int) -> int:
         return sum(1 for s in self.listeners.values() if s == seat)
@@ -186,24 +158,53 @@ class Table:
         return [i for i, s in enumerate(self.seats)
                 if s.kind == "human" and self.seen.get(i, 0) < done and self.connected(i)]
 
+    def progress(self) -> tuple[int, tuple[int, ...]]:
+        """What of the table's info a move may change: finished hands and who is waited for."""
+        return self.hands_done, tuple(self.waiting())
+
+    def changed(self, *, seats: bool = True) -> None:
+        """Forget the messages made for the table as it was; ``seats=False`` after a move
+        that changed only the game (the table's info stays as it was)."""
+        self._sent.clear()
+        self._fields = None
+        if seats:
+            self._info = None
+            self._info_text = None
+
     def info(self) -> dict[str, JSON]:
         """What anyone may know about the table (never the seed or a token)."""
-        rules = self.game.rules(self.rules)
+        if self._info is not None:
+            return self._info
+        rules = self.rules_value
         seats: list[JSON] = [
             {"name": s.name, "kind": s.kind, "bot": s.bot, "connected": self.connected(i)}
             for i, s in enumerate(self.seats)]
-        return {
+        self._info = {
             "id": self.id, "title": self.title, "game": self.game.name, "rules": self.rules,
             "status": self.status, "seats": seats, "created": self.created,
             "spectators": sum(1 for s in self.listeners.values() if s is None),
             "hand_size": int(getattr(rules, "hand_size", 0)),
             "dabb_size": int(getattr(rules, "dabb_size", 0)),
             "teams": [list(team) for team in getattr(rules, "teams", ())],
-            "record": self.status in ("finished", "abandoned"),
+            "record": self.status in ENDED,
             "hands": self.hands_done,
             "waiting": [*self.waiting()],
             "rematch": {"accepted": [*sorted(self.rematch_votes)], "table": self.rematch_table},
         }
+        return self._info
+
+    def info_text(self) -> str:
+        if self._info_text is None:
+            self._info_text = dumps_text(self.info())
+        return self._info_text
+
+
+class Created(NamedTuple):
+    table: Table
+    token: str | None
+    """The seat token of the seat the creator took (None if none)."""
+    cancel_token: str
+    """The creator's key to cancel the table while no one else has sat down."""
 
 
 def _token_hash(token: str) -> str:
@@ -219,29 +220,39 @@ def clean_name(name: object, fallback: str) -> str:
 
 
 class TableManager:
-    """Every table of one server, backed by a :class:`Store`."""
+    """Every table of one server, backed by a :class:`Store`; computer players decide in a
+    :class:`~binokel.web.botpool.BotPool`."""
 
     def __init__(self, store: Store, *, bot_delay: float = 0.8,
-                 per_client: int = MAX_TABLES_PER_CLIENT) -> None:
+                 per_client: int = MAX_TABLES_PER_CLIENT,
+                 idle_minutes: float = TABLE_IDLE_MINUTES, pool: BotPool | None = None) -> None:
         self.store = store
         self.bot_delay = bot_delay
         self.per_client = per_client
+        self.idle_seconds = 60.0 * idle_minutes
+        self.pool = pool if pool is not None else BotPool()
         self.tables: dict[str, Table] = {}
-        self._bots: dict[str, Any] = {}
+        self._pending: deque[str] = deque()
         self._closing = False
 
     # --- lifecycle -----------------------------------------------------------------------
 
     def resume(self) -> int:
-        """Load every unfinished table from the store (replaying its actions) and let computer
-        players whose turn it is carry on.  Returns the number of tables resumed."""
-        count = 0
-        for table_id in self.store.table_ids(status="playing"):
-            table = self.get(table_id)
-            if table is not None:
-                count += 1
-                self._kick(table)
-        return count
+        """Note every table left playing in the store, however many; :meth:`load_pending`
+        (or :meth:`get`, whichever comes first) brings each back and lets its computer players
+        carry on.  Returns the number of tables to resume."""
+        self._pending.extend(self.store.table_ids(status="playing"))
+        return len(self._pending)
+
+    async def load_pending(self, *, batch: int = 50) -> int:
+        """Replay the tables :meth:`resume` noted, a batch at a time between other work."""
+        loaded = 0
+        while self._pending and not self._closing:
+            for _ in range(min(batch, len(self._pending))):
+                if self.get(self._pending.popleft()) is not None:
+                    loaded += 1
+            await asyncio.sleep(0)
+        return loaded
 
     async def close(self) -> None:
         self._closing = True
@@ -251,14 +262,13 @@ class TableManager:
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
-        for bot in self._bots.values():
-            with contextlib.suppress(Exception):
-                bot.close()
+        await asyncio.to_thread(self.pool.close)
 
     # --- finding and making tables --------------------------------------------------------
 
     def get(self, table_id: str) -> Table | None:
-        """A table by id, from memory or replayed from the store."""
+        """A table by id, from memory or replayed from the store; a table in play that comes
+        back from the store has its computer players started."""
         table = self.tables.get(table_id)
         if table is not None or not TABLE_ID.match(table_id):
             return table
@@ -275,36 +285,53 @@ class TableManager:
                       title=stored.title, created=stored.created, status=stored.status,
                       seats=[Seat(kind=s.kind, name=s.name, bot=s.bot, token_hash=s.token_hash)
                              for s in stored.seats],
-                      state=state, actions=list(stored.actions))
+                      state=state, actions=list(stored.actions),
+                      creator_seat=stored.creator_seat, cancel_hash=stored.cancel_hash,
+                      updated=stored.updated or stored.created)
         # After a restart nobody is held to a summary they may have seen before it.
         table.seen = dict.fromkeys(range(len(table.seats)), table.hands_done)
         if table.is_playing:
             # A finished or abandoned game is rebuilt when asked for and not kept: memory holds
             # the games in play and the ended ones somebody is still watching.
             self.tables[table.id] = table
+            self._kick(table)
         return table
 
+    def can_end(self, table: Table) -> bool:
+        """Whether the table's creator can still end it: cancel it (nobody else has sat
+        down) or abandon it from the seat they took."""
+        if not table.is_playing:
+            return False
+        mine = table.creator_seat
+        return not table.others_seated() or (mine is not None and table.seats[mine].kind ==
+                                             "human")
+
     def create(self, rules: str, seats: Sequence[str], *, take: int | None = None, name: str = "",
-               title: str = "", seed: str | None = None, creator: str = ""
-               ) -> tuple[Table, str | None]:
+               title: str = "", seed: str | None = None, creator: str = "") -> Created:
         """A new table.  ``seats`` holds ``open``, ``human`` (the creator's seat) or
         ``bot:SPEC`` per seat; ``take`` is the seat whose token is returned; ``creator`` (the
-        client's address) may have at most ``per_client`` tables in play."""
+        client's address) may have at most ``per_client`` tables in play that it can still
+        end.  The creator also gets a token that cancels the table."""
         try:
             game = game_for_rules(rules)
         except KeyError:
             known = ", ".join(sorted(all_rule_sets()))
             raise TableError(f"unknown rule set {rules!r}; known: {known}") from None
+        self.expire_idle()
         if sum(t.is_playing for t in self.tables.values()) >= MAX_PLAYING_TABLES:
             raise TableError("The server is full: too many tables are playing. Try later.")
-        if creator and sum(t.is_playing and t.creator == creator
+        if creator and sum(t.creator == creator and self.can_end(t)
                            for t in self.tables.values()) >= self.per_client:
             tables = "table" if self.per_client == 1 else "tables"
-            raise TableError(f"You have {self.per_client} {tables} in play already: finish or "
-                             "abandon one before you open another.")
+            raise TableError(f"You have {self.per_client} {tables} in play already: finish, "
+                             "abandon or cancel one before you open another (a table waiting "
+                             f"for players expires after {self.idle_seconds / 60:g} minutes).")
         players = game.players(rules)
         if len(seats) != players:
-            raise TableError(f"{rules} is played by {players}: give {players} seats")
+            raise TableError(f"{rules} is played by {players}: give {players} seats, not "
+                             f"{len(seats)}")
+        if take is not None and not 0 <= take < players:
+            raise TableError(f"take must be a seat number from 0 to {players - 1}, not {take}")
         bots = available_bots(game)
         built: list[Seat] = []
         for i, spec in enumerate(seats):
@@ -321,32 +348,36 @@ class TableManager:
                                  + ", ".join(f"bot:{b}" for b in bots))
         token = None
         if take is not None:
-            if not 0 <= take < players or built[take].kind != "open":
-                raise TableError(f"seat {take + 1 if isinstance(take, int) else take} "
-                                 "cannot be taken")
+            if built[take].kind != "open":
+                raise TableError(f"take is {take}, but seat {take} holds a computer player")
             token = secrets.token_urlsafe(24)
             built[take] = Seat(kind="human", name=clean_name(name, f"Player {take + 1}"),
                                token_hash=_token_hash(token))
+        cancel_token = secrets.token_urlsafe(24)
         seed = seed if seed is not None else secrets.token_hex(16)
         table_id = secrets.token_urlsafe(6)
         while table_id in self.tables or self.store.load_table(table_id) is not None:
             table_id = secrets.token_urlsafe(6)
+        now = time.time()
         table = Table(id=table_id, game=game, rules=rules, seed=seed,
-                      title=clean_name(title, ""), created=time.time(), status="playing",
-                      seats=built, state=game.new(rules, seed), creator=creator)
+                      title=clean_name(title, ""), created=now, status="playing",
+                      seats=built, state=game.new(rules, seed), creator=creator,
+                      creator_seat=take, cancel_hash=_token_hash(cancel_token), updated=now)
         self.store.create_table(StoredTable(
             id=table.id, game=game.name, rules=rules, seed=seed, title=table.title,
-            created=table.created, status=table.status, seats=[s.stored() for s in built]))
+            created=table.created, status=table.status, seats=[s.stored() for s in built],
+            creator_seat=take, cancel_hash=table.cancel_hash, updated=now))
         self.tables[table.id] = table
         self._kick(table)
-        return table, token
+        return Created(table, token, cancel_token)
 
     def join(self, table: Table, seat: int, name: str = "") -> str:
         """Take an open seat; returns the seat token (the only key to act for that seat)."""
         if not table.is_playing:
-            raise TableError("This table is no longer playing.")
+            raise TableError(f"This table is no longer playing (it is {table.status}).")
         if not 0 <= seat < len(table.seats):
-            raise TableError(f"There is no seat {seat + 1} at this table.")
+            raise TableError(f"seat must be a seat number from 0 to {len(table.seats) - 1}, "
+                             f"not {seat}")
         if table.seats[seat].kind != "open":
             raise TableError(f"Seat {seat + 1} is taken.")
         token = secrets.token_urlsafe(24)
@@ -355,6 +386,7 @@ class TableManager:
         self.store.set_seat(table.id, seat, new.stored())
         table.seats[seat] = new
         table.seen[seat] = table.hands_done  # a newcomer is not held to the hands before
+        table.updated = time.time()
         self._broadcast(table)
         return token
 
@@ -369,9 +401,47 @@ class TableManager:
         return None
 
     def lobby(self) -> list[dict[str, JSON]]:
-        """Tables in memory, newest first: open ones (with free seats) and ones to watch."""
-        tables = sorted(self.tables.values(), key=lambda t: -t.created)
+        """Tables one can join (an open seat) or watch (playing), newest first."""
+        self.expire_idle()
+        tables = sorted((t for t in self.tables.values() if t.is_playing),
+                        key=lambda t: -t.created)
         return [t.info() for t in tables[:100]]
+
+    # --- ending a table that never got going ------------------------------------------------
+
+    def cancel(self, table: Table, token: str) -> None:
+        """End a table with its creator's cancel token, while nobody else has sat down."""
+        digest = _token_hash(token)
+        if table.cancel_hash is None or not hmac.compare_digest(table.cancel_hash, digest):
+            raise TableError("That is not this table's cancel token: only its creator can "
+                             "cancel it.")
+        if not table.is_playing:
+            raise TableError(f"This game is already {table.status}.")
+        if table.others_seated():
+            raise TableError("Other players have sat down at this table: it cannot be "
+                             "cancelled now; a seated player can abandon the game.")
+        self._end(table, "cancelled")
+
+    def expire_idle(self, now: float | None = None) -> list[str]:
+        """End the tables waiting for players (an open seat) that nothing has happened at for
+        the idle time; returns their ids."""
+        limit = (time.time() if now is None else now) - self.idle_seconds
+        stale = [t for t in self.tables.values()
+                 if t.is_playing and t.updated < limit and t.open_seats()]
+        for table in stale:
+            log.info("table %s expired: waiting for players since %s", table.id,
+                     time.strftime("%H:%M", time.gmtime(table.updated)))
+            self._end(table, "expired")
+        return [t.id for t in stale]
+
+    def _end(self, table: Table, status: str) -> None:
+        self.store.set_status(table.id, status)
+        table.status = status
+        table.updated = time.time()
+        if table.bot_task is not None:
+            table.bot_task.cancel()
+        self._broadcast(table)
+        self._forget_if_ended(table)
 
     # --- listeners -----------------------------------------------------------------------
 
@@ -380,12 +450,10 @@ class TableManager:
         # shares one table (and one rematch offer).
         self.tables.setdefault(table.id, table)
         table.listeners[listener] = seat
-        table._sent.clear()  # the seat list (who is connected) changed for everyone
-        self._broadcast(table)
+        self._broadcast(table)  # the seat list (who is connected) changed for everyone
 
     def detach(self, table: Table, listener: Listener) -> None:
         if table.listeners.pop(listener, "gone") != "gone":
-            table._sent.clear()
             self._broadcast(table)
             self._kick(table)  # a player who went away holds the computer players up no more
         self._forget_if_ended(table)
@@ -397,22 +465,22 @@ class TableManager:
             del self.tables[table.id]
 
     def message_for(self, table: Table, seat: int | None) -> str:
-        """The ``state`` message a seat (or, for None, a spectator) is sent now."""
+        """The ``state`` message a seat (or, for None, a spectator) is sent now: each seat's
+        view is built and encoded once per change, and what did not change is reused."""
         cached = table._sent.get(seat)
         if cached is not None:
             return cached
-        views = table._views
-        if views is None:
-            views = table._views = [encode_view(table.state.view(s))
-                                    for s in range(len(table.seats))]
-        view = views[seat] if seat is not None else public_view(views)
-        text = table._sent[seat] = dumps({"type": "state", "n": table.n, "seat": seat,
-                                          "table": table.info(), "view": view})
+        fields = table._fields
+        if fields is None:
+            fields = table._fields = [table.encoder.fields(table.state.view(s))
+                                      for s in range(len(table.seats))]
+        view = fields[seat] if seat is not None else public_fields(fields)
+        text = table._sent[seat] = state_text(n=table.n, seat=seat, table=table.info_text(),
+                                              view=view)
         return text
 
-    def _broadcast(self, table: Table) -> None:
-        table._sent.clear()
-        table._views = None
+    def _broadcast(self, table: Table, *, seats: bool = True) -> None:
+        table.changed(seats=seats)
         for listener, seat in list(table.listeners.items()):
             try:
                 listener.send(self.message_for(table, seat))
@@ -447,9 +515,10 @@ class TableManager:
             except IllegalActionError as exc:
                 raise TableError(str(exc)) from None
             applied.append(str(action))
+        before = table.progress()
         # Acting in the new hand says its player has moved on from the last summary.
         table.seen[seat] = max(table.seen.get(seat, 0), table.hands_done)
-        self._commit(table, seat, state, applied)
+        self._commit(table, seat, state, applied, before)
 
     def next_hand(self, table: Table, seat: int | None, hands: int) -> None:
         """A seat's page has shown the summary of the first ``hands`` finished hands: the
@@ -464,16 +533,22 @@ class TableManager:
         self._broadcast(table)
         self._kick(table)
 
-    def _commit(self, table: Table, seat: int, state: GameLike, applied: list[str]) -> None:
+    def _commit(self, table: Table, seat: int, state: GameLike, applied: list[str],
+                before: tuple[int, tuple[int, ...]] | None = None) -> None:
         # Committed before anyone hears of it: a restart never forgets an announced action.
-        self.store.append_actions(table.id, table.n, seat, applied)
+        # The status a last action causes is in the same transaction: no finished game can
+        # be left "playing" by a crash between the two.
+        before = table.progress() if before is None else before
+        status = "finished" if state.is_over else None
+        self.store.append_actions(table.id, table.n, seat, applied, status=status)
         table.actions.extend(applied)
         table.state = state
-        if state.is_over:
-            table.status = "finished"
-            self.store.set_status(table.id, table.status)
-            self._release_bots(table)
-        self._broadcast(table)
+        table.updated = time.time()
+        if status is not None:
+            table.status = status
+        # The table's info (not only the game) changes when the game ends, a hand ends or the
+        # computer players stop waiting for someone's summary.
+        self._broadcast(table, seats=status is not None or table.progress() != before)
         self._kick(table)
         self._forget_if_ended(table)
 
@@ -483,11 +558,7 @@ class TableManager:
             raise TableError("Only a seated player can abandon the game.")
         if not table.is_playing:
             raise TableError(f"This game is already {table.status}.")
-        table.status = "abandoned"
-        self.store.set_status(table.id, table.status)
-        self._release_bots(table)
-        self._broadcast(table)
-        self._forget_if_ended(table)
+        self._end(table, "abandoned")
 
     def leave(self, table: Table, seat: int | None) -> None:
         """A seated player gets up: a computer player takes the seat and plays on, and every
@@ -503,10 +574,10 @@ class TableManager:
                    bot=spec)
         self.store.set_seat(table.id, seat, new.stored())
         table.seats[seat] = new
+        table.updated = time.time()
         for listener, at in list(table.listeners.items()):
             if at == seat:
                 table.listeners[listener] = None
-        table._sent.clear()
         self._broadcast(table)
         self._kick(table)
 
@@ -529,7 +600,7 @@ class TableManager:
         if people <= table.rematch_votes:
             specs = [f"bot:{s.bot}" if s.kind == "bot" and s.bot else "open"
                      for s in table.seats]
-            new, _ = self.create(table.rules, specs, title=table.title, creator=table.creator)
+            new = self.create(table.rules, specs, title=table.title, creator=table.creator).table
             for i in sorted(people):
                 old = table.seats[i]
                 # The same token acts for the same seat at the new table: nobody has to be
@@ -543,10 +614,11 @@ class TableManager:
         return new
 
     def record(self, table: Table) -> str:
-        """The game record, once the game is finished or abandoned (earlier, the seed in it
-        would tell every hidden card)."""
-        if table.status not in ("finished", "abandoned"):
-            raise TableError("The record is available once the game is finished or abandoned.")
+        """The game record, once the game is over (earlier, the seed in it would tell every
+        hidden card)."""
+        if table.status not in ENDED:
+            raise TableError("The record is available once the game is finished or abandoned "
+                             "(or cancelled, or expired).")
         # A record's Players tag separates names by commas, so a comma in a name is dropped.
         players = [" ".join((s.name or "").replace(",", " ").split()) or s.kind
                    for s in table.seats]
@@ -566,19 +638,6 @@ class TableManager:
 
     # --- computer players ------------------------------------------------------------------
 
-    def _bot(self, table: Table, who: str, spec: str) -> Any:
-        # One bot per table and seat: bots may keep state between moves, and think in threads.
-        key = f"{table.id}/{who}/{spec}"
-        bot = self._bots.get(key)
-        if bot is None:
-            bot = self._bots[key] = make_bot(spec, table.game)
-        return bot
-
-    def _release_bots(self, table: Table) -> None:
-        for key in [k for k in self._bots if k.startswith(f"{table.id}/")]:
-            with contextlib.suppress(Exception):
-                self._bots.pop(key).close()
-
     async def hint(self, table: Table, seat: int | None) -> dict[str, JSON]:
         """What the best computer player here would do in ``seat``'s place: ``action``, and
         ``values`` — each move it weighed with its expected result, best first — when it
@@ -586,23 +645,14 @@ class TableManager:
         if seat is None or not table.is_playing or table.state.to_move != seat:
             raise TableError("A hint is for the player whose turn it is.")
         view = table.state.view(seat)
-        rng = random.Random(secrets.randbits(64))
-
-        def ask(bot: Any) -> tuple[Any, list[tuple[Any, float, int]] | None]:
-            action = bot.choose(view, rng)
-            last_values = getattr(bot, "last_values", None)
-            return action, (last_values(view) if callable(last_values) else None)
-
+        seed = f"hint/{secrets.randbits(64)}"
         for spec in reversed(available_bots(table.game)):
-            try:
-                action, values = await asyncio.to_thread(ask, self._bot(table, 'hint', spec))
-            except Exception:
-                log.debug("bot %s could not hint", spec, exc_info=True)
-                continue
-            if action in view.legal_actions:
-                weighed: list[JSON] = [[str(a), round(v, 1)] for a, v, _ in values or ()
-                                       if a in view.legal_actions]
-                return {"action": str(action), "values": weighed}
+            decision = await self.pool.decide(table.game.name, spec, view, seed=seed,
+                                              weigh=True)
+            if decision is not None and decision.action in view.legal_actions:
+                weighed: list[JSON] = [[str(a), round(v, 1)] for a, v, _ in
+                                       decision.values or () if a in view.legal_actions]
+                return {"action": str(decision.action), "values": weighed}
         return {"action": str(view.legal_actions[0]), "values": []}
 
     def _bot_to_move(self, table: Table) -> bool:
@@ -633,23 +683,21 @@ class TableManager:
             seat = table.state.to_move
             n = table.n
             spec = table.seats[seat].bot or "random"
-            view = table.state.view(seat)
-            rng = random.Random(f"{table.seed}/bot/{n}")
-            try:
-                action = await asyncio.to_thread(self._bot(table, str(seat), spec).choose, view,
-                                                rng)
-            except Exception:
-                log.exception("bot %s failed at table %s; playing a random move", spec, table.id)
-                action = rng.choice(list(view.legal_actions))
+            view = table.state.view(seat)  # the seat's view, and nothing more, goes out
+            seed = f"{table.seed}/bot/{n}"
+            decision = await self.pool.decide(table.game.name, spec, view, seed=seed)
             if table.n != n or not self._bot_to_move(table):
                 continue  # the table changed while the bot thought (abandoned, say)
-            try:
-                state = table.state.apply(action, seat=seat)
-            except IllegalActionError:
-                log.error("bot %s chose an illegal %s at table %s", spec, action, table.id)
-                action = view.legal_actions[0]
-                state = table.state.apply(action, seat=seat)
-            self._commit(table, seat, state, [str(action)])
+            legal = list(view.legal_actions)
+            if decision is None:  # its worker crashed or got stuck: the table carries on
+                action = random.Random(seed).choice(legal)
+            elif decision.action in legal:
+                action = decision.action
+            else:
+                log.error("bot %s chose an illegal %s at table %s", spec, decision.action,
+                          table.id)
+                action = legal[0]
+            self._commit(table, seat, table.state.apply(action, seat=seat), [str(action)])
             await asyncio.sleep(0)  # let the announcements go out between moves
 
 
@@ -657,8 +705,3 @@ def _log_failure(task: asyncio.Task[None]) -> None:
     """A computer players' task must never die quietly: the table would wait forever."""
     if not task.cancelled() and task.exception() is not None:
         log.error("the computer players of a table stopped", exc_info=task.exception())
-
-
-def error_text(reason: str) -> str:
-    """The ``error`` event with a reason (re-exported for the app)."""
-    return error_message(reason)

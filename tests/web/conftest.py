@@ -7,7 +7,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pytest
@@ -23,8 +23,10 @@ def free_port() -> int:
 class LiveServer:
     """``binokel serve`` run as a user would, on a free loopback port and a temporary db."""
 
-    def __init__(self, db: Path, *, bot_delay: float = 0.0) -> None:
+    def __init__(self, db: Path, *, bot_delay: float = 0.0, options: Sequence[str] = ()) -> None:
         self.db = db
+        self.options = list(options)
+        """More ``binokel serve`` options (limits, say)."""
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.bot_delay = bot_delay
@@ -37,7 +39,8 @@ class LiveServer:
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "binokel", "serve", "--port", str(self.port), "--db",
-                 str(self.db), "--bot-delay", str(self.bot_delay), "--log-level", "warning"],
+                 str(self.db), "--bot-delay", str(self.bot_delay), "--log-level", "warning",
+                 "--bot-workers", "1", *self.options],
                 stdout=log, stderr=subprocess.STDOUT, env=env)
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:

@@ -55,7 +55,7 @@ async def settle(manager: TableManager, table: Table) -> None:
 def test_computer_players_wait_for_a_person_to_read_the_summary() -> None:
     async def scenario() -> None:
         manager = TableManager(Store(":memory:"), bot_delay=0)
-        table, _ = manager.create("binokel", ["human", "bot:random", "bot:random"], take=0,
+        table, _, _ = manager.create("binokel", ["human", "bot:random", "bot:random"], take=0,
                                   name="Anna", seed="wait-1")
         inbox = Inbox()
         manager.attach(table, inbox, 0)
@@ -91,7 +91,7 @@ def test_computer_players_wait_for_a_person_to_read_the_summary() -> None:
 
 def test_a_person_who_acts_has_moved_on_from_the_summary() -> None:
     manager = TableManager(Store(":memory:"), bot_delay=0)
-    table, _ = manager.create("binokel", ["human", "open", "open"], take=0, seed="wait-2")
+    table, _, _ = manager.create("binokel", ["human", "open", "open"], take=0, seed="wait-2")
     for seat in (1, 2):
         manager.join(table, seat, f"P{seat}")
     inboxes = [Inbox() for _ in range(3)]
@@ -110,7 +110,7 @@ def test_a_rematch_seats_the_same_people_in_a_new_game() -> None:
     async def scenario() -> None:
         store = Store(":memory:")
         manager = TableManager(store, bot_delay=0)
-        table, anna = manager.create("binokel-to-1000", ["human", "open", "bot:random"],
+        table, anna, _ = manager.create("binokel-to-1000", ["human", "open", "bot:random"],
                                      take=0, name="Anna", title="Friday", seed="rematch-1")
         bert = manager.join(table, 1, "Bert")
         inboxes = [Inbox(), Inbox(), Inbox()]

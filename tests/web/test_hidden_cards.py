@@ -145,7 +145,7 @@ def play_and_check(rules: str, game_seed: int, *, hands: int, binocle: bool = Fa
     ask for a rematch: those messages are checked too."""
     manager = TableManager(Store(":memory:"), bot_delay=0)
     rng = random.Random(game_seed)
-    table, _ = manager.create(rules, ["open"] * (2 if binocle else _players(rules)),
+    table, _, _ = manager.create(rules, ["open"] * (2 if binocle else _players(rules)),
                               seed=f"leak-{game_seed}")
     if people:
         for seat in range(len(table.seats)):

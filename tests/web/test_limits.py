@@ -25,13 +25,14 @@ def test_an_ended_table_is_dropped_from_memory_when_its_last_watcher_leaves(
     async def scenario() -> None:
         store = Store(tmp_path / "web.sqlite3")
         manager = TableManager(store, bot_delay=0)
-        table, _ = manager.create("binokel", ["human", "open", "open"], take=0)
+        table, _, _ = manager.create("binokel", ["human", "open", "open"], take=0)
         watcher = Listener()
         manager.attach(table, watcher, 0)
         manager.abandon(table, 0)
-        # Somebody still looks at the ended game: it stays, and the lobby lists it.
+        # Somebody still looks at the ended game: it stays in memory, but the lobby lists only
+        # tables one can join or watch play.
         assert table.id in manager.tables
-        assert [t["id"] for t in manager.lobby()] == [table.id]
+        assert manager.lobby() == []
         manager.detach(table, watcher)
         assert table.id not in manager.tables
         assert manager.lobby() == []
@@ -41,7 +42,7 @@ def test_an_ended_table_is_dropped_from_memory_when_its_last_watcher_leaves(
         assert "Status \"abandoned\"" in manager.record(again)
         assert table.id not in manager.tables
         # A game in play stays in memory with nobody connected.
-        playing, _ = manager.create("binokel", ["human", "open", "open"], take=0)
+        playing, _, _ = manager.create("binokel", ["human", "open", "open"], take=0)
         other = Listener()
         manager.attach(playing, other, 0)
         manager.detach(playing, other)
@@ -56,7 +57,7 @@ def test_one_address_may_have_only_so_many_tables_in_play(tmp_path: Path) -> Non
     async def scenario() -> None:
         store = Store(tmp_path / "web.sqlite3")
         manager = TableManager(store, bot_delay=0, per_client=2)
-        first, _ = manager.create("binokel", ["human", "open", "open"], take=0,
+        first, _, _ = manager.create("binokel", ["human", "open", "open"], take=0,
                                   creator="10.0.0.1")
         manager.create("binocle", ["human", "open"], take=0, creator="10.0.0.1")
         with pytest.raises(TableError, match="2 tables in play already"):
@@ -79,7 +80,7 @@ def test_a_left_seat_stays_a_computers_after_a_restart(tmp_path: Path) -> None:
     async def scenario() -> None:
         store = Store(tmp_path / "web.sqlite3")
         manager = TableManager(store, bot_delay=0)
-        table, token = manager.create("binokel", ["human", "open", "open"], take=0, name="Anna")
+        table, token, _ = manager.create("binokel", ["human", "open", "open"], take=0, name="Anna")
         manager.leave(table, 0)
         assert manager.seat_of(table, token) is None
         await manager.close()

@@ -17,6 +17,7 @@ import pytest
 
 from binokel.games.binokel.game import new_game
 from binokel.web.app import create_app
+from binokel.web.guard import Allowed
 from binokel.web.store import Store
 
 with warnings.catch_warnings():
@@ -24,6 +25,8 @@ with warnings.catch_warnings():
     from starlette.testclient import TestClient
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+#: The host name Starlette's test client sends.
+TESTSERVER = Allowed.of(hosts=["testserver"])
 
 
 @pytest.fixture
@@ -34,7 +37,7 @@ def db(tmp_path: Path) -> Path:
 @pytest.fixture
 def client(db: Path) -> Iterator[TestClient]:
     store = Store(db)
-    with TestClient(create_app(store, bot_delay=0)) as test_client:
+    with TestClient(create_app(store, bot_delay=0, allowed=TESTSERVER)) as test_client:
         yield test_client
     store.close()
 
@@ -231,14 +234,14 @@ def play_until(client: TestClient, table_id: str, token: str, *, moves: int) -> 
 
 def test_a_restarted_server_resumes_the_table_mid_hand(db: Path) -> None:
     store = Store(db)
-    with TestClient(create_app(store, bot_delay=0)) as client:
+    with TestClient(create_app(store, bot_delay=0, allowed=TESTSERVER)) as client:
         made = new_table(client, ["human", "bot:random", "bot:random"])
         before = play_until(client, made["id"], made["token"], moves=9)
     store.close()
     assert before["view"]["phase"] == "play" and before["n"] > 9
 
     store = Store(db)  # a new process would open the same file
-    with TestClient(create_app(store, bot_delay=0)) as client:
+    with TestClient(create_app(store, bot_delay=0, allowed=TESTSERVER)) as client:
         with client.websocket_connect(f"/ws/{made['id']}") as ws:
             after = hello(ws, made["token"])
             assert after["seat"] == 0
@@ -253,17 +256,17 @@ def test_a_restarted_server_resumes_the_table_mid_hand(db: Path) -> None:
 
 def test_a_restart_lets_a_waiting_computer_player_move(db: Path) -> None:
     store = Store(db)
-    app = create_app(store, bot_delay=0)
+    app = create_app(store, bot_delay=0, allowed=TESTSERVER)
     manager = app.state.manager
     # A table stored with a computer player to move, and no server running its turn.
     seed = next(f"wait-{i}" for i in range(50) if new_game(seed=f"wait-{i}").to_move != 0)
-    table, token = manager.create("binokel", ["human", "bot:random", "bot:random"], take=0,
-                                  seed=seed)
+    table, token, _ = manager.create("binokel", ["human", "bot:random", "bot:random"], take=0,
+                                     seed=seed)
     assert token is not None and table.state.to_move != 0
     table_id = table.id
     store.close()
     store = Store(db)
-    with TestClient(create_app(store, bot_delay=0)) as client, \
+    with TestClient(create_app(store, bot_delay=0, allowed=TESTSERVER)) as client, \
             client.websocket_connect(f"/ws/{table_id}") as ws:
         state = hello(ws, token)
         while state["view"]["to_move"] != 0:

@@ -96,6 +96,8 @@ async function lobbyPage() {
                                             title: titleInput.value.trim()});
       if (made.token) localStorage.setItem("binokel.token." + made.id, JSON.stringify(
         {token: made.token, seat: made.seat}));
+      // The creator's key to cancel the table while nobody else sits at it (POST .../cancel).
+      if (made.cancel_token) localStorage.setItem("binokel.cancel." + made.id, made.cancel_token);
       history.pushState(null, "", made.url);
       route();
     } catch (err) {

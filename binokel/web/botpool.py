@@ -1,0 +1,259 @@
+"""Computer players think in worker processes, never on the server's event loop.
+
+A :class:`BotPool` sends a seat's view (and nothing more) to one of ``workers`` processes,
+which answers with an action.  The workers run at a lower priority than the server, so a
+table of experts thinking hard slows other tables' moves as little as the machine allows.  A
+worker that crashes, or that thinks longer than ``timeout`` seconds, is killed and replaced;
+the caller gets ``None`` and plays on without it.
+
+The server process keeps no thread for this: each worker's end of its pipe is watched by the
+event loop itself (``add_reader``).  A pool library's manager threads (pebble's, tried first)
+wake every tenth of a second and contend for the interpreter lock, which tripled the median
+move latency at 200 tables (docs/web.md).
+
+>>> import asyncio, random
+>>> from binokel import new_game
+>>> async def demo() -> bool:
+...     pool = BotPool(workers=1, timeout=30)
+...     view = new_game(seed=1).view(new_game(seed=1).to_move)
+...     decision = await pool.decide("binokel", "random", view, seed="s")
+...     pool.close()
+...     return decision is not None and decision.action in view.legal_actions
+>>> asyncio.run(demo())
+True
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import multiprocessing
+import os
+import random
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
+from typing import Any
+
+log = logging.getLogger("binokel.web")
+
+#: Worker processes deciding for computer players, unless told otherwise.
+DEFAULT_WORKERS = max(1, min(4, (os.cpu_count() or 2) - 1))
+#: Seconds a computer player may think before its worker is replaced.
+DEFAULT_TIMEOUT = 60.0
+#: How much lower the workers' priority is than the server's (see ``os.nice``).
+WORKER_NICENESS = 5
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    action: Any
+    values: list[tuple[Any, float, int]] | None
+    """Each move the player weighed, with its expected result, when it searched (hints)."""
+
+
+_BOTS: dict[tuple[str, str], Any] = {}
+
+
+def decide(game: str, spec: str, view: Any, seed: str, weigh: bool) -> Decision:
+    """In a worker: the named computer player's choice for a view (players are kept per
+    worker, by game and name; they keep nothing of a table between moves that matters)."""
+    from .games import game_kinds
+    from .players import make_bot
+
+    bot = _BOTS.get((game, spec))
+    if bot is None:
+        kind = next(k for k in game_kinds() if k.name == game)
+        bot = _BOTS[(game, spec)] = make_bot(spec, kind)
+    rng = random.Random(seed)
+    action = bot.choose(view, rng)
+    values = None
+    if weigh:
+        last_values = getattr(bot, "last_values", None)
+        values = last_values(view) if callable(last_values) else None
+    return Decision(action=action, values=values)
+
+
+def _lower_priority() -> None:
+    with contextlib.suppress(OSError):
+        os.nice(WORKER_NICENESS)
+
+
+def _warm_up() -> None:
+    """Import what decisions need (the players and their search), once per worker."""
+    import importlib
+
+    for name in ("binokel.web.players", "binokel.bots", "binokel.search"):
+        with contextlib.suppress(ImportError):
+            importlib.import_module(name)
+
+
+Decide = Callable[[str, str, Any, str, bool], Decision]
+
+
+def _serve(connection: Connection, function: Decide) -> None:
+    """A worker's life: lower its priority, import the players, then answer jobs until the
+    server closes the pipe."""
+    _lower_priority()
+    _warm_up()
+    connection.send("ready")
+    while True:
+        try:
+            job = connection.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            reply: tuple[str, Any] = ("ok", function(*job))
+        except Exception as exc:  # the server logs it and plays on
+            reply = ("error", f"{type(exc).__name__}: {exc}")
+        connection.send(reply)
+
+
+async def _readable(connection: Connection) -> None:
+    """Wait, on the event loop and without a thread, until a pipe has something to read."""
+    loop = asyncio.get_running_loop()
+    ready: asyncio.Future[None] = loop.create_future()
+    fd = connection.fileno()
+
+    def wake() -> None:
+        if not ready.done():
+            ready.set_result(None)
+
+    loop.add_reader(fd, wake)
+    try:
+        await ready
+    finally:
+        loop.remove_reader(fd)
+
+
+@dataclass(eq=False)
+class _Worker:
+    process: BaseProcess
+    connection: Connection
+
+
+class WorkerLost(RuntimeError):
+    """A worker process died, or was killed for overrunning its time."""
+
+
+class BotPool:
+    """Worker processes for computer players; started on first use (or by :meth:`start`)."""
+
+    def __init__(self, *, workers: int = DEFAULT_WORKERS, timeout: float = DEFAULT_TIMEOUT,
+                 function: Decide = decide) -> None:
+        if workers < 1:
+            raise ValueError(f"a bot pool needs at least one worker, not {workers}")
+        if timeout <= 0:
+            raise ValueError(f"the bot timeout must be positive, not {timeout}")
+        self.workers = workers
+        self.timeout = timeout
+        self.function = function
+        self.failures = 0
+        """Decisions lost to a crashed or stuck worker."""
+        # Spawned, not forked: a fork of a running server would copy its threads' locks.
+        self._context = multiprocessing.get_context("spawn")
+        self._idle: list[_Worker] = []
+        self._all: list[_Worker] = []
+        self._waiting: deque[asyncio.Future[_Worker]] = deque()
+
+    def _spawn(self) -> _Worker:
+        mine, theirs = self._context.Pipe()
+        process = self._context.Process(target=_serve, args=(theirs, self.function),
+                                        daemon=True, name="binokel-bot")
+        process.start()
+        theirs.close()
+        worker = _Worker(process=process, connection=mine)
+        self._all.append(worker)
+        return worker
+
+    def start(self) -> None:
+        """Start the workers now, and wait until they are up, rather than at the first
+        decision (a spawned worker takes a second or so to import the players)."""
+        while len(self._all) < self.workers:
+            self._idle.append(self._spawn())
+        for worker in list(self._idle):
+            with contextlib.suppress(EOFError, OSError):
+                if worker.connection.poll(60) and worker.connection.recv() == "ready":
+                    continue
+            self._replace(worker)
+
+    async def _acquire(self) -> _Worker:
+        if len(self._all) < self.workers:
+            return self._spawn()
+        if self._idle:
+            return self._idle.pop()
+        waiter: asyncio.Future[_Worker] = asyncio.get_running_loop().create_future()
+        self._waiting.append(waiter)
+        return await waiter
+
+    def _release(self, worker: _Worker) -> None:
+        while self._waiting:
+            waiter = self._waiting.popleft()
+            if not waiter.done():
+                waiter.set_result(worker)
+                return
+        self._idle.append(worker)
+
+    def _replace(self, worker: _Worker) -> _Worker:
+        """Kill a worker (crashed, stuck or lost mid-job) and start another in its place."""
+        with contextlib.suppress(Exception):
+            worker.connection.close()
+        worker.process.kill()
+        worker.process.join(1)
+        if worker in self._all:
+            self._all.remove(worker)
+        if worker in self._idle:
+            self._idle.remove(worker)
+        return self._spawn()
+
+    async def _reply(self, worker: _Worker) -> Any:
+        """The worker's next answer, read when the event loop sees its pipe readable (a new
+        worker's "ready" comes first and is passed over)."""
+        while True:
+            await _readable(worker.connection)
+            try:
+                message = worker.connection.recv()
+            except (EOFError, OSError):
+                raise WorkerLost(f"worker {worker.process.pid} died") from None
+            if message != "ready":
+                return message
+
+    async def decide(self, game: str, spec: str, view: Any, *, seed: str,
+                     weigh: bool = False) -> Decision | None:
+        """The player's decision, or None if its worker crashed or overran the timeout (the
+        worker is replaced; the caller plays on without this decision)."""
+        worker = await self._acquire()
+        try:
+            worker.connection.send((game, spec, view, seed, weigh))
+            status, result = await asyncio.wait_for(self._reply(worker), self.timeout)
+        except asyncio.CancelledError:
+            self._release(self._replace(worker))  # it may still be thinking: start afresh
+            raise
+        except (TimeoutError, WorkerLost, OSError) as exc:
+            self.failures += 1
+            log.error("computer player %s (%s) lost its worker: %s", spec, game,
+                      type(exc).__name__ if isinstance(exc, TimeoutError) else exc)
+            self._release(self._replace(worker))
+            return None
+        self._release(worker)
+        if status != "ok":
+            self.failures += 1
+            log.error("computer player %s (%s) failed: %s", spec, game, result)
+            return None
+        decision: Decision = result
+        return decision
+
+    def close(self) -> None:
+        for worker in self._all:
+            with contextlib.suppress(Exception):
+                worker.connection.close()  # the worker reads the end of its pipe and stops
+        for worker in self._all:
+            worker.process.join(2)
+            if worker.process.is_alive():
+                worker.process.kill()
+                worker.process.join(1)
+        self._all.clear()
+        self._idle.clear()

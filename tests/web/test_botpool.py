@@ -1,0 +1,94 @@
+"""Computer players decide in worker processes: given a seat's view only, and a worker that
+crashes or gets stuck is replaced while its table plays on."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+from binokel import new_game
+from binokel.web.botpool import BotPool, Decision, decide
+from binokel.web.store import Store
+from binokel.web.tables import TableManager
+
+
+def crash_or_hang(game: str, spec: str, view: Any, seed: str, weigh: bool) -> Decision:
+    """A worker function whose first decision kills its worker process and whose second never
+    ends; later ones decide as usual.  Each worker process that served leaves its pid."""
+    markers = Path(os.environ["BOTPOOL_MARKERS"])
+    (markers / f"pid-{os.getpid()}").touch()
+    for fault in ("crash", "hang"):
+        if not (markers / fault).exists():
+            (markers / fault).touch()
+            if fault == "crash":
+                os._exit(3)
+            time.sleep(60)
+    return decide(game, spec, view, seed, weigh)
+
+
+def spy(game: str, spec: str, view: Any, seed: str, weigh: bool) -> Decision:
+    """Decides as usual, and says what kind of value it was given."""
+    decision = decide(game, spec, view, seed, weigh)
+    return Decision(action=decision.action, values=[(type(view).__name__, 0.0, view.seat)])
+
+
+def test_a_crashed_or_stuck_worker_is_replaced(tmp_path: Path, monkeypatch: Any) -> None:
+    monkeypatch.setenv("BOTPOOL_MARKERS", str(tmp_path))
+    state = new_game(seed=3)
+    view = state.view(state.to_move)
+
+    async def scenario() -> list[Decision | None]:
+        pool = BotPool(workers=1, timeout=2.0, function=crash_or_hang)
+        try:
+            # The first decision crashes its worker, the second hangs: both are replaced.
+            crashed = await pool.decide("binokel", "random", view, seed="a")
+            replaced = await pool.decide("binokel", "random", view, seed="b")
+            return [crashed, replaced, await pool.decide("binokel", "random", view, seed="c")]
+        finally:
+            pool.close()
+
+    started = time.monotonic()
+    crashed, stuck, decided = asyncio.run(scenario())
+    assert crashed is None and stuck is None  # lost, and said so
+    assert decided is not None and decided.action in view.legal_actions
+    assert time.monotonic() - started < 30
+    # Three worker processes served: the crashed one and the stuck one were replaced.
+    assert len(list(tmp_path.glob("pid-*"))) == 3
+
+
+def test_a_table_plays_on_when_its_computer_players_workers_fail(tmp_path: Path,
+                                                                  monkeypatch: Any) -> None:
+    markers = tmp_path / "markers"
+    markers.mkdir()
+    monkeypatch.setenv("BOTPOOL_MARKERS", str(markers))
+
+    async def scenario() -> int:
+        pool = BotPool(workers=1, timeout=2.0, function=crash_or_hang)
+        manager = TableManager(Store(tmp_path / "web.sqlite3"), bot_delay=0, pool=pool)
+        table, _, _ = manager.create("binokel", ["bot:random"] * 3)
+        deadline = time.monotonic() + 30
+        while table.n < 10 and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+        await manager.close()
+        return table.n
+
+    assert asyncio.run(scenario()) >= 10
+    assert len(list(markers.glob("pid-*"))) == 3  # the crashed and stuck ones were replaced
+
+
+def test_a_computer_player_is_given_its_seats_view_only(tmp_path: Path) -> None:
+    state = new_game(seed=5)
+    seat = state.to_move
+
+    async def scenario() -> Decision | None:
+        pool = BotPool(workers=1, timeout=30, function=spy)
+        try:
+            return await pool.decide("binokel", "random", state.view(seat), seed="s")
+        finally:
+            pool.close()
+
+    decision = asyncio.run(scenario())
+    assert decision is not None and decision.values == [("View", 0.0, seat)]
