@@ -36,11 +36,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from ..cards import ABOVE, CARD_POINTS, ONE, RANK_SLOTS, SUIT_MASK, iter_kinds
 from ..games.binokel.playout import Position
 from ..games.binokel.tricks import NO_TRUMP, legal_mask
 from . import native
+
+T = TypeVar("T")
 
 _KIND_POINTS = tuple(CARD_POINTS[k % RANK_SLOTS] for k in range(4 * RANK_SLOTS))
 _KINDS: dict[int, tuple[int, ...]] = {}
@@ -93,10 +96,7 @@ def solve(position: Position, side: Collection[int], stats: SolverStats | None =
     found = native.solve(position, side, guess)
     if found is None:
         return pure_solve(position, side, stats, guess=guess)
-    if stats is not None:
-        stats.nodes += found[1]
-        stats.table_hits += found[2]
-    return found[0]
+    return _counted(found, stats)
 
 
 def best_cards(position: Position, side: Collection[int],
@@ -113,10 +113,7 @@ def best_cards(position: Position, side: Collection[int],
     found = native.best_cards(position, side)
     if found is None:
         return pure_best_cards(position, side, stats)
-    if stats is not None:
-        stats.nodes += found[1]
-        stats.table_hits += found[2]
-    return found[0]
+    return _counted(found, stats)
 
 
 def solve_durch(position: Position, side: Collection[int],
@@ -125,6 +122,11 @@ def solve_durch(position: Position, side: Collection[int],
     found = native.solve_durch(position, side)
     if found is None:
         return pure_solve_durch(position, side, stats)
+    return _counted(found, stats)
+
+
+def _counted(found: tuple[T, int, int], stats: SolverStats | None) -> T:
+    """The compiled core's answer; its node and table-hit counts go to ``stats``."""
     if stats is not None:
         stats.nodes += found[1]
         stats.table_hits += found[2]
