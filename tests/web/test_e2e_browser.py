@@ -84,6 +84,24 @@ def cards_off_screen(page: Any) -> list[str]:
     return out
 
 
+def check_latest_bid(page: Any) -> int:
+    """The latest bid is in sight at the top of the auction, whatever was bid before, and the top
+    bid is never scrolled away; 1 if there was a bid to check, else 0."""
+    state = page.evaluate("(() => { const b = TablePage.current.msg.view.bids;"
+                          " return [Math.max(0, ...b.map(x => x[1])), b.length,"
+                          " b.length ? b[b.length - 1][1] : 0]; })()")
+    top, count, last = state
+    latest = page.locator("#bids li.latest")
+    if not count or not latest.count():
+        return 0
+    if top > 0:
+        assert str(top) in page.inner_text("#bids")
+    box = latest.bounding_box()
+    assert box is not None and 0 <= box["y"] <= PHONE["height"] - box["height"]
+    assert (str(last) if last else "passes") in latest.inner_text()
+    return 1
+
+
 def server_results(live_server: LiveServer, table_id: str) -> Any:
     """The finished hands as the server's own store has them, replayed from seed and actions."""
     store = Store(live_server.db)
@@ -124,18 +142,15 @@ def test_a_whole_hand_tapped_on_a_phone(live_server: LiveServer, page: Any) -> N
         n = body(page, "n")
         phase = body(page, "phase")
         if phase == "auction":
-            # The latest bid is in sight at the top of the auction, whatever was bid before.
-            top = page.evaluate("Math.max(...TablePage.current.msg.view.bids.map(b => b[1]))")
-            latest = page.locator("#bids li.latest")
-            if top > 0 and latest.count():
-                assert str(top) in page.inner_text("#bids")  # the top bid, never scrolled away
-                box = latest.bounding_box()
-                assert box is not None and 0 <= box["y"] <= PHONE["height"] - box["height"]
-                last = page.evaluate("TablePage.current.msg.view.bids.slice(-1)[0][1]")
-                assert (str(last) if last else "passes") in latest.inner_text()
-                bids_checked += 1
+            bids_checked += check_latest_bid(page)
             bids = page.locator("#actions button[data-action]:not([data-action='pass'])")
             (bids.first if bids.count() else page.locator("[data-action='pass']")).tap()
+            wait_moved_on(page, n)
+            # Our own bid is the latest while the others think (the deal may give us no other
+            # turn in this auction: then this is where the auction is seen).
+            if body(page, "phase") == "auction":
+                bids_checked += check_latest_bid(page)
+            continue
         elif phase == "discard":
             saw_dabb = saw_dabb or page.locator("#dabb .card").count() == 4
             cards = page.locator("#hand .card.selectable")
