@@ -139,8 +139,8 @@ class GameReview:
 
 
 def costliest(decisions: Sequence[Decision], n: int = 3) -> list[Decision]:
-    """The ``n`` decisions that lost most (those that lost nothing left out), costliest first."""
-    lossy = [d for d in decisions if d.loss is not None and d.loss > 0]
+    """The ``n`` decisions that lost most (under half a point left out), costliest first."""
+    lossy = [d for d in decisions if d.loss is not None and d.loss >= 0.5]
     return sorted(lossy, key=lambda d: (-(d.loss or 0.0), d.number))[:n]
 
 
