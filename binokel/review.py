@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -188,8 +188,10 @@ def weigh(bot: ExpertBot, view: Any, chosen: object, rng: random.Random,
 
 def review_game(final: Any, *, seats: Sequence[int] | None = None, bot: str = DEFAULT_BOT,
                 seed: int | str = "review", hindsight: bool = True,
+                hands: Container[int] | None = None,
                 progress: Callable[[int, int], None] | None = None) -> GameReview:
-    """Review every decision ``seats`` (default: all) made in the game that led to ``final``.
+    """Review every decision ``seats`` (default: all) made in the game that led to ``final``
+    (only in ``hands``, numbered from 1, if given).
 
     Each decision's sampling is seeded from ``seed`` and its place in the game, so a review is
     repeatable and depends only on what the seat saw.
@@ -204,8 +206,9 @@ def review_game(final: Any, *, seats: Sequence[int] | None = None, bot: str = DE
             raise ValueError(f"seat {seat}: the game has seats 0 to {players - 1}")
     bots = {seat: _reviewer(bot) for seat in chosen_seats}
     todo = [(i, s) for i, s in enumerate(states[:-1])
-            if s.to_move in bots and len(s.legal_actions()) > 1]
-    hands: dict[tuple[int, int], HandReview] = {}
+            if s.to_move in bots and len(s.legal_actions()) > 1
+            and (hands is None or s.hand_no + 1 in hands)]
+    reviews: dict[tuple[int, int], HandReview] = {}
     best_of: dict[int, Any] = {}
     for done, (i, state) in enumerate(todo):
         seat = state.to_move
@@ -215,16 +218,16 @@ def review_game(final: Any, *, seats: Sequence[int] | None = None, bot: str = DE
         decision = weigh(bots[seat], view, chosen, rng, number=i + 1, game_name=game.name)
         best_of[i] = game.parse_action(decision.best)
         key = (state.hand_no, seat)
-        hands.setdefault(key, HandReview(hand=state.hand_no + 1, seat=seat))
-        hands[key].decisions.append(decision)
+        reviews.setdefault(key, HandReview(hand=state.hand_no + 1, seat=seat))
+        reviews[key].decisions.append(decision)
         if progress is not None:
             progress(done + 1, len(todo))
-    for (hand_no, seat), review in hands.items():
+    for (hand_no, seat), review in reviews.items():
         if hand_no < len(final.results):
             review.actual = final.results[hand_no].scores[seat]
         if hindsight:
             review.hindsight = _hindsight(states, hand_no, seat, best_of, bot, seed)
-    ordered = sorted(hands.values(), key=lambda h: (h.hand, h.seat))
+    ordered = sorted(reviews.values(), key=lambda h: (h.hand, h.seat))
     return GameReview(game=game.name, reviewer=bot, hands=ordered,
                       seconds=time.perf_counter() - started)
 

@@ -8,12 +8,13 @@ from typing import Any
 
 import pytest
 
-from binokel import Bid, Deal, GiveUp, Phase, Play, Rank, new_game
+from binokel import Bid, Deal, GiveUp, Phase, Play, Rank, Suit, new_game
 from binokel.bots import make_bot
 from binokel.cards import ONE
 from binokel.games import find_game_rules, game_of
 from binokel.games.binokel.melds import find_melds_packed, meld_total
 from binokel.review import THRESHOLDS, classify, review_game, weigh
+from binokel.search.evaluate import packed_of
 
 MISTAKE = dict(THRESHOLDS)["mistake"]
 
@@ -43,8 +44,8 @@ def test_a_bid_far_beyond_a_hopeless_hand_is_flagged() -> None:
     seat = state.to_move
     view = state.view(seat)
     assert not any(c.rank is Rank.ACE for c in view.hand)
-    assert max(meld_total(find_melds_packed(state._hands[seat], t, state.rules))
-               for t in range(4)) <= 40
+    assert max(meld_total(find_melds_packed(packed_of(state.view(seat).hand), t, state.rules))
+               for t in Suit) <= 40
     # Everybody bids on up to 300, the hopeless hand included.
     while state.phase is Phase.AUCTION:
         bids = sorted((a for a in state.legal_actions() if isinstance(a, Bid)),
@@ -63,8 +64,8 @@ def test_giving_up_a_contract_the_melds_alone_make_is_flagged(seed: int) -> None
     state = _heuristic_line(new_game(seed=seed), seed,
                             stop=lambda s: any(isinstance(a, GiveUp) for a in s.legal_actions()))
     seat = state.to_move
-    melds = max(meld_total(find_melds_packed(state._hands[seat], t, state.rules))
-                for t in range(4))
+    melds = max(meld_total(find_melds_packed(packed_of(state.view(seat).hand), t, state.rules))
+                for t in Suit)
     assert melds >= state.view(seat).bid  # the melds alone reach the bid: a sure contract
     give_up = next(a for a in state.legal_actions() if isinstance(a, GiveUp))
     decision = _last(state.apply(give_up), seat)
