@@ -8,6 +8,7 @@ _EN_REVIEW: dict[str, str] = {
                     "the whole game).",
     "review_offer_end": "To see what each of your decisions cost: binokel review {path} "
                         "--seat {seat}",
+    "tui_review_offer": "Press v to see what your decisions in this hand cost.",
     "review_none": "Nothing to review yet: the review looks at a hand once it is over.",
     "review_working": "The expert weighs your decisions from what you could see…",
     "review_head": "Review of hand {hand} by the expert ({n} decisions, {lost} points lost; "
@@ -34,6 +35,8 @@ _DE_REVIEW: dict[str, str] = {
                     "gekostet haben (auswertung partie: die ganze Partie).",
     "review_offer_end": "Was jede deiner Entscheidungen gekostet hat: binokel review {path} "
                         "--seat {seat}",
+    "tui_review_offer": "Drücke v, um zu sehen, was deine Entscheidungen in diesem Spiel "
+                        "gekostet haben.",
     "review_none": "Noch nichts auszuwerten: die Auswertung sieht sich ein Spiel an, wenn es "
                    "aus ist.",
     "review_working": "Der Experte wägt deine Entscheidungen ab, mit dem, was du sehen "

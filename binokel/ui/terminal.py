@@ -53,7 +53,7 @@ NOTE = "cyan"
 
 _NO_ANSWERS = frozenset({"n", "no", "nein", "nee", "ne"})
 #: ``review game`` (``auswertung partie``) reviews the whole game, not just the last hand.
-_WHOLE_GAME = frozenset({"game", "partie", "all", "alle", "ganz"})
+WHOLE_GAME = frozenset({"game", "partie", "all", "alle", "ganz"})
 #: Joins the words of one item (a move and its value) so that no line breaks inside it.
 NBSP = "\u00a0"
 
@@ -303,7 +303,7 @@ class Table:
                                    for action, value, _ in hint.values[:6])
                 screen.say(tr("hint_values", n=deals, values=shown), NOTE, wrap=True)
         elif name == "review":
-            self.review(whole=command.argument.strip().lower() in _WHOLE_GAME)
+            self.review(whole=command.argument.strip().lower() in WHOLE_GAME)
         elif name == "save":
             if not command.argument:
                 screen.say(tr("need_file"), ERROR)
