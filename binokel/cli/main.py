@@ -28,6 +28,7 @@ COMMANDS = (
     "bench_search",
     "arena",
     "hint",
+    "review",
     "serve",
 )
 

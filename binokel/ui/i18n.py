@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from typing import Literal
 
 from ..cards import Suit
+from .i18n_review import _DE_REVIEW, _EN_REVIEW
 from .i18n_screen import _DE_LEARN, _DE_TUI, _EN_LEARN, _EN_TUI
 
 Lang = Literal["de", "en"]
@@ -149,6 +150,7 @@ _EN: dict[str, str] = {
         "  lay away: lay 3 7 9 12 (numbers or cards)         Trumpf: ♥, H, hearts, Herz; durch\n"
         "  give up (Abgehen): out ♦\n"
         "  hint   what the strongest computer player would do, and why\n"
+        "  review what your decisions in the last hand cost (review game: all of them)\n"
         "  last   the last Stich          score  the score sheet      rules  the rule set\n"
         "  undo   take back your last move (and the computer moves after it)\n"
         "  save FILE   save the record there          quit   stop (the game stays saved)"
@@ -315,6 +317,7 @@ _DE: dict[str, str] = {
         "  drücken: drück 3 7 9 12 (Nummern oder Karten)    Trumpf: ♥, H, Herz, hearts; durch\n"
         "  abgehen: ab ♦\n"
         "  tipp    was der stärkste Computerspieler tun würde, und warum\n"
+        "  auswertung  was deine Entscheidungen im letzten Spiel gekostet haben\n"
         "  letzter der letzte Stich       stand   der Schreibblock     regeln  die Regeln\n"
         "  zurück  deinen letzten Zug zurücknehmen (samt den Computerzügen danach)\n"
         "  speichern DATEI  das Protokoll dort speichern     ende    aufhören (bleibt gespeichert)"
@@ -439,6 +442,7 @@ _EN_BINOCLE: dict[str, str] = {
         "    exchange / show (the dix), done (draw the cards)\n"
         "  claim   you have 1000 (counting the Stiche of this hand): right wins, wrong loses\n"
         "  hint   what the strongest computer player would do, and why\n"
+        "  review what your decisions in the last hand cost (review game: all of them)\n"
         "  last   the last Stich          score  the score sheet      rules  the rule set\n"
         "  undo   take back your last move (and the computer moves after it)\n"
         "  save FILE   save the record there          quit   stop (the game stays saved)"
@@ -521,6 +525,7 @@ _DE_BINOCLE: dict[str, str] = {
         "    tauschen / zeigen (den Dix), fertig (ziehen)\n"
         "  aus     ausmachen: du hast 1000 (mit den Stichen dieses Spiels); falsch verliert\n"
         "  tipp    was der stärkste Computerspieler tun würde, und warum\n"
+        "  auswertung  was deine Entscheidungen im letzten Spiel gekostet haben\n"
         "  letzter der letzte Stich       stand   der Schreibblock     regeln  die Regeln\n"
         "  zurück  deinen letzten Zug zurücknehmen (samt den Computerzügen danach)\n"
         "  speichern DATEI  das Protokoll dort speichern     ende    aufhören (bleibt gespeichert)"
@@ -540,6 +545,8 @@ _EN.update(_EN_LEARN)
 _DE.update(_DE_LEARN)
 _EN.update(_EN_TUI)
 _DE.update(_DE_TUI)
+_EN.update(_EN_REVIEW)
+_DE.update(_DE_REVIEW)
 
 _TABLES: dict[Lang, dict[str, str]] = {"en": _EN, "de": _DE}
 

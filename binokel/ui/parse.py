@@ -36,8 +36,8 @@ class InputError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Command:
-    """A table command: ``hint``, ``last``, ``score``, ``rules``, ``save``, ``undo``, ``quit``,
-    ``help``."""
+    """A table command: ``hint``, ``review``, ``last``, ``score``, ``rules``, ``save``, ``undo``,
+    ``quit``, ``help``."""
 
     name: str
     argument: str = ""
@@ -54,6 +54,7 @@ class Moves:
 COMMANDS: dict[str, str] = {
     "help": "help", "?": "help", "hilfe": "help",
     "hint": "hint", "tipp": "hint", "tip": "hint",
+    "review": "review", "auswertung": "review", "analyse": "review",
     "last": "last", "letzter": "last", "letzte": "last",
     "score": "score", "scores": "score", "stand": "score", "block": "score",
     "rules": "rules", "regeln": "rules",

@@ -52,6 +52,8 @@ ERROR = "bold red"
 NOTE = "cyan"
 
 _NO_ANSWERS = frozenset({"n", "no", "nein", "nee", "ne"})
+#: ``review game`` (``auswertung partie``) reviews the whole game, not just the last hand.
+WHOLE_GAME = frozenset({"game", "partie", "all", "alle", "ganz"})
 #: Joins the words of one item (a move and its value) so that no line breaks inside it.
 NBSP = "\u00a0"
 
@@ -207,6 +209,8 @@ class Table:
         self.show = presenter_for(session)
         #: The guided first game's lessons (``binokel learn``), or None.
         self.coach: Coach | None = None
+        #: Finished hands whose review has been offered (a resumed game's old hands count).
+        self._hands_offered = len(session.state.results)
 
     def run(self) -> int:
         """Play until the game ends (exit status 0), the person quits (0), or a computer player
@@ -228,12 +232,17 @@ class Table:
                 screen.show(self.show.final(view, session.names, tr))
                 # Said, not drawn: a path must not be broken across lines.
                 screen.say(tr("record_at", path=self.record_path), NOTE)
+                screen.say(tr("review_offer_end", path=self.record_path, seat=session.human),
+                           NOTE)
                 return 0
             if redraw:
                 screen.clear()
                 screen.show(self.show.table(view, session.names, tr, events=session.events))
                 session.events.clear()
                 self.teach(view)
+                if len(session.state.results) > self._hands_offered:
+                    self._hands_offered = len(session.state.results)
+                    screen.say(tr("review_offer"), NOTE, wrap=True)
                 redraw = False
             line = screen.ask(self.show.prompt(view, tr))
             if line is None:
@@ -293,6 +302,8 @@ class Table:
                 shown = " · ".join(hint_item(tr.action(action), value)
                                    for action, value, _ in hint.values[:6])
                 screen.say(tr("hint_values", n=deals, values=shown), NOTE, wrap=True)
+        elif name == "review":
+            self.review(whole=command.argument.strip().lower() in WHOLE_GAME)
         elif name == "save":
             if not command.argument:
                 screen.say(tr("need_file"), ERROR)
@@ -313,6 +324,23 @@ class Table:
             screen.say(tr("bye", path=self.record_path), NOTE)
             return "quit"
         return "stay"
+
+    def review(self, *, whole: bool) -> None:
+        """The expert's review of the person's decisions: the last finished hand, or the game."""
+        from .review_text import review_at_table, review_lines
+
+        tr, screen, session = self.tr, self.screen, self.session
+        screen.say(tr("review_working"), NOTE)
+        try:
+            review = review_at_table(session.state, session.human, whole=whole)
+        except (ValueError, RuntimeError) as exc:
+            screen.say(str(exc), ERROR)
+            return
+        if review is None:
+            screen.say(tr("review_none"), NOTE)
+            return
+        for line in review_lines(review, tr, whole=whole):
+            screen.say(line, NOTE, wrap=True)
 
     def save_copy(self, path: Path) -> None:
         problem = save_problem(path, self.tr)

@@ -32,12 +32,13 @@ from ..i18n import Strings
 from ..parse import Command, InputError
 from ..render import DIM, HEADING, SUIT_STYLES, event_text
 from ..session import BaseSession
-from ..terminal import Presenter, hint_item, save_problem
+from ..terminal import WHOLE_GAME, Presenter, hint_item, save_problem
 from .panels import Choice, Panels, Slot, panels_for
 from .summary import hand_summary
 
 #: Keys that act at once when nothing is typed.
-HOTKEYS = {"?": "help", "h": "hint", "u": "undo", "s": "score", "l": "last", "r": "rules"}
+HOTKEYS = {"?": "help", "h": "hint", "u": "undo", "s": "score", "l": "last", "r": "rules",
+           "v": "review"}
 
 CSS = """
 Screen { layout: vertical; }
@@ -254,10 +255,13 @@ class PlayApp(App[int]):
         if self.session.state.is_over:
             lines = self.show.final(view, self.session.names, self.tr)
             lines.append(Text(self.tr("record_at", path=self.record_path)))
+            lines.append(Text(self.tr("review_offer_end", path=self.record_path,
+                                      seat=self.session.human), style="cyan"))
             self.push_screen(InfoScreen([self.paint(t) for t in lines], self.tr("tui_close")),
                              lambda _: self.exit(0))
         elif ends:
             summary = hand_summary(view, self.session.names, self.tr)
+            summary.append(Text(self.tr("tui_review_offer"), style="cyan"))
             self.push_screen(InfoScreen([self.paint(t) for t in summary], self.tr("sum_next")))
         note = self.coach.note(view) if self.coach is not None else None
         if note:  # on top: read before the table (or the end) it explains
@@ -394,6 +398,8 @@ class PlayApp(App[int]):
             self.page(self.show.rules(view, tr, session.names))
         elif name == "hint":
             self.hint()
+        elif name == "review":
+            self.review(whole=command.argument.strip().lower() in WHOLE_GAME)
         elif name == "undo":
             undone = session.undo()
             if undone is None:
@@ -425,6 +431,22 @@ class PlayApp(App[int]):
             shown = " · ".join(hint_item(tr.action(a), v) for a, v, _ in hint.values[:6])
             lines.append(Text(tr("hint_values", n=deals, values=shown).replace("\u00a0", " ")))
         self.page(lines)
+
+    def review(self, *, whole: bool) -> None:
+        """The expert's review of the person's decisions in the last hand (or the game)."""
+        from ..review_text import review_at_table, review_lines
+
+        try:
+            review = review_at_table(self.session.state, self.session.human, whole=whole)
+        except (ValueError, RuntimeError) as exc:
+            self.say(str(exc), "bold red")
+            self.redraw()
+            return
+        if review is None:
+            self.page([Text(self.tr("review_none"))])
+            return
+        lines = review_lines(review, self.tr, whole=whole)
+        self.page([Text(lines[0], style=HEADING), *(Text(line) for line in lines[1:])])
 
     def save_copy(self, argument: str) -> None:
         tr = self.tr
