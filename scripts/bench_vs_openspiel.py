@@ -110,7 +110,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--rounds must be at least 1 and --seconds above 0")
 
     from binokel.bench import hands_per_second
-    from binokel.games.binokel.rules import find_rules
+    from binokel.games.binokel.rulefile import find_rules
     from binokel.search import native
 
     rules = find_rules(args.rules)
