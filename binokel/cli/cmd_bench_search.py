@@ -51,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
     )
 
     try:
-        rules = rules_from_args(args)
+        rules = rules_from_args(args, game="binokel")  # the solver's figures are Binokel's
         tricks = tuple(int(t) for t in args.tricks.split(",") if t.strip())
     except (RulesError, ValueError) as exc:
         return fail(str(exc))

@@ -36,15 +36,16 @@ def add_rules_options(parser: argparse.ArgumentParser) -> None:
                             "(repeatable)")
 
 
-def rules_from_args(args: argparse.Namespace) -> Any:
+def rules_from_args(args: argparse.Namespace, *, game: str | None = None) -> Any:
     """The rule set the options name, of whichever game it belongs to (the registry's
-    :func:`~binokel.games.resolve_game_rules`); raises :class:`RulesError` with a clear message.
+    :func:`~binokel.games.resolve_game_rules`), or of ``game`` for a command that serves one
+    game only; raises :class:`RulesError` with a clear message.
 
     Works with any namespace: options a command did not add count as not given.
     """
     return resolve_game_rules(getattr(args, "rules", None),
                               getattr(args, "rule_settings", None) or (),
-                              getattr(args, "rules_file", None))
+                              getattr(args, "rules_file", None), game=game)
 
 
 def fail(message: str, status: int = 2) -> int:

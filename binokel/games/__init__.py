@@ -108,10 +108,11 @@ def find_game_rules(name: str) -> Any:
 
 
 def resolve_game_rules(name: str | None = None, settings: Iterable[str] = (),
-                       rules_file: str | Path | None = None) -> Any:
+                       rules_file: str | Path | None = None, *, game: str | None = None) -> Any:
     """The rule set of ``--rules NAME``, ``--rules-file FILE`` and ``--set FIELD=VALUE``.
 
-    The game is the one of ``NAME``, else of the rules file's ``base``, else the default game.
+    The game is ``game`` when a command plays one game only, else the one of ``NAME``, else of
+    the rules file's ``base``, else the default game.
     """
     data: dict[str, Any] | None = None
     if rules_file is not None:
@@ -123,16 +124,18 @@ def resolve_game_rules(name: str | None = None, settings: Iterable[str] = (),
         except tomllib.TOMLDecodeError as exc:
             raise RulesError(f"{rules_file}: not a TOML file ({exc})") from None
     base = data.get("base") if data is not None else None
+    if game is not None:
+        return find_game(game).resolve_rules(name, list(settings), data, str(rules_file))
     if name is not None:
-        game = game_for(name)
+        found = game_for(name)
     elif isinstance(base, str):
         try:
-            game = game_for(base)
+            found = game_for(base)
         except RulesError as exc:
             raise RulesError(f"{rules_file}: base: {exc}") from None
     else:
-        game = _GAMES[DEFAULT_GAME]
-    return game.resolve_rules(name, list(settings), data, str(rules_file))
+        found = _GAMES[DEFAULT_GAME]
+    return found.resolve_rules(name, list(settings), data, str(rules_file))
 
 
 def seats_of(rules: object) -> int:
