@@ -70,9 +70,10 @@ def meld_label(meld: ScoredMeld | A.Meld, tr: Strings) -> str:
 # --- the parts of the table ---------------------------------------------------------------------
 
 def render_binocle_header(view: BinocleView, names: Sequence[str], tr: Strings) -> list[Text]:
-    title = Text(f"{tr('b_title')} · {tr('hand_no', n=view.hand_no + 1).capitalize()} · "
+    game = game_of(view.rules)
+    title = Text(f"{game.title} · {tr('hand_no', n=view.hand_no + 1).capitalize()} · "
                  f"{tr('b_game_to', target=view.target)}", style=HEADING)
-    if view.rules.name != game_of(view.rules).rule_set_names()[0]:  # not the game's default
+    if view.rules.name != game.rule_set_names()[0]:  # not the game's default
         title.append(f" · {view.rules.name}")
     line = Text(f"{tr('dealer')} {names[view.dealer]} · {tr('trump')}: ")
     line.append_text(suit_text(view.trump))

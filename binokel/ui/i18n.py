@@ -377,7 +377,6 @@ _DE: dict[str, str] = {
 
 # Binocle, Foster's two-handed game: the same table words (Stich, Trumpf, Melden) and its own.
 _EN_BINOCLE: dict[str, str] = {
-    "b_title": "Binocle",
     "b_turned": "turned up",
     "b_stock_line": "Stock: {n} cards, {card} face up under it",
     "b_stock_line/1": "Stock: 1 card, {card} face up under it",
@@ -447,6 +446,17 @@ _EN_BINOCLE: dict[str, str] = {
         "  undo   take back your last move (and the computer moves after it)\n"
         "  save FILE   save the record there          quit   stop (the game stays saved)"
     ),
+    "help_bezique": (
+        "Type a move, or a command:\n"
+        "  a card: Q♠, QS, q♠ or its number (cards on the table too; or table Q♠)\n"
+        "  after a Stich you took: a declaration by its number (or meld bezique, meld marriage\n"
+        "    ♠), exchange / show (the trump Seven), done (draw the cards)\n"
+        "  hint   what the strongest computer player would do, and why\n"
+        "  review what your decisions in the last hand cost (review game: all of them)\n"
+        "  last   the last Stich          score  the score sheet      rules  the rule set\n"
+        "  undo   take back your last move (and the computer moves after it)\n"
+        "  save FILE   save the record there          quit   stop (the game stays saved)"
+    ),
     "hint_scores": "it scores {points} now.",
     # rules summary
     "b_rules_seats": "2 players, {hand} cards each, {stock} in the stock; game to {target}.",
@@ -459,7 +469,6 @@ _EN_BINOCLE: dict[str, str] = {
 }
 
 _DE_BINOCLE: dict[str, str] = {
-    "b_title": "Binocle",
     "b_turned": "aufgedeckt",
     "b_stock_line": "Talon: {n} Karten, darunter offen {card}",
     "b_stock_line/1": "Talon: eine Karte, darunter offen {card}",
@@ -524,6 +533,17 @@ _DE_BINOCLE: dict[str, str] = {
         "  nach deinem Stich: eine Meldung per Nummer (oder meld binocle, meld marriage ♠),\n"
         "    tauschen / zeigen (den Dix), fertig (ziehen)\n"
         "  aus     ausmachen: du hast 1000 (mit den Stichen dieses Spiels); falsch verliert\n"
+        "  tipp    was der stärkste Computerspieler tun würde, und warum\n"
+        "  auswertung  was deine Entscheidungen im letzten Spiel gekostet haben\n"
+        "  letzter der letzte Stich       stand   der Schreibblock     regeln  die Regeln\n"
+        "  zurück  deinen letzten Zug zurücknehmen (samt den Computerzügen danach)\n"
+        "  speichern DATEI  das Protokoll dort speichern     ende    aufhören (bleibt gespeichert)"
+    ),
+    "help_bezique": (
+        "Tippe einen Zug oder einen Befehl:\n"
+        "  eine Karte: Q♠, QS, q♠ oder ihre Nummer (auch vom Tisch; oder table Q♠)\n"
+        "  nach deinem Stich: eine Meldung per Nummer (oder meld bezique, meld marriage ♠),\n"
+        "    tauschen / zeigen (die Trumpfsieben), fertig (ziehen)\n"
         "  tipp    was der stärkste Computerspieler tun würde, und warum\n"
         "  auswertung  was deine Entscheidungen im letzten Spiel gekostet haben\n"
         "  letzter der letzte Stich       stand   der Schreibblock     regeln  die Regeln\n"

@@ -10,6 +10,7 @@ The loop is the same for both games; a :class:`Presenter` holds each game's draw
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import sys
 import textwrap
 from collections.abc import Callable, Sequence
@@ -182,13 +183,15 @@ BINOCLE_PRESENTER = Presenter(
     parse=parse_binocle_input, last_trick=render_binocle_last_trick,
     score=render_binocle_sheet_details, rules=render_binocle_rules,
     hint_facts=binocle_hint_facts, help_key="help_binocle")
+#: Bézique plays on the Binocle screen; its help has no claim and says declaration and Seven.
+BEZIQUE_PRESENTER = dataclasses.replace(BINOCLE_PRESENTER, help_key="help_bezique")
 
 
 #: How the terminal shows and reads each game, by game name.
 PRESENTERS: dict[str, Presenter] = {
     "binokel": BINOKEL_PRESENTER,
     "binocle": BINOCLE_PRESENTER,
-    "bezique": BINOCLE_PRESENTER,
+    "bezique": BEZIQUE_PRESENTER,
 }
 
 

@@ -71,3 +71,20 @@ def test_the_endgame_solver_counts_brisques_like_the_game(seed: int) -> None:
     for action in solved:
         # The solver counts from here on, the game's value the whole hand: the same offset.
         assert solved[action] - solved[base] == exact[action] - exact[base]
+
+
+def test_the_terminal_names_bezique_and_its_help_offers_no_claim() -> None:
+    from binokel.ui.binocle_render import render_binocle_header
+    from binokel.ui.i18n import Strings
+    from binokel.ui.session import BinocleSession, Player
+    from binokel.ui.terminal import presenter_for
+
+    state = new_binocle_game(BEZIQUE, seed=4)
+    for lang in ("en", "de"):
+        tr = Strings(lang)
+        header = render_binocle_header(state.view(0), ("You", "Karle"), tr)
+        assert header[0].plain.startswith("Bézique · ")
+        session = BinocleSession(state, [Player("You"), Player("Karle", "random")])
+        help_text = tr(presenter_for(session).help_key)
+        assert "claim" not in help_text and "aus " not in help_text
+        assert "bezique" in help_text
