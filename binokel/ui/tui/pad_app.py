@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from textual.app import App, ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.widgets import Input, RichLog, Static
 
 from ..pad_dialogue import PadDialogue
@@ -32,7 +32,8 @@ class PadApp(App[int]):
     """The pad full-screen; the app's result is the exit status."""
 
     CSS = CSS
-    BINDINGS: ClassVar[list[Binding]] = [Binding("ctrl+q", "quit_pad", "quit", priority=True)]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "quit_pad", "quit", priority=True)]
 
     def __init__(self, dialogue: PadDialogue) -> None:
         super().__init__()
