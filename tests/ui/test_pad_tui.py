@@ -7,6 +7,8 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
+from textual.widgets import RichLog
+
 from binokel.pad import Pad, dump_pad
 from binokel.ui.i18n_pad import PadStrings
 from binokel.ui.pad_dialogue import PadDialogue
@@ -45,7 +47,7 @@ def test_a_whole_game_by_keys_in_the_full_screen_pad(tmp_path: Path) -> None:
                 await type_line(pilot, answer)
             sheet = str(app.query_one("#sheet").render())
             assert sheet == sheet_text(reference(), PadStrings("en"))
-            log = "\n".join(str(line.text) for line in app.query_one("#log").lines)
+            log = "\n".join(line.text for line in app.query_one("#log", RichLog).lines)
             assert "bid 405: bids go up by 10 from 150 (bid_step, §3)" in log
             assert "Karle won the game!" in log
             await pilot.press("ctrl+q")
