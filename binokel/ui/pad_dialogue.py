@@ -261,8 +261,10 @@ def binocle_flow(ask: Ask) -> Flow:
                 seat, rest = ask.seat_and_rest(text[len("claim "):])
                 counted: list[int | None] = [None, None]
                 counted[seat] = ask.number(rest)
-                return BinocleHand(trump=trump, turned_dix=turned, melds=tuple(made),
-                                   card_points=(counted[0], counted[1]), claim=seat)
+                claim = BinocleHand(trump=trump, turned_dix=turned, melds=tuple(made),
+                                    card_points=(counted[0], counted[1]), claim=seat)
+                check_binocle(rules, claim)
+                return claim
             counted = [None, None]
             counted[first] = ask.number(text)
             check_binocle(rules, BinocleHand(trump=trump, card_points=(counted[0], counted[1]),
