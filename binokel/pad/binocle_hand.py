@@ -16,6 +16,7 @@ rule set, and the game is decided by the engine's own
 
 from __future__ import annotations
 
+import contextlib
 import math
 from collections import Counter
 from collections.abc import Sequence
@@ -48,10 +49,8 @@ def parse_meld(rules: BinocleRules, text: str, trump: Suit) -> BinocleMeld:
         return meld_of(MeldKind.DIX, trump, rules.dix_rank, rules.game)
     head, _, last = words.rpartition(" ")
     if head:
-        try:  # a suit written as a word or letter: "marriage spades", "marriage s"
+        with contextlib.suppress(CardError):  # a suit as a word: "marriage spades"
             words = f"{head} {parse_suit(last).symbol}"
-        except CardError:
-            pass
     try:
         action = parse_binocle_action(f"meld {words}")
     except NotationError:
