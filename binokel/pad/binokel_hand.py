@@ -85,23 +85,28 @@ def possible_meld_totals(rules: Rules, trump: Suit, hand_size: int) -> frozenset
                    for suit in Suit}
     binokel_cards = ((Suit.SPADES, Rank.QUEEN), (Suit.DIAMONDS, Rank.JACK))
     four = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK)
+    rank_values = {(rank, n): value({(s, rank): n for s in Suit}) for rank in four
+                   for n in range(3)}
     found: set[int] = set()
     for binokels in range(3):
         binokel_value = value(dict.fromkeys(binokel_cards, binokels))
         for ranks in itertools.product(range(3), repeat=4):
             need = dict(zip(four, ranks, strict=True))
-            rank_value = sum(value({(s, rank): n for s in Suit}) for rank, n in need.items())
+            rank_value = sum(rank_values[rank, n] for rank, n in need.items())
             best: dict[int, int] = {binokel_value + rank_value: 0}  # points -> fewest cards
             for suit in Suit:
+                floor = [max(need.get(r, 0), binokels if (suit, r) in binokel_cards else 0)
+                         for r in family]
                 step: dict[int, int] = {}
                 for option, points in zip(suit_options, suit_values[suit], strict=True):
-                    cost = sum(max(option.get(r, 0), need.get(r, 0),
-                                   binokels if (suit, r) in binokel_cards else 0)
-                               for r in family)
+                    cost = sum(max(option.get(r, 0), low)
+                               for r, low in zip(family, floor, strict=True))
+                    room = hand_size - cost
                     for total, cards in best.items():
-                        key = total + points
-                        if cards + cost <= hand_size and cards + cost < step.get(key, 99):
-                            step[key] = cards + cost
+                        if cards <= room:
+                            key = total + points
+                            if cards + cost < step.get(key, 99):
+                                step[key] = cards + cost
                 best = step
             sevens = range(3) if rules.has_sevens else range(1)
             for total, cards in best.items():

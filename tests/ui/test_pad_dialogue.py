@@ -89,3 +89,14 @@ def test_refused_answers_name_the_rule_and_ask_the_same_question_again(tmp_path:
     target = tmp_path / "sheet.csv"
     assert answers(d, f"csv {target}") == [f"Score sheet written to {target}."]
     assert target.read_text(encoding="utf-8").splitlines()[1].startswith("1,Dieter,Anna,200")
+
+
+def test_a_plain_binokel_hand_takes_24_keystrokes() -> None:
+    """What the closing note reports: a made trump hand, typed with name starts, Enter for no
+    melds and for nobody without a trick."""
+    d = talk("binokel", ["Anna", "Berta", "Karle"], dealer=2)
+    typed = ["a 300", "h", "190", "20", "", "128", "80", ""]
+    shown = answers(d, *typed)
+    assert "Hand 1: Anna made 318 of 300" in shown
+    assert d.pad.sheet().totals == (318, 100, 42)
+    assert sum(len(line) + 1 for line in typed) == 24  # each answer and its Enter
