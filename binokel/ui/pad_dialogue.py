@@ -185,22 +185,33 @@ def binokel_flow(ask: Ask) -> Flow:
                            no_trick=opponents if won else frozenset())
     total = hand_points(rules)
     points: list[int | None] = []
-    for index, side in enumerate(groups[:-1]):
+    while len(points) < len(groups) - 1:
+        index = len(points)
         discards = tr("with_discards") if index == 0 else ""
-        while True:
-            try:
-                value = ask.number((yield tr("ask_side", side=ask.side_name(side),
-                                             discards=discards)))
-                if not 0 <= value <= total - sum(p or 0 for p in points):
-                    raise _Refused(f"trick points: {value} does not fit in the {total} a hand "
-                                   f"holds with the last trick (§1)")
+        try:
+            text = (yield tr("ask_side", side=ask.side_name(groups[index]), discards=discards))
+            # Every side's points at once ("128 80 42") are checked to add up; one number
+            # is this side's, and the last side's are derived.
+            values = [ask.number(w) for w in text.replace(",", " ").split()] or [ask.number("")]
+            if index == 0 and len(values) == len(groups):
+                if sum(values) != total or min(values) < 0:
+                    raise _Refused(f"trick points: {' + '.join(map(str, values))} = "
+                                   f"{sum(values)}, but a hand's tricks add up to {total} "
+                                   f"with the last trick (§1)")
+                points = list(values)
                 break
-            except ValueError as exc:
-                ask.say(tr("refused", why=exc))
-        points.append(value)
-    ask.say(tr("derived", side=ask.side_name(groups[-1]),
-               points=total - sum(p or 0 for p in points), total=total))
-    points.append(None)
+            if len(values) != 1:
+                raise _Refused(f"trick points: one number, or all {len(groups)} at once")
+            if not 0 <= values[0] <= total - sum(p or 0 for p in points):
+                raise _Refused(f"trick points: {values[0]} does not fit in the {total} a hand "
+                               f"holds with the last trick (§1)")
+            points.append(values[0])
+        except ValueError as exc:
+            ask.say(tr("refused", why=exc))
+    if len(points) < len(groups):
+        ask.say(tr("derived", side=ask.side_name(groups[-1]),
+                   points=total - sum(p or 0 for p in points), total=total))
+        points.append(None)
     while True:
         try:
             text = (yield tr("ask_no_trick"))

@@ -100,3 +100,12 @@ def test_a_plain_binokel_hand_takes_24_keystrokes() -> None:
     assert "Hand 1: Anna made 318 of 300" in shown
     assert d.pad.sheet().totals == (318, 100, 42)
     assert sum(len(line) + 1 for line in typed) == 24  # each answer and its Enter
+
+
+def test_every_sides_trick_points_at_once_are_checked_to_add_up() -> None:
+    d = talk("binokel", ["Anna", "Berta", "Karle"], dealer=2)
+    shown = answers(d, "a 300", "h", "190", "", "", "128 80 52")
+    assert "128 + 80 + 52 = 260, but a hand's tricks add up to 250" in shown[0]
+    assert d.prompt.startswith("Trick points of Anna")
+    answers(d, "128 80 42", "")
+    assert d.pad.sheet().totals == (318, 80, 42)
