@@ -116,6 +116,12 @@ COMMANDS: dict[str, dict[str, str]] = {
 CONTRACT_WORDS_DE = {"ab": "give up", "abgehen": "give up", "offen durch ohne dabb":
                      "open durch without Dabb", "offen durch": "open durch"}
 _TABLES = {"en": _EN, "de": _DE}
+#: The words of Foster's counters and the cribbage board, by language (longest first).
+TALLY_WORDS: dict[str, tuple[tuple[str, str], ...]] = {
+    "de": (("game hole", "Spielloch"), ("copper", "Kupfer"), ("white", "weiß"),
+           ("round", "Runde"), ("blue", "blau"), ("hole", "Loch"), ("none", "keine"),
+           ("red", "rot")),
+}
 
 
 class PadStrings:
@@ -129,10 +135,16 @@ class PadStrings:
         text = self._table.get(key) or _EN[key]
         return text.format(**values) if values else text
 
+    def tally(self, text: str) -> str:
+        """A tally (``1 blue, 2 white``; ``round 1, hole 38``) in this language."""
+        for english, word in TALLY_WORDS.get(self.lang, ()):
+            text = text.replace(english, word)
+        return text
+
     def command(self, word: str) -> str | None:
         """The command a word names (``undo`` ...), in this language or English."""
         word = word.lower()
         return COMMANDS["en"].get(word) or COMMANDS.get(self.lang, {}).get(word)
 
 
-__all__ = ["COMMANDS", "CONTRACT_WORDS_DE", "PadStrings"]
+__all__ = ["COMMANDS", "CONTRACT_WORDS_DE", "TALLY_WORDS", "PadStrings"]

@@ -71,7 +71,8 @@ def sheet_text(pad: Pad, tr: PadStrings) -> str:
     rows.append(f"{'':>4} {tr('sheet_total'):<{8 + 1 + _GAME_WIDTH}} {totals}".rstrip())
     for name in pad.scorer.tallies:
         rows.append(f"     {tr(name)}: " + "; ".join(
-            f"{pad.players[s]} {pad.tallies(t)[name]}" for s, t in enumerate(sheet.totals)))
+            f"{pad.players[s]} {tr.tally(pad.tallies(t)[name])}"
+            for s, t in enumerate(sheet.totals)))
     return "\n".join(row.rstrip() for row in rows)
 
 

@@ -109,3 +109,11 @@ def test_every_sides_trick_points_at_once_are_checked_to_add_up() -> None:
     assert d.prompt.startswith("Trick points of Anna")
     answers(d, "128 80 42", "")
     assert d.pad.sheet().totals == (318, 80, 42)
+
+
+def test_german_tallies() -> None:
+    d = talk("binocle", ["Anna", "Karle"], lang="de", dealer=1)
+    shown = answers(d, "h dix", "anna royal marriage", "", "130", "karle")
+    sheet = next(line for line in shown if "Spielmarken" in line)
+    assert "Spielmarken: Anna 1 blau, 1 rot, 2 weiß" in sheet
+    assert "Cribbage-Brett: Anna Runde 1, Loch 38" in sheet
