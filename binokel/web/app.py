@@ -55,6 +55,8 @@ from .protocol import (
     parse_message,
     parse_new_table,
 )
+from .padroutes import pad_routes
+from .pads import PadManager
 from .store import Store
 from .tables import (
     MAX_TABLES_PER_CLIENT,
@@ -429,6 +431,7 @@ def create_app(store: Store, *, bot_delay: float = 0.8,
         Route("/api/tables/{table_id}/cancel", cancel_table, methods=["POST"]),
         Route("/api/tables/{table_id}/record", record),
         Route("/api/tables/{table_id}/invite.svg", invite_qr),
+        *pad_routes(PadManager(store), read_json),
         WebSocketRoute("/ws/{table_id}", table_socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
