@@ -1,150 +1,155 @@
-"""The web server's one door to the pad model: what the score pad's routes need, as JSON.
+"""The web server's one door to the pad model (:mod:`binokel.pad`): what the score pad's routes
+need, as JSON.  Every check and every score is the model's; this module arranges its values for
+the page.
 
-INTERIM: scores with the Binokel engine's own ``score_hand`` until the pad model is merged.
+Per-game pieces live in tables keyed by the game's registry name (``pad.game``), "bezique" next
+to "binocle".
+
+>>> pad = new_pad("binokel", ("Anna", "Bert", "Cora"), first_dealer=2)
+>>> op = PadOp(id="x", kind="add", hand=None, entry={"declarer": 0, "bid": 300,
+...     "trump": "♥", "melds": [190, 0, 0], "side_points": [128, 80, None]})
+>>> sheet(change(pad, op))["totals"]
+[318, 80, 42]
 """
 
 from __future__ import annotations
 
-import csv as csv_module
-import io
 import json
+from collections.abc import Callable
 from typing import Any
 
-from ..cards import Suit, parse_card
-from ..games.binokel.melds import find_melds
-from ..games.binokel.rules import Rules
-from ..games.binokel.rulefile import find_rules
-from ..games.binokel.scoring import Contract, game_winners, score_hand
+from ..cards import CardError, Suit, parse_card
+from ..pad import (
+    Pad,
+    PadError,
+    dump_pad,
+    entry_from_json,
+    meld_breakdown,
+    pad_from_json,
+    pad_to_json,
+    sheet_csv,
+)
+from ..pad.binokel_hand import hand_points
 from .games import all_rule_sets
 from .padproto import PadOp
-from .protocol import JSON
+from .protocol import JSON, to_json
 
-
-class PadModelError(ValueError):
-    """An entry the rules refuse."""
+PadModelError = PadError
 
 
 def rule_of(exc: Exception) -> str | None:
-    return getattr(exc, "rule", None)
-
-
-def new_pad(rules: str, players: tuple[str, ...]) -> dict[str, Any]:
-    kind = all_rule_sets()[rules]
-    if len(players) != kind.players(rules):
-        raise PadModelError(f"players: {rules} is played by {kind.players(rules)}")
-    return {"rules": rules, "players": list(players), "hands": []}
-
-
-def dump(pad: dict[str, Any]) -> str:
-    return json.dumps(pad, ensure_ascii=False)
-
-
-def load(text: str) -> dict[str, Any]:
-    value: dict[str, Any] = json.loads(text)
-    return value
-
-
-def player_count(pad: dict[str, Any]) -> int:
-    return len(pad["players"])
-
-
-def hand_count(pad: dict[str, Any]) -> int:
-    return len(pad["hands"])
-
-
-def change(pad: dict[str, Any], op: PadOp) -> dict[str, Any]:
-    hands = list(pad["hands"])
-    if op.kind == "add":
-        hands.append(op.entry)
-    elif op.kind == "void":
-        hands.append({"void": True})
-    else:
-        if op.hand is None or not 1 <= op.hand <= len(hands):
-            raise PadModelError(f"There is no hand {op.hand}.")
-        if op.kind == "edit":
-            hands[op.hand - 1] = op.entry
-        else:
-            del hands[op.hand - 1]
-    changed = {**pad, "hands": hands}
-    _fold(changed)
-    return changed
-
-
-def _suit(symbol: object) -> Suit | None:
-    for suit in Suit:
-        if suit.symbol == symbol:
-            return suit
+    """The rule a refusal names, as the page shows it beside the entry: the text in the
+    message's last brackets (``(bid_step, §3)``), or None."""
+    text = str(exc)
+    if text.endswith(")") and "(" in text:
+        return text[text.rindex("(") + 1:-1]
     return None
 
 
-def _fold(pad: dict[str, Any]) -> tuple[list[dict[str, JSON]], list[int], int, tuple[int, ...]]:
-    rules: Rules = find_rules(pad["rules"])
-    n = rules.players
-    totals = [0] * n
-    dealer = 0
-    rows: list[dict[str, JSON]] = []
-    winners: tuple[int, ...] = ()
-    for no, entry in enumerate(pad["hands"], 1):
-        if entry.get("void"):
-            rows.append({"no": no, "void": True, "dealer": dealer, "entry": entry,
-                         "scores": [0] * n, "totals": list(totals)})
-            continue
-        active = [s for s in range(n) if not (rules.dealer_sits_out and s == dealer)]
-        declarer = entry.get("declarer")
-        if declarer not in active:
-            raise PadModelError("declarer: the dealer sits out")
-        bid = entry.get("bid") or 0
-        if bid < rules.min_bid or (bid - rules.min_bid) % rules.bid_step:
-            raise PadModelError(f"The bid {bid} is below {rules.min_bid} or off the step "
-                                f"of {rules.bid_step} (§3)")
-        contract = Contract(entry.get("contract", "trump"))
-        melds = [m or 0 for m in (entry.get("melds") or [0] * n)]
-        tricks = [t or 0 for t in (entry.get("tricks") or [0] * n)]
-        none = set(entry.get("no_trick") or [])
-        won = [0 if s in none else 1 for s in range(n)]
-        if contract is Contract.TRUMP and sum(tricks) != 250:
-            raise PadModelError(f"Trick points must add to 250, not {sum(tricks)} (§7)")
-        scores, _ = score_hand(rules, active=active, declarer=declarer, bid=bid,
-                               contract=contract, meld_points=melds, tricks_won=won,
-                               trick_points=tricks, discard_points=0)
-        totals = [a + b for a, b in zip(totals, scores, strict=True)]
-        rows.append({"no": no, "void": False, "dealer": dealer, "entry": entry,
-                     "scores": list(scores), "totals": list(totals)})
-        if not winners:
-            winners = game_winners(rules, totals, declarer=declarer, hands_played=no)
-        dealer = (dealer + 1) % n
-    return rows, totals, dealer, winners
+#: What a hand's trick (card) points add up to, by game: the page works out the one left empty.
+HAND_POINTS: dict[str, Callable[[Any], int]] = {
+    "binokel": hand_points,
+    "binocle": lambda rules: int(rules.card_points_total),
+    "bezique": lambda rules: int(rules.card_points_total),
+}
 
 
-def sheet(pad: dict[str, Any]) -> dict[str, JSON]:
-    rows, totals, dealer, winners = _fold(pad)
-    kind = all_rule_sets()[pad["rules"]]
-    described = kind.describe(pad["rules"])
-    described["hand_points"] = 250
-    return {"game": kind.name, "players": pad["players"], "rules": described, "hands": rows,
-            "totals": totals, "next": {"dealer": dealer}, "winners": list(winners),
-            "show_counters": False}
+def _breakdown_binokel(rules: Any, cards: list[str], trump: Suit | None) -> dict[str, JSON]:
+    melds = meld_breakdown(rules, [parse_card(c) for c in cards], trump)
+    return {"points": sum(m.points for m in melds),
+            "melds": [{"name": m.name, "points": m.points,
+                       "suit": m.suit.symbol if m.suit is not None else None} for m in melds]}
 
 
-def csv(pad: dict[str, Any]) -> str:
-    rows, _, _, _ = _fold(pad)
-    out = io.StringIO()
-    writer = csv_module.writer(out)
-    writer.writerow(["hand", *pad["players"]])
-    for row in rows:
-        writer.writerow([row["no"], *row["scores"]])  # type: ignore[misc]
-    return out.getvalue()
+#: The meld calculator of each game whose players show their melds as cards.
+MELD_CALCULATORS: dict[str, Callable[[Any, list[str], Suit | None], dict[str, JSON]]] = {
+    "binokel": _breakdown_binokel,
+}
 
 
-def record(pad: dict[str, Any]) -> str:
-    return dump(pad)
+def new_pad(rules: str, players: tuple[str, ...], *, first_dealer: int = 0) -> Pad:
+    return Pad.new(rules, list(players), first_dealer=first_dealer)
 
 
-def melds(pad: dict[str, Any], cards: list[str], trump: str | None) -> dict[str, JSON]:
-    rules: Rules = find_rules(pad["rules"])
+def dump(pad: Pad) -> str:
+    """The pad as stored: the model's JSON (its sheet is worked out again when loaded)."""
+    return json.dumps(pad_to_json(pad), ensure_ascii=False)
+
+
+def load(text: str) -> Pad:
+    return pad_from_json(json.loads(text))
+
+
+def player_count(pad: Pad) -> int:
+    return pad.seats
+
+
+def hand_count(pad: Pad) -> int:
+    return len(pad.entries)
+
+
+def change(pad: Pad, op: PadOp) -> Pad:
+    """The pad after one change; :class:`PadError` naming the rule, the pad unchanged."""
+    if op.kind == "void":
+        return pad.void()
+    if op.kind == "add":
+        return pad.add(entry_from_json(pad, op.entry))
+    assert op.hand is not None
+    if op.kind == "edit":
+        return pad.edit(op.hand, entry_from_json(pad, op.entry))
+    if not 1 <= op.hand <= len(pad.entries):
+        raise PadError(f"remove: there is no hand {op.hand} (hands 1-{len(pad.entries)})")
+    if op.hand == len(pad.entries):
+        return pad.undo()
+    # A hand in the middle: the others again, in order (each checked as it is added).
+    out = Pad.new(pad.rules_name, list(pad.players), first_dealer=pad.first_dealer)
+    for number, entry in enumerate(pad.entries, start=1):
+        if number != op.hand:
+            out = out.add(entry)
+    return out
+
+
+def sheet(pad: Pad) -> dict[str, JSON]:
+    """What the page draws: the players, the rule set's fields, every hand with its entry,
+    scores and totals, the totals, the next dealer, the winners and the game's tallies."""
+    data = pad_to_json(pad)
+    drawn = data["sheet"]
+    kind = all_rule_sets().get(pad.rules_name)
+    rules: dict[str, JSON] = kind.describe(pad.rules_name) if kind is not None else {
+        "name": pad.rules_name}
+    for key in ("teams", "ranks", "dealer_sits_out", "min_bid", "bid_step", "claims"):
+        if key not in rules and hasattr(pad.rules, key):
+            rules[key] = to_json(getattr(pad.rules, key))
+    rules["hand_points"] = HAND_POINTS[pad.game](pad.rules)
+    rules["meld_calculator"] = pad.game in MELD_CALCULATORS
+    hands: list[JSON] = []
+    for line, entry in zip(drawn["lines"], data["entries"], strict=True):
+        hands.append({"no": line["number"], "dealer": line["dealer"], "void": line["void"],
+                      "entry": entry, "scores": line["scores"] or [0] * pad.seats,
+                      "meld_points": line["meld_points"], "totals": line["totals"],
+                      "note": line["note"]})
+    return {"game": pad.game, "title": pad.title, "rule_set": pad.rules_name,
+            "players": list(pad.players), "first_dealer": pad.first_dealer, "rules": rules,
+            "hands": hands, "totals": drawn["totals"], "next": {"dealer": drawn["dealer"]},
+            "target": drawn["target"], "winners": drawn["winners"],
+            "winner_text": pad.winner_text(), "tallies": drawn["tallies"]}
+
+
+def csv(pad: Pad) -> str:
+    return sheet_csv(pad)
+
+
+def record(pad: Pad) -> str:
+    return dump_pad(pad)
+
+
+def melds(pad: Pad, cards: list[str], trump: str | None) -> dict[str, JSON]:
+    """The meld calculator's breakdown of the cards a player showed."""
+    calculator = MELD_CALCULATORS.get(pad.game)
+    if calculator is None:
+        raise PadError(f"{pad.title} melds are entered one by one as they are made")
+    suit = next((s for s in Suit if s.symbol == trump), None)
     try:
-        found = find_melds([parse_card(c) for c in cards], _suit(trump), rules)
-    except ValueError as exc:
-        raise PadModelError(str(exc)) from None
-    return {"points": sum(m.points for m in found),
-            "melds": [{"name": m.name, "points": m.points} for m in found]}
+        return calculator(pad.rules, cards, suit)
+    except CardError as exc:
+        raise PadError(f"melds: {exc}; the pack holds two of each card (§1)") from None

@@ -54,18 +54,21 @@ OP_KINDS = ("add", "edit", "delete", "void")
 CONTRACTS = ("trump", "durch", "open durch", "open durch without Dabb", "give up")
 SUIT_SYMBOLS = ("♣", "♠", "♥", "♦")
 
-#: The fields of a hand's entry and what each holds.  Binokel uses the first group, Binocle and
-#: Bézique the second; the pad model refuses a field its game does not use.
+#: The fields of a hand's entry (the pad model's JSON, :func:`binokel.pad.entry_from_json`):
+#: Binokel uses the first line, Binocle and Bézique the second; the pad model refuses a field
+#: its game does not use.
 ENTRY_FIELDS = frozenset({
-    "declarer", "bid", "contract", "trump", "melds", "meld_cards", "tricks", "no_trick",
-    "dix", "meld_list", "cards", "brisques", "last_trick", "claim",
+    "declarer", "bid", "contract", "trump", "melds", "side_points", "no_trick",
+    "turned_dix", "card_points", "last_trick", "claim", "void",
 })
-
+#: Longest meld text: a player's meld cards (``K♥ Q♥ ...``) or a meld's name.
+MAX_MELD_TEXT = 100
 
 @dataclass(frozen=True, slots=True)
 class NewPad:
     rules: str
     players: tuple[str, ...]
+    first_dealer: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,9 +83,9 @@ def parse_new_pad(data: object) -> NewPad:
     """``POST /api/pads``.
 
     >>> parse_new_pad({"rules": "binokel", "players": ["Anna", "Bert", "Cora"]})
-    NewPad(rules='binokel', players=('Anna', 'Bert', 'Cora'))
+    NewPad(rules='binokel', players=('Anna', 'Bert', 'Cora'), first_dealer=0)
     """
-    body = _fields(data, frozenset({"rules", "players"}), "pad request")
+    body = _fields(data, frozenset({"rules", "players", "first_dealer"}), "pad request")
     rules = body.get("rules", "binokel")
     if not isinstance(rules, str) or not 1 <= len(rules) <= 64:
         raise ProtocolError(f"rules must be a rule set name, not {shown(rules)}")
@@ -96,7 +99,9 @@ def parse_new_pad(data: object) -> NewPad:
                             f"{MAX_NAME_CHARS} characters")
     if len(set(names)) != len(names):
         raise ProtocolError("players must have different names (two are the same)")
-    return NewPad(rules=rules, players=names)
+    dealer = body.get("first_dealer", 0)
+    return NewPad(rules=rules, players=names,
+                  first_dealer=_whole(dealer, "first_dealer", low=0, high=len(names) - 1))
 
 
 def parse_token(data: object, allowed: frozenset[str] = frozenset({"token"})) -> Mapping[str, Any]:
@@ -140,16 +145,36 @@ def _cards(value: object, what: str) -> list[str]:
     return out
 
 
+def _meld(value: object, what: str, players: int) -> JSON:
+    """One item of ``melds``: a number, cards shown (``"K♥ Q♥"``), nothing (``null``), or a
+    meld as it was made (``{"seat": 0, "meld": "royal marriage"}``)."""
+    if value is None:
+        return None
+    if isinstance(value, int) and not isinstance(value, bool):
+        return _whole(value, what, low=0)
+    if isinstance(value, str):
+        if len(value) > MAX_MELD_TEXT or not value.isprintable():
+            raise ProtocolError(f"{what} must be at most {MAX_MELD_TEXT} printable characters")
+        return value
+    if isinstance(value, dict):
+        made = _fields(value, frozenset({"seat", "meld"}), what)
+        name = made.get("meld")
+        if not isinstance(name, str) or not 1 <= len(name) <= 40 or not name.isprintable():
+            raise ProtocolError(f"{what}.meld must be a meld's name, not {shown(name)}")
+        return {"seat": _seat(made.get("seat"), f"{what}.seat", players), "meld": name}
+    raise ProtocolError(f"{what} must be points, cards or a meld, not {shown(value)}")
+
+
 def parse_entry(data: object, *, players: int) -> dict[str, JSON]:
     """One hand's entry, every field checked for its type and size (not yet for the rules).
 
     >>> parse_entry({"declarer": 0, "bid": 300, "contract": "trump", "trump": "♥",
-    ...              "melds": [190, 20, None], "tricks": [None, 60, 62]}, players=3)["tricks"]
-    [None, 60, 62]
-    >>> parse_entry({"melds": [1, 2]}, players=3)
+    ...              "melds": [190, "K♠ Q♠", None], "side_points": [128, None]}, players=3)["melds"]
+    [190, 'K♠ Q♠', None]
+    >>> parse_entry({"bid": True}, players=3)
     Traceback (most recent call last):
     ...
-    binokel.web.protocol.ProtocolError: entry.melds must be a list of 3 values, one a player, not [1, 2]
+    binokel.web.protocol.ProtocolError: entry.bid must be a whole number, not True
     """
     body = _fields(data, ENTRY_FIELDS, "entry")
     out: dict[str, JSON] = {}
@@ -157,7 +182,7 @@ def parse_entry(data: object, *, players: int) -> dict[str, JSON]:
         what = f"entry.{key}"
         if value is None:
             out[key] = None
-        elif key in ("declarer", "last_trick"):
+        elif key in ("declarer", "last_trick", "claim"):
             out[key] = _seat(value, what, players)
         elif key == "bid":
             out[key] = _whole(value, what, low=0)
@@ -171,20 +196,21 @@ def parse_entry(data: object, *, players: int) -> dict[str, JSON]:
                 raise ProtocolError(f"{what} must be one of {' '.join(SUIT_SYMBOLS)}, not "
                                     f"{shown(value)}")
             out[key] = value
-        elif key in ("melds", "tricks", "dix", "cards", "brisques"):
+        elif key in ("turned_dix", "void"):
+            if not isinstance(value, bool):
+                raise ProtocolError(f"{what} must be true or false, not {shown(value)}")
+            out[key] = value
+        elif key == "melds":
+            if not isinstance(value, list) or len(value) > MAX_MELDS:
+                raise ProtocolError(f"{what} must be a list of at most {MAX_MELDS} items, not "
+                                    f"{shown(value)}")
+            out[key] = [_meld(v, f"{what}[{i}]", players) for i, v in enumerate(value)]
+        elif key in ("side_points", "card_points"):
+            if not isinstance(value, list) or len(value) > players:
+                raise ProtocolError(f"{what} must be a list of at most {players} numbers, not "
+                                    f"{shown(value)}")
             out[key] = [None if v is None else _whole(v, f"{what}[{i}]", low=0)
-                        for i, v in enumerate(_per_player(value, what, players))]
-        elif key == "meld_cards":
-            out[key] = [None if v is None else _cards(v, f"{what}[{i}]")  # type: ignore[misc]
-                        for i, v in enumerate(_per_player(value, what, players))]
-        elif key == "meld_list":
-            rows: list[JSON] = []
-            for i, v in enumerate(_per_player(value, what, players)):
-                if not isinstance(v, list) or len(v) > MAX_MELDS:
-                    raise ProtocolError(f"{what}[{i}] must be a list of at most {MAX_MELDS} "
-                                        f"meld values, not {shown(v)}")
-                rows.append([_whole(x, f"{what}[{i}][{j}]", low=0) for j, x in enumerate(v)])
-            out[key] = rows
+                        for i, v in enumerate(value)]
         elif key == "no_trick":
             if not isinstance(value, list) or len(value) > players:
                 raise ProtocolError(f"{what} must be a list of seats, not {shown(value)}")
@@ -192,8 +218,6 @@ def parse_entry(data: object, *, players: int) -> dict[str, JSON]:
             if len(set(seats)) != len(seats):
                 raise ProtocolError(f"{what} names a player twice")
             out[key] = sorted(seats)  # type: ignore[assignment]
-        elif key == "claim":
-            out[key] = _seat(value, what, players)
     return out
 
 
@@ -223,7 +247,7 @@ def parse_pad_op(data: object, *, players: int) -> PadOp:
 
 
 def parse_meld_request(data: object) -> tuple[list[str], str | None]:
-    """``POST /api/pads/ID/melds``: ``{"token", "cards", "trump"}``."""
+    """``POST /api/pads/ID/melds``: ``{"token", "cards", "trump"}`` (the meld calculator)."""
     body = parse_token(data, frozenset({"cards", "trump"}))
     cards = _cards(body.get("cards"), "cards")
     trump = body.get("trump")

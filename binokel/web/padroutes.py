@@ -58,6 +58,7 @@ def pad_routes(pads: PadManager, read_json: Callable[[Request], Awaitable[Any]]
             if asked.rules not in all_rule_sets():
                 raise PadRefused(f"rules: there is no rule set {asked.rules!r}", 400)
             pad_id, token = pads.create(asked.rules, asked.players,
+                                        first_dealer=asked.first_dealer,
                                         client=request.client.host if request.client else "")
             sheet = pads.sheet(pad_id, token)
         except (ProtocolError, PadRefused) as exc:

@@ -10,12 +10,13 @@ fragment and in its own storage, like a private link; only its SHA-256 digest is
 
 >>> from binokel.web.store import Store
 >>> pads = PadManager(Store(":memory:"))
->>> pad_id, token = pads.create("binokel", ("Anna", "Bert", "Cora"))
->>> sheet = pads.apply(pad_id, token, PadOp(id="o1", kind="add", hand=None, entry={
-...     "declarer": 0, "bid": 300, "contract": "trump", "trump": "♥",
-...     "melds": [190, 0, 0], "tricks": [128, 60, 62]}))
->>> sheet["totals"]
-[318, 60, 62]
+>>> pad_id, token = pads.create("binokel", ("Anna", "Bert", "Cora"), first_dealer=2)
+>>> op = PadOp(id="o1", kind="add", hand=None, entry={"declarer": 0, "bid": 300,
+...     "contract": "trump", "trump": "♥", "melds": [190, 0, 0], "side_points": [128, 80, None]})
+>>> pads.apply(pad_id, token, op)["totals"]
+[318, 80, 42]
+>>> pads.apply(pad_id, token, op)["duplicate"]  # sent again: applied once
+True
 """
 
 from __future__ import annotations
@@ -61,7 +62,8 @@ class PadManager:
         self.clock = clock
         self.opened: dict[str, list[float]] = {}
 
-    def create(self, rules: str, players: tuple[str, ...], *, client: str = "") -> tuple[str, str]:
+    def create(self, rules: str, players: tuple[str, ...], *, first_dealer: int = 0,
+               client: str = "") -> tuple[str, str]:
         """A new pad: its id and its secret (shown once; only its digest is kept)."""
         now = self.clock()
         recent = [t for t in self.opened.get(client, []) if now - t < 3600]
@@ -71,7 +73,7 @@ class PadManager:
         if self.store.pad_count() >= MAX_PADS:
             raise PadRefused("This server keeps no more pads.", 507)
         try:
-            pad = padmodel.new_pad(rules, players)
+            pad = padmodel.new_pad(rules, players, first_dealer=first_dealer)
         except padmodel.PadModelError as exc:
             raise PadRefused(str(exc), 400, rule=padmodel.rule_of(exc)) from None
         pad_id, token = secrets.token_urlsafe(9), secrets.token_urlsafe(18)

@@ -232,29 +232,31 @@ function copyLink() {
   else toast(link);
 }
 
-/** Foster's counters for a total: copper 500, blue 100, red 50, white 10. */
-function counters(total) {
-  let rest = Math.max(0, total);
+/** Foster's counters as the pad model counts them ("1 copper, 4 blue, 1 red, 3 white"), as
+ * coloured chips: copper 500, blue 100, red 50, white 10. */
+function counterChips(text) {
+  const names = {copper: "padCopper", blue: "padBlue", red: "padRed", white: "padWhite"};
   const out = [];
-  for (const [name, value] of [["padCopper", 500], ["padBlue", 100], ["padRed", 50], ["padWhite", 10]]) {
-    const n = Math.floor(rest / value);
-    rest -= n * value;
-    if (n) out.push(h("span", {class: "counter " + name.slice(3).toLowerCase(), title: t(name)}, `${n}×${value}`));
+  for (const [, n, colour] of String(text).matchAll(/(\d+) (copper|blue|red|white)/g)) {
+    out.push(h("span", {class: "counter " + colour, title: t(names[colour])}, `${n} ${t(names[colour])}`));
   }
   return out;
 }
 
 function totalsBar(sheet) {
   const dealer = Pad.nextDealer();
-  const showCounters = sheet.show_counters;
-  return h("div", {id: "pad-totals", class: "pad-totals", style: `--players: ${sheet.players.length}`},
+  const tallies = sheet.tallies || [];
+  const bar = h("div", {id: "pad-totals", class: "pad-totals"},
     sheet.players.map((name, seat) => h("div", {class: "pad-player" + (seat === dealer ? " dealer" : ""),
                                                 "data-seat": String(seat)},
       h("span", {class: "pad-name"}, name),
       h("b", {class: "pad-total", "data-total": String(sheet.totals[seat])}, String(sheet.totals[seat])),
       seat === dealer ? h("span", {class: "pad-dealer-tag"}, t("dealer")) : null,
-      showCounters ? h("span", {class: "counters"}, counters(sheet.totals[seat])) : null,
-      showCounters && sheet.pegs ? h("span", {class: "pegs muted"}, `${t("padPegs")}: ${sheet.pegs[seat]}`) : null)));
+      tallies[seat] && tallies[seat].counters !== undefined
+        ? h("span", {class: "counters", "data-counters": tallies[seat].counters}, counterChips(tallies[seat].counters)) : null,
+      tallies[seat] && tallies[seat].pegs ? h("span", {class: "pegs"}, `${t("padPegs")}: ${tallies[seat].pegs}`) : null)));
+  bar.style.setProperty("--players", String(sheet.players.length));  // the CSSOM, not a style attribute
+  return bar;
 }
 
 function handLabel(sheet, entry) {
@@ -326,6 +328,7 @@ async function newPadPage() {
   const ruleSelect = h("select", {id: "pad-rules"},
     info.rule_sets.map((r) => h("option", {value: r.name, text: `${r.name} – ${r.players} ${t("players")}`})));
   const names = h("div", {id: "pad-names", class: "pad-names"});
+  const dealerSelect = h("select", {id: "pad-first-dealer"});
   const describe = h("p", {class: "muted"});
   const saved = JSON.parse(localStorage.getItem("binokel.pad.names") || "[]");
   function drawNames() {
@@ -335,8 +338,15 @@ async function newPadPage() {
     names.replaceChildren();
     for (let i = 0; i < set.players; i++) {
       names.append(h("input", {name: "player" + i, "data-seat": String(i), maxlength: "24", required: true,
-        placeholder: t("padPlayer", i + 1), value: old[i] || saved[i] || "", autocomplete: "off"}));
+        placeholder: t("padPlayer", i + 1), value: old[i] || saved[i] || "", autocomplete: "off",
+        oninput: drawDealers}));
     }
+    drawDealers();
+  }
+  function drawDealers() {
+    const chosen = dealerSelect.value || "0";
+    dealerSelect.replaceChildren(...[...names.querySelectorAll("input")].map((input, i) =>
+      h("option", {value: String(i), selected: String(i) === chosen}, input.value.trim() || t("padPlayer", i + 1))));
   }
   ruleSelect.addEventListener("change", drawNames);
   async function start(event) {
@@ -344,7 +354,8 @@ async function newPadPage() {
     const players = [...names.querySelectorAll("input")].map((i, n) => i.value.trim() || t("padPlayer", n + 1));
     localStorage.setItem("binokel.pad.names", JSON.stringify(players));
     try {
-      const made = await api("/api/pads", {rules: ruleSelect.value, players});
+      const made = await api("/api/pads", {rules: ruleSelect.value, players,
+                                          first_dealer: Number(dealerSelect.value || 0)});
       localStorage.setItem("binokel.pad." + made.id, JSON.stringify({token: made.token, sheet: made.sheet, outbox: [], refused: []}));
       history.pushState(null, "", made.url);
       route();
@@ -357,6 +368,7 @@ async function newPadPage() {
     h("section", {class: "panel"}, h("h2", {}, t("padTitle")), h("p", {class: "muted"}, t("padIntro")),
       h("form", {id: "pad-new", onsubmit: start},
         h("label", {}, t("ruleSet"), ruleSelect), describe, names,
+        h("label", {}, t("padFirstDealer"), dealerSelect),
         h("button", {type: "submit", class: "primary", id: "pad-start"}, t("padStart")))),
     known.length ? h("section", {class: "panel"}, h("h3", {}, t("padYours")),
       known.map((p) => h("div", {class: "table-item"}, h("span", {}, `${p.rules}: ${(p.players || []).join(", ")}`),

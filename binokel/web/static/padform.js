@@ -71,10 +71,10 @@ const PadForm = {
         : h("button", {type: "button", id: "pad-void", class: "quiet", onclick: () => {
           if (confirm(t("padVoidSure"))) pad.queue({kind: "void"});
         }}, t("padVoid")));
-    this.slot.replaceChildren(
+    this.slot.replaceChildren(h("div", {class: "form-body"},
       this.editing ? h("p", {class: "pad-editing"}, t("padEditing", this.editing)) : null,
       title, form.fields(pad, this.draft, dealer, () => { this.keep(pad); this.redraw(pad); }, () => this.keep(pad)),
-      this.error ? h("p", {id: "pad-form-error", class: "reason"}, this.error) : null, buttons);
+      this.error ? h("p", {id: "pad-form-error", class: "reason"}, this.error) : null, buttons));
   },
 
   editingDealer(pad) {
@@ -138,38 +138,49 @@ function suitLabel(suit) {
 // ---------------------------------------------------------------------------------------------
 // Binokel: declarer and bid; trump, Durch or giving up; melds; trick points; who took no trick
 
+const SUIT_OF_LETTER = {C: "♣", S: "♠", H: "♥", D: "♦"};
+function suitSymbol(value) { return SUIT_OF_LETTER[value] || value || null; }
+
 const BinokelForm = {
   blank(pad) {
     return {declarer: null, bid: pad.sheet.rules.min_bid, contract: "trump", trump: null,
-            melds: {}, meld_cards: {}, tricks: {}, no_trick: [], durch_won: true};
+            melds: {}, meld_cards: {}, points: {}, no_trick: [], durch_won: true};
   },
 
   contracts(rules) {
     const out = [["trump", t("padTrumpIn")]];
     if (rules.durch_allowed) out.push(["durch", tMap("padContract", "durch")]);
-    if (rules.open_durch) out.push(["open durch", tMap("padContract", "open durch")]);
-    if (rules.open_durch_without_dabb) out.push(["open durch without Dabb", tMap("padContract", "open durch without Dabb")]);
+    if (rules.durch_allowed && rules.open_durch) out.push(["open durch", tMap("padContract", "open durch")]);
+    if (rules.durch_allowed && rules.open_durch_without_dabb) out.push(["open durch without Dabb", tMap("padContract", "open durch without Dabb")]);
     out.push(["give up", tMap("padContract", "give up")]);
     return out;
   },
 
-  side(pad, declarer) {
-    const teams = pad.sheet.rules.teams || [];
-    for (const team of teams) if (team.includes(declarer)) return team;
-    return [declarer];
+  /** The sides of a hand as the pad model orders them: the declarer's first, then the others
+   * in seat order; each holds its seats that play the hand. */
+  sides(pad, dealer, declarer) {
+    const active = pad.activeSeats(dealer);
+    const sideOf = (seat) => (pad.sheet.rules.teams || []).find((team) => team.includes(seat)) || [seat];
+    const playing = (seat) => sideOf(seat).filter((s) => active.includes(s));
+    const out = [playing(declarer)];
+    for (const seat of active) {
+      const side = playing(seat);
+      if (!out.some((o) => o.join() === side.join())) out.push(side);
+    }
+    return out;
   },
 
-  /** Trick points as they will be sent: the one left empty is worked out from the hand's total. */
-  tricks(pad, d, active) {
+  /** Trick points as they will be sent, one a side: the one left empty is worked out. */
+  points(pad, d, sides) {
     const total = pad.sheet.rules.hand_points;
-    const out = {};
+    const out = [];
     const empty = [];
     let sum = 0;
-    for (const seat of active) {
-      if (d.no_trick.includes(seat)) { out[seat] = 0; continue; }
-      const v = d.tricks[seat];
-      if (v === null || v === undefined) empty.push(seat); else { out[seat] = v; sum += v; }
-    }
+    sides.forEach((side, i) => {
+      if (side.every((s) => d.no_trick.includes(s))) { out[i] = 0; return; }
+      const v = d.points[i];
+      if (v === null || v === undefined) { empty.push(i); out[i] = null; } else { out[i] = v; sum += v; }
+    });
     const derived = empty.length === 1 ? empty[0] : null;
     if (derived !== null) out[derived] = Math.max(0, total - sum);
     return {out, derived, empty};
@@ -183,7 +194,7 @@ const BinokelForm = {
     const parts = [];
     parts.push(h("div", {class: "field"}, h("span", {class: "field-label"}, t("padDeclarer")),
       choiceRow("pad-declarer", active.map((s) => [s, names[s], {"data-seat": String(s)}]), d.declarer,
-        (s) => { d.declarer = s; changed(); })));
+        (s) => { d.declarer = s; d.points = {}; changed(); })));
     const bid = numberInput({id: "pad-bid", class: "pad-bid"}, d.bid, (v) => { d.bid = v; typed(); });
     const step = (by) => { d.bid = Math.max(rules.min_bid, (d.bid || rules.min_bid) + by); bid.value = String(d.bid); typed(); };
     parts.push(h("div", {class: "field"}, h("span", {class: "field-label"}, t("padBid")),
@@ -200,52 +211,54 @@ const BinokelForm = {
         choiceRow("pad-suit", SUITS.map((s) => [s, suitLabel(s), {"data-suit": s, title: SUIT_NAMES[lang][s]}]),
           d.trump, (s) => { d.trump = s; changed(); })));
     }
-    const durch = d.contract !== "trump" && d.contract !== "give up";
-    if (durch) {
+    if (!needsSuit) {
       parts.push(h("label", {class: "check"}, h("input", {type: "checkbox", id: "pad-durch-won",
         checked: d.durch_won, onchange: (e) => { d.durch_won = e.target.checked; typed(); }}), t("padDurchWon")));
       return parts;
     }
     // Melds: everyone's (giving up: the declarer's side melds nothing).
-    const side = d.declarer === null ? [] : this.side(pad, d.declarer);
-    const melders = d.contract === "give up" ? active.filter((s) => !side.includes(s)) : active;
+    const sides = d.declarer === null ? [active.map((s) => s)] : this.sides(pad, dealer, d.declarer);
+    const declaring = d.declarer === null ? [] : sides[0];
+    const melders = d.contract === "give up" ? active.filter((s) => !declaring.includes(s)) : active;
     parts.push(h("div", {class: "field"}, h("span", {class: "field-label"}, t("padMelds")),
       h("div", {class: "per-player"}, melders.map((s) => h("div", {class: "player-row"},
         h("span", {class: "who"}, names[s]),
         numberInput({class: "pad-meld", "data-seat": String(s), placeholder: "0"}, d.melds[s],
           (v) => { d.melds[s] = v; delete d.meld_cards[s]; delete PadForm.breakdowns[s]; typed(); }),
-        h("button", {type: "button", class: "pad-pick", "data-seat": String(s),
-                     onclick: () => CardPicker.open(pad, d, s, changed)}, "🂠"),
+        rules.meld_calculator ? h("button", {type: "button", class: "pad-pick", "data-seat": String(s),
+                     onclick: () => CardPicker.open(pad, d, s, changed)}, t("padCards")) : null,
         PadForm.breakdowns[s] ? h("div", {class: "pad-breakdown", "data-seat": String(s)}, PadForm.breakdowns[s]) : null)))));
-    if (d.contract === "give up") return parts;
-    const worked = this.tricks(pad, d, active);
-    const tricksBox = h("div", {class: "per-player"});
-    const hint = h("p", {class: "muted pad-hint"}, t("padTricksHint", rules.hand_points));
-    const drawTricks = () => {
-      const now = this.tricks(pad, d, active);
-      for (const input of tricksBox.querySelectorAll("input.pad-tricks")) {
-        const s = Number(input.dataset.seat);
-        const derived = now.derived === s;
-        input.placeholder = derived ? String(now.out[s]) : "";
-        input.classList.toggle("derived", derived);
+    if (d.contract === "give up" || d.declarer === null) return parts;
+    const worked = this.points(pad, d, sides);
+    const box = h("div", {class: "per-player"});
+    const redraw = () => {
+      const now = this.points(pad, d, sides);
+      for (const input of box.querySelectorAll("input.pad-points")) {
+        const i = Number(input.dataset.side);
+        input.placeholder = now.derived === i ? String(now.out[i]) : "";
+        input.classList.toggle("derived", now.derived === i);
       }
     };
-    for (const s of active) {
-      const none = d.no_trick.includes(s);
-      tricksBox.append(h("div", {class: "player-row"},
-        h("span", {class: "who"}, names[s], side.includes(s) ? " ★" : ""),
-        none ? h("span", {class: "muted pad-tricks-none"}, "0")
-          : numberInput({class: "pad-tricks" + (worked.derived === s ? " derived" : ""), "data-seat": String(s),
-                         placeholder: worked.derived === s ? String(worked.out[s]) : ""}, d.tricks[s],
-            (v) => { d.tricks[s] = v; typed(); drawTricks(); }),
-        h("label", {class: "check pad-notrick"}, h("input", {type: "checkbox", "data-seat": String(s), checked: none,
-          onchange: (e) => {
-            d.no_trick = e.target.checked ? [...d.no_trick, s] : d.no_trick.filter((x) => x !== s);
-            if (e.target.checked) delete d.tricks[s];
-            changed();
-          }}), t("padNoTrick"))));
-    }
-    parts.push(h("div", {class: "field"}, h("span", {class: "field-label"}, t("padTricks")), tricksBox, hint));
+    sides.forEach((side, i) => {
+      const none = side.every((s) => d.no_trick.includes(s));
+      box.append(h("div", {class: "player-row"},
+        h("span", {class: "who"}, side.map((s) => names[s]).join(" & "), i === 0 ? " ★" : ""),
+        none ? h("span", {class: "muted"}, "0")
+          : numberInput({class: "pad-points" + (worked.derived === i ? " derived" : ""), "data-side": String(i),
+                         placeholder: worked.derived === i ? String(worked.out[i]) : ""}, d.points[i],
+            (v) => { d.points[i] = v; typed(); redraw(); })));
+    });
+    parts.push(h("div", {class: "field"}, h("span", {class: "field-label"}, t("padTricks")), box,
+      h("p", {class: "muted pad-hint"}, t("padTricksHint", rules.hand_points))));
+    parts.push(h("div", {class: "field"}, h("span", {class: "field-label"}, t("padNoTrick")),
+      h("div", {class: "choices pad-notrick"}, active.map((s) => {
+        const on = d.no_trick.includes(s);
+        return h("button", {type: "button", class: "pad-notrick-btn" + (on ? " on" : ""), "data-seat": String(s),
+                            "aria-pressed": on ? "true" : "false", onclick: () => {
+          d.no_trick = on ? d.no_trick.filter((x) => x !== s) : [...d.no_trick, s];
+          changed();
+        }}, names[s]);
+      }))));
     return parts;
   },
 
@@ -257,21 +270,20 @@ const BinokelForm = {
     const needsSuit = d.contract === "trump" || d.contract === "give up";
     if (needsSuit && !d.trump) return {missing: d.contract === "give up" ? t("padOutIn") : t("padTrumpIn")};
     const entry = {declarer: d.declarer, bid: d.bid, contract: d.contract, trump: needsSuit ? d.trump : null};
-    const durch = !needsSuit;
-    const side = this.side(pad, d.declarer);
-    if (durch) {
-      entry.no_trick = d.durch_won ? active.filter((s) => !side.includes(s)) : [];
+    const sides = this.sides(pad, dealer, d.declarer);
+    const melds = (s) => d.meld_cards[s] && d.meld_cards[s].length ? d.meld_cards[s].join(" ") : (d.melds[s] || 0);
+    if (!needsSuit) {  // Durch: won when the other sides took no trick
+      entry.melds = Array.from({length: n}, (_, s) => active.includes(s) ? 0 : null);
+      entry.no_trick = d.durch_won ? sides.slice(1).flat().sort() : [];
       return {entry};
     }
-    entry.melds = Array.from({length: n}, (_, s) => active.includes(s) &&
-      !(d.contract === "give up" && side.includes(s)) ? (d.melds[s] || 0) : null);
-    const picked = Object.keys(d.meld_cards).length;
-    if (picked) entry.meld_cards = Array.from({length: n}, (_, s) => d.meld_cards[s] || null);
+    entry.melds = Array.from({length: n}, (_, s) => !active.includes(s) ? null
+      : d.contract === "give up" && sides[0].includes(s) ? 0 : melds(s));
     if (d.contract === "give up") return {entry};
-    const worked = this.tricks(pad, d, active);
+    const worked = this.points(pad, d, sides);
     if (worked.empty.length > 1) return {missing: t("padTricks")};
-    entry.tricks = Array.from({length: n}, (_, s) => active.includes(s) ? worked.out[s] : null);
-    entry.no_trick = [...d.no_trick].sort();
+    entry.side_points = worked.out;
+    entry.no_trick = d.no_trick.filter((s) => active.includes(s)).sort();
     return {entry};
   },
 
@@ -281,10 +293,12 @@ const BinokelForm = {
     d.declarer = e.declarer;
     d.bid = e.bid;
     d.contract = e.contract || "trump";
-    d.trump = e.trump || null;
-    (e.melds || []).forEach((v, s) => { if (v !== null) d.melds[s] = v; });
-    (e.meld_cards || []).forEach((v, s) => { if (v) d.meld_cards[s] = v; });
-    (e.tricks || []).forEach((v, s) => { if (v !== null) d.tricks[s] = v; });
+    d.trump = suitSymbol(e.trump);
+    (e.melds || []).forEach((v, s) => {
+      if (typeof v === "string") { d.meld_cards[s] = v.split(/\s+/).filter(Boolean); }
+      else if (v !== null && v !== undefined) d.melds[s] = v;
+    });
+    (e.side_points || []).forEach((v, i) => { if (v !== null) d.points[i] = v; });
     d.no_trick = e.no_trick || [];
     if (d.contract !== "trump" && d.contract !== "give up") d.durch_won = (e.no_trick || []).length > 0;
     return d;
@@ -293,27 +307,52 @@ const BinokelForm = {
   summary(sheet, e) {
     if (e.declarer === undefined || e.declarer === null) return "";
     const who = sheet.players[e.declarer] || "?";
-    const contract = e.contract === "trump" ? (e.trump || "") : e.contract === "give up"
-      ? `${tMap("padContract", "give up")} ${e.trump || ""}` : tMap("padContract", e.contract);
+    const suit = suitSymbol(e.trump) || "";
+    const contract = e.contract === "give up" ? `${tMap("padContract", "give up")} ${suit}`
+      : !e.contract || e.contract === "trump" ? suit : tMap("padContract", e.contract);
     return `${who} ${e.bid} ${contract}`;
   },
 };
 
 // ---------------------------------------------------------------------------------------------
-// Binocle and Bézique: dix or Seven, each meld as it is made, card points or brisques, the last
-// trick, a claim
+// Binocle and Bézique: trump, the turned dix, each meld as it is made, card points (brisques),
+// the last trick, a claim
+
+const BINOCLE_MELDS = ["royal marriage", "marriage", "sequence", "binocle", "double binocle", "grand binocle",
+  "four aces", "four kings", "four queens", "four jacks", "eight aces", "eight kings", "eight queens",
+  "eight jacks", "dix"];
+//: Bézique's own words for a few of the melds (the notation keeps Binocle's).
+const MELD_WORDS = {bezique: {"binocle": "bézique", "double binocle": "double bézique",
+  "grand binocle": "grand bézique", "dix": "trump Seven", "marriage": "common marriage"}};
 
 const BinocleForm = {
   blank(pad) {
-    return {dix: {}, meld_list: {}, cards: {}, last_trick: null, claim: null};
+    return {trump: null, turned_dix: false, melds: [], points: {}, last_trick: null, claim: null};
   },
 
-  meldValues(rules) {
-    const values = new Set();
-    for (const [key, value] of Object.entries(rules)) {
-      if (key.startsWith("meld_") && key !== "meld_dix" && typeof value === "number" && value > 0) values.add(value);
+  meldPoints(rules, name) {
+    const base = name.replace(/ [♣♠♥♦CSHD]$/, "");
+    return rules["meld_" + base.replace(/ /g, "_")] || 0;
+  },
+
+  offered(rules, trump) {
+    const out = [];
+    for (const name of BINOCLE_MELDS) {
+      if (name === "grand binocle" && !rules.grand_binocle) continue;
+      if (name.startsWith("eight") && !rules.eight_of_a_kind) continue;
+      if (name === "marriage") {
+        for (const suit of SUITS) if (suit !== trump) out.push(`marriage ${suit}`);
+      } else {
+        out.push(name);
+      }
     }
-    return [...values].sort((a, b) => a - b);
+    return out;
+  },
+
+  label(game, name) {
+    const [base, suit] = name.startsWith("marriage ") ? ["marriage", name.slice(9)] : [name, ""];
+    const word = (MELD_WORDS[game] || {})[base] || base;
+    return suit ? `${word} ${suit}` : word;
   },
 
   fields(pad, d, dealer, changed, typed) {
@@ -321,28 +360,37 @@ const BinocleForm = {
     const rules = sheet.rules;
     const names = sheet.players;
     const seats = names.map((_, i) => i);
-    const brisques = rules.brisques;
     const parts = [];
+    parts.push(h("div", {class: "field"}, h("span", {class: "field-label"}, t("padTrumpIn")),
+      choiceRow("pad-suit", SUITS.map((s) => [s, suitLabel(s), {"data-suit": s, title: SUIT_NAMES[lang][s]}]),
+        d.trump, (s) => { d.trump = s; changed(); })));
     const dixWord = rules.dix_rank === "7" ? t("padSeven") : t("padDix");
+    parts.push(h("label", {class: "check"}, h("input", {type: "checkbox", id: "pad-turned-dix", checked: d.turned_dix,
+      onchange: (e) => { d.turned_dix = e.target.checked; typed(); }}), `${dixWord} → ${names[dealer]} +${rules.meld_dix}`));
+    if (!d.trump) return parts;
     for (const s of seats) {
-      const list = d.meld_list[s] || [];
+      const mine = d.melds.map((m, i) => [m, i]).filter(([m]) => m.seat === s);
+      const sum = mine.reduce((a, [m]) => a + this.meldPoints(rules, m.meld), 0);
       parts.push(h("div", {class: "field player-block", "data-seat": String(s)},
-        h("span", {class: "field-label"}, names[s]),
-        h("div", {class: "row"}, h("span", {}, dixWord),
-          choiceRow("pad-dix", [0, 1, 2].map((n) => [n, String(n), {"data-seat": String(s), "data-n": String(n)}]),
-            d.dix[s] || 0, (n) => { d.dix[s] = n; changed(); })),
-        h("div", {class: "meld-list"}, h("span", {}, t("padMeldList"), ": "),
-          list.map((v, i) => h("button", {type: "button", class: "chip on meld-made", onclick: () => { list.splice(i, 1); changed(); }}, `${v} ×`)),
-          h("b", {class: "meld-sum"}, " = " + list.reduce((a, b) => a + b, 0))),
-        h("div", {class: "choices meld-values"}, this.meldValues(rules).map((v) =>
-          h("button", {type: "button", class: "pad-add-meld", "data-seat": String(s), "data-value": String(v),
-                       onclick: () => { d.meld_list[s] = [...list, v]; changed(); }}, t("padAddMeld", v)))),
-        h("div", {class: "player-row"}, h("span", {class: "who"}, brisques ? t("padBrisques") : t("padCardPoints")),
-          numberInput({class: "pad-cards", "data-seat": String(s)}, d.cards[s], (v) => { d.cards[s] = v; typed(); }))));
+        h("span", {class: "field-label"}, `${names[s]} · ${t("padMeldList")}: ${sum}`),
+        h("div", {class: "meld-list"}, mine.map(([m, i]) => h("button", {type: "button", class: "chip on meld-made",
+          onclick: () => { d.melds.splice(i, 1); changed(); }}, `${this.label(sheet.game, m.meld)} ${this.meldPoints(rules, m.meld)} ×`))),
+        h("div", {class: "choices meld-values"}, this.offered(rules, d.trump).map((name) =>
+          h("button", {type: "button", class: "pad-add-meld", "data-seat": String(s), "data-meld": name,
+                       onclick: () => { d.melds.push({seat: s, meld: name}); changed(); }},
+            `${this.label(sheet.game, name)} ${this.meldPoints(rules, name)}`)))));
     }
+    const box = h("div", {class: "per-player"});
+    for (const s of seats) {
+      box.append(h("div", {class: "player-row"}, h("span", {class: "who"}, names[s]),
+        numberInput({class: "pad-points", "data-seat": String(s)}, d.points[s], (v) => { d.points[s] = v; typed(); })));
+    }
+    parts.push(h("div", {class: "field"}, h("span", {class: "field-label"},
+      this.brisques ? t("padBrisques") : t("padCardPoints")), box,
+      h("p", {class: "muted pad-hint"}, t("padCardsHint", rules.hand_points))));
     parts.push(h("div", {class: "field"}, h("span", {class: "field-label"}, t("padLastTrick")),
       choiceRow("pad-last", seats.map((s) => [s, names[s], {"data-seat": String(s)}]), d.last_trick,
-        (s) => { d.last_trick = s; changed(); })));
+        (s) => { d.last_trick = d.last_trick === s ? null : s; changed(); })));
     if (rules.claims) {
       parts.push(h("div", {class: "field"}, h("span", {class: "field-label"}, t("padClaim")),
         choiceRow("pad-claim", [[null, t("padClaimNone")], ...seats.map((s) => [s, names[s], {"data-seat": String(s)}])],
@@ -352,34 +400,36 @@ const BinocleForm = {
   },
 
   toEntry(pad, d) {
+    if (!d.trump) return {missing: t("padTrumpIn")};
     const seats = pad.sheet.players.map((_, i) => i);
-    const brisques = pad.sheet.rules.brisques;
-    const entry = {dix: seats.map((s) => d.dix[s] || 0), meld_list: seats.map((s) => d.meld_list[s] || []),
+    const entry = {trump: d.trump, turned_dix: d.turned_dix, melds: d.melds.map((m) => ({seat: m.seat, meld: m.meld})),
+                   card_points: seats.map((s) => d.points[s] === undefined ? null : d.points[s]),
                    last_trick: d.last_trick};
-    entry[brisques ? "brisques" : "cards"] = seats.map((s) => d.cards[s] || 0);
     if (d.claim !== null && d.claim !== undefined) entry.claim = d.claim;
-    if (d.last_trick === null && d.claim === null) return {missing: t("padLastTrick")};
     return {entry};
   },
 
   fromEntry(pad, e) {
     const d = this.blank(pad);
     if (!e || e.void) return d;
-    (e.dix || []).forEach((v, s) => { d.dix[s] = v; });
-    (e.meld_list || []).forEach((v, s) => { d.meld_list[s] = [...v]; });
-    (e.cards || e.brisques || []).forEach((v, s) => { d.cards[s] = v; });
+    d.trump = suitSymbol(e.trump);
+    d.turned_dix = !!e.turned_dix;
+    d.melds = (e.melds || []).map((m) => ({seat: m.seat, meld: m.meld.replace(/ ([CSHD])$/, (_, l) => " " + SUIT_OF_LETTER[l])}));
+    (e.card_points || []).forEach((v, s) => { if (v !== null) d.points[s] = v; });
     d.last_trick = e.last_trick === undefined ? null : e.last_trick;
     d.claim = e.claim === undefined ? null : e.claim;
     return d;
   },
 
   summary(sheet, e) {
-    const melds = (e.meld_list || []).map((l) => l.reduce((a, b) => a + b, 0));
-    return melds.map((m, s) => `${sheet.players[s]} ${m}`).join(", ");
+    const suit = suitSymbol(e.trump) || "";
+    return `${t("padTrumpIn")} ${suit}`;
   },
 };
 
-const FORMS = {binokel: BinokelForm, binocle: BinocleForm, bezique: BinocleForm};
+const BeziqueForm = Object.assign({}, BinocleForm, {brisques: true});
+
+const FORMS = {binokel: BinokelForm, binocle: BinocleForm, bezique: BeziqueForm};
 
 // ---------------------------------------------------------------------------------------------
 // Melds picked as cards: the server's meld calculator checks them and gives the breakdown

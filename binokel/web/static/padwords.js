@@ -3,11 +3,11 @@
 
 Object.assign(STR.en, {
   padTitle: "Score pad", padIntro: "Keep the score of a game played with real cards: one phone at the table.",
-  padNew: "New pad", padStart: "Start the pad", padPlayer: "Player {0}", padYours: "Your pads",
+  padNew: "New pad", padFirstDealer: "Who deals first", padStart: "Start the pad", padPlayer: "Player {0}", padYours: "Your pads",
   padOpen: "Open", padHand: "Hand {0}", padDealer: "Dealer: {0}", padSitsOut: "{0} deals and sits out",
   padDeclarer: "Declarer", padBid: "Bid", padPlay: "Game", padTrumpIn: "Trump", padOutIn: "Give up, out in",
   padMelds: "Melds", padTricks: "Trick points", padTricksHint: "With the laid-away cards and the last trick; leave one empty: it is worked out ({0} in all).",
-  padNoTrick: "No trick", padSave: "Save hand", padSaveEdit: "Save the change", padCancelEdit: "Cancel",
+  padCardsHint: "Without the last trick; leave one empty: it is worked out ({0} in all).", padNoTrick: "No trick", padSave: "Save hand", padSaveEdit: "Save the change", padCancelEdit: "Cancel",
   padVoid: "Void hand (misdeal)", padVoidSure: "Mark this hand void? The same dealer deals again.",
   padUndo: "Undo the last hand", padUndoSure: "Remove hand {0}? Every later total is worked out again.",
   padDelete: "Remove", padEdit: "Edit", padCsv: "CSV", padRecord: "Pad record",
@@ -26,11 +26,11 @@ Object.assign(STR.en, {
 
 Object.assign(STR.de, {
   padTitle: "Schreibblock", padIntro: "Den Spielstand eines Spiels mit echten Karten führen: ein Telefon am Tisch.",
-  padNew: "Neuer Block", padStart: "Block anlegen", padPlayer: "Spieler {0}", padYours: "Deine Blöcke",
+  padNew: "Neuer Block", padFirstDealer: "Wer gibt zuerst", padStart: "Block anlegen", padPlayer: "Spieler {0}", padYours: "Deine Blöcke",
   padOpen: "Öffnen", padHand: "Spiel {0}", padDealer: "Geber: {0}", padSitsOut: "{0} gibt und setzt aus",
   padDeclarer: "Spieler", padBid: "Reizwert", padPlay: "Spiel", padTrumpIn: "Trumpf", padOutIn: "Abgehen in",
   padMelds: "Meldungen", padTricks: "Stichpunkte", padTricksHint: "Mit dem Gedrückten und dem letzten Stich; eines leer lassen: es wird ausgerechnet ({0} zusammen).",
-  padNoTrick: "Kein Stich", padSave: "Spiel eintragen", padSaveEdit: "Änderung speichern", padCancelEdit: "Abbrechen",
+  padCardsHint: "Ohne den letzten Stich; eines leer lassen: es wird ausgerechnet ({0} zusammen).", padNoTrick: "Kein Stich", padSave: "Spiel eintragen", padSaveEdit: "Änderung speichern", padCancelEdit: "Abbrechen",
   padVoid: "Spiel ungültig (vergeben)", padVoidSure: "Dieses Spiel ungültig machen? Derselbe Geber gibt neu.",
   padUndo: "Letztes Spiel zurücknehmen", padUndoSure: "Spiel {0} entfernen? Alle späteren Summen werden neu gerechnet.",
   padDelete: "Entfernen", padEdit: "Ändern", padCsv: "CSV", padRecord: "Blockaufzeichnung",
