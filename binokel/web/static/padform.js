@@ -124,6 +124,7 @@ function choiceRow(cls, options, chosen, pick) {
 function numberInput(attrs, value, change) {
   const input = h("input", Object.assign({type: "text", inputmode: "numeric", pattern: "[0-9]*",
     autocomplete: "off", value: value === null || value === undefined ? "" : String(value)}, attrs));
+  input.addEventListener("focus", () => input.select());  // typing replaces what was there
   input.addEventListener("input", () => {
     const text = input.value.replace(/[^0-9]/g, "");
     change(text === "" ? null : Number(text));
