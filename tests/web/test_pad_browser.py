@@ -20,7 +20,7 @@ import pytest
 
 from binokel.cards import Suit, parse_cards
 from binokel.games.binokel.scoring import Contract
-from binokel.pad import BinokelHand, Pad, VoidHand
+from binokel.pad import BinocleHand, BinokelHand, MeldMade, Pad, parse_meld
 
 from .conftest import LiveServer
 
@@ -260,3 +260,47 @@ def test_a_whole_game_on_the_pad_at_phone_size(live_server: LiveServer, phone: P
     assert "Spielstand" in page.inner_text("main") and "gewinnt" in page.inner_text("#pad-winner")
     assert taps_one_hand <= 25, f"one hand took {taps_one_hand} taps and keystrokes"
     print(f"\none hand: {taps_one_hand} taps and keystrokes")
+
+
+def test_a_binocle_hand_with_melds_as_made_and_fosters_counters(live_server: LiveServer,
+                                                                 phone: Phone) -> None:
+    page = phone.page
+    page.goto(live_server.url + "/pad")
+    page.wait_for_selector("#pad-names input")
+    page.select_option("#pad-rules", "binocle")
+    page.wait_for_function("document.querySelectorAll('#pad-names input').length === 2")
+    page.fill("#pad-names input[data-seat='0']", "Ann")
+    page.fill("#pad-names input[data-seat='1']", "Ben")
+    page.select_option("#pad-first-dealer", "1")
+    page.tap("#pad-start")
+    page.wait_for_selector("#pad-form")
+    phone.tap(".pad-suit-btn[data-suit='♥']")
+    phone.tap(".pad-add-meld[data-seat='0'][data-meld='royal marriage']")
+    phone.tap(".pad-add-meld[data-seat='1'][data-meld='four aces']")
+    phone.tap(".pad-add-meld[data-seat='1'][data-meld='marriage ♠']")
+    assert page.locator(".meld-made").count() == 3
+    phone.type("input.pad-points[data-seat='0']", "140")
+    phone.tap(".pad-last-btn[data-seat='1']")
+    phone.tap("#pad-save")
+    saved(phone, 1)
+    reference = Pad.new("binocle", ["Ann", "Ben"], first_dealer=1)
+    rules = reference.rules
+    reference = reference.add(BinocleHand(
+        trump=Suit.HEARTS, melds=(
+            MeldMade(seat=0, meld=parse_meld(rules, "royal marriage", Suit.HEARTS)),
+            MeldMade(seat=1, meld=parse_meld(rules, "four aces", Suit.HEARTS)),
+            MeldMade(seat=1, meld=parse_meld(rules, "marriage ♠", Suit.HEARTS))),
+        card_points=(140, None), last_trick=1))
+    totals = reference.sheet().totals
+    for seat in (0, 1):
+        assert page.inner_text(f"#pad-sheet tfoot th[data-seat='{seat}']") == str(totals[seat])
+        # Foster's counters, as the model counts them.
+        counted = reference.tallies(totals[seat])["counters"]
+        shown = page.get_attribute(f"#pad-totals .pad-player[data-seat='{seat}'] .counters",
+                                   "data-counters")
+        assert shown == counted
+    assert page.locator("#pad-totals .counter").count() >= 2
+    assert "Pegs" in page.inner_text("#pad-totals")
+    # A claim is two-handed Binocle's: offered on its pad (no claim, or either player).
+    phone.tap(".pad-suit-btn[data-suit='♣']")
+    assert page.locator(".pad-claim-btn").count() == 3

@@ -279,7 +279,8 @@ function sheetTable(pad) {
                          onclick: () => { pad.selected = selected ? null : hand.no; pad.render(); }},
         h("td", {}, String(hand.no)),
         h("td", {class: "what"}, handLabel(sheet, row.entry || hand.entry),
-          row.pending ? h("span", {class: "not-saved"}, " · " + t("padNotSaved")) : null),
+          row.pending ? h("span", {class: "not-saved"}, " · " + t("padNotSaved")) : null,
+          hand.note && lang === "en" ? h("span", {class: "note"}, hand.note) : null),
         hand.scores.map((score, seat) => h("td", {"data-seat": String(seat), class: "num"},
           hand.void ? "" : h("span", {class: "score"}, String(score)),
           hand.void ? "" : h("span", {class: "running"}, String(hand.totals[seat]))))));
