@@ -58,6 +58,7 @@ from .melds import (
     legal_melds,
 )
 from .rules import BINOCLE, BinocleRules
+from .scoring import count_hand
 from .state import StateReader
 from .views import BinocleView, make_view
 
@@ -405,18 +406,11 @@ class BinocleState(StateReader):
             totals=totals, tricks=self._tricks)
         self._results = (*self._results, result)
         self._scores = totals
-        target = self._target
-        reached = [s for s in (0, 1) if totals[s] >= target]
-        if len(reached) == 1:
-            return self._game_over(reached[0], Ending.COUNTED)
-        if len(reached) == 2 and self._rules.both_reach == "higher wins":
-            # Bézique §6: the higher total wins; an exact tie plays another hand.
-            if totals[0] != totals[1]:
-                return self._game_over(0 if totals[0] > totals[1] else 1, Ending.COUNTED)
-        elif len(reached) == 2:
-            # Both passed the target without a claim: play on to 1250, then 1500 ... (§7).
-            while max(totals) >= target:
-                target += self._rules.target_step
+        # Exactly one at the target wins; both: play on to 1250 ... (§7) or, at Bézique, the
+        # higher total wins (§6).
+        winner, target = count_hand(self._rules, totals, self._target)
+        if winner is not None:
+            return self._game_over(winner, Ending.COUNTED)
         nxt = _hand_start(self._rules, self._seed, self._cut, h.hand_no + 1, 1 - h.dealer,
                           totals, target, self._results)
         for name in _COPIED:
