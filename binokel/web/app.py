@@ -36,6 +36,8 @@ from .. import __version__
 from .botpool import BotPool
 from .games import all_rule_sets, game_kinds
 from .guard import MAX_SOCKETS_PER_CLIENT, Allowed, Guard
+from .padroutes import pad_routes
+from .pads import PadManager
 from .protocol import (
     MAX_MESSAGE_BYTES,
     Abandon,
@@ -55,8 +57,6 @@ from .protocol import (
     parse_message,
     parse_new_table,
 )
-from .padroutes import pad_routes
-from .pads import PadManager
 from .store import Store
 from .tables import (
     MAX_TABLES_PER_CLIENT,

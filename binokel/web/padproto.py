@@ -1,4 +1,4 @@
-"""What the score pad page (``/pad``) may send: checked field by field, before the pad model sees it.
+"""What the score pad page (``/pad``) may send: checked field by field before the pad model.
 
 A request names every field it holds, and each is checked for its type and size here; the pad
 model then checks the rules (a bid off the step, trick points that do not add up, ...) and names

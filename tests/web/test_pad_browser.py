@@ -131,9 +131,8 @@ def enter(phone: Phone, hand: Hand | None, players: list[str]) -> None:
         phone.tap(f".pad-contract-btn[data-contract='{hand.contract}']")
     if hand.trump:
         phone.tap(f".pad-suit-btn[data-suit='{hand.trump}']")
-    if hand.contract == "durch":
-        if not hand.durch_won:
-            phone.tap("#pad-durch-won")
+    if hand.contract == "durch" and not hand.durch_won:
+        phone.tap("#pad-durch-won")
     for seat, melds in hand.melds.items():
         if isinstance(melds, int):
             phone.type(f"input.pad-meld[data-seat='{seat}']", str(melds))
