@@ -14,6 +14,7 @@ to "binocle".
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Callable
 from typing import Any
@@ -25,7 +26,6 @@ from ..pad import (
     dump_pad,
     entry_from_json,
     meld_breakdown,
-    pad_from_json,
     pad_to_json,
     sheet_csv,
 )
@@ -77,7 +77,14 @@ def dump(pad: Pad) -> str:
 
 
 def load(text: str) -> Pad:
-    return pad_from_json(json.loads(text))
+    """The stored pad.  Its entries were checked when stored and are checked again whenever
+    its sheet is worked out, so they are read in one go (``pad_from_json`` adds them one by
+    one, working out the sheet at each: quadratic in the hands)."""
+    data = json.loads(text)
+    pad = Pad(str(data["rules"]), tuple(str(p) for p in data["players"]),
+              int(data.get("first_dealer", 0)))
+    return dataclasses.replace(pad, entries=tuple(entry_from_json(pad, entry)
+                                                  for entry in data.get("entries", ())))
 
 
 def player_count(pad: Pad) -> int:
@@ -132,7 +139,7 @@ def sheet(pad: Pad) -> dict[str, JSON]:
             "players": list(pad.players), "first_dealer": pad.first_dealer, "rules": rules,
             "hands": hands, "totals": drawn["totals"], "next": {"dealer": drawn["dealer"]},
             "target": drawn["target"], "winners": drawn["winners"],
-            "winner_text": pad.winner_text(), "tallies": drawn["tallies"]}
+            "tallies": drawn["tallies"]}
 
 
 def csv(pad: Pad) -> str:

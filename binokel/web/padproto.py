@@ -40,8 +40,9 @@ from .protocol import JSON, MAX_NAME_CHARS, ProtocolError, _fields, _name, _shor
 
 #: Players a pad may keep (the most any rule set seats).
 MAX_PAD_PLAYERS = 6
-#: Hands one pad may hold (a game to 1500 takes some twenty).
-MAX_PAD_HANDS = 400
+#: Hands one pad may hold (a game to 1500 takes some twenty; every change works the sheet out
+#: again from the first hand).
+MAX_PAD_HANDS = 200
 #: Largest number of points any field may hold, either sign.
 MAX_POINTS = 100_000
 #: Most cards one player's picked melds may name.

@@ -15,6 +15,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route
@@ -57,10 +58,10 @@ def pad_routes(pads: PadManager, read_json: Callable[[Request], Awaitable[Any]]
             asked = parse_new_pad(await read_json(request))
             if asked.rules not in all_rule_sets():
                 raise PadRefused(f"rules: there is no rule set {asked.rules!r}", 400)
-            pad_id, token = pads.create(asked.rules, asked.players,
-                                        first_dealer=asked.first_dealer,
-                                        client=request.client.host if request.client else "")
-            sheet = pads.sheet(pad_id, token)
+            pad_id, token = await run_in_threadpool(
+                pads.create, asked.rules, asked.players, first_dealer=asked.first_dealer,
+                client=request.client.host if request.client else "")
+            sheet = await run_in_threadpool(pads.sheet, pad_id, token)
         except (ProtocolError, PadRefused) as exc:
             return _refused(exc)
         return JSONResponse({"id": pad_id, "token": token, "url": f"/pad/{pad_id}#{token}",
@@ -69,7 +70,8 @@ def pad_routes(pads: PadManager, read_json: Callable[[Request], Awaitable[Any]]
     async def show(request: Request) -> Response:
         try:
             body = parse_token(await read_json(request))
-            return JSONResponse(pads.sheet(request.path_params["pad_id"], body["token"]))
+            return JSONResponse(await run_in_threadpool(
+                pads.sheet, request.path_params["pad_id"], body["token"]))
         except (ProtocolError, PadRefused) as exc:
             return _refused(exc)
 
@@ -77,9 +79,10 @@ def pad_routes(pads: PadManager, read_json: Callable[[Request], Awaitable[Any]]
         pad_id = request.path_params["pad_id"]
         try:
             body = parse_token(await read_json(request), frozenset({"op"}))
-            players = pads.players(pad_id, body["token"])
+            players = await run_in_threadpool(pads.players, pad_id, body["token"])
             op = parse_pad_op(body.get("op"), players=players)
-            return JSONResponse(pads.apply(pad_id, body["token"], op))
+            # Scoring works the whole sheet out: off the event loop that serves the tables.
+            return JSONResponse(await run_in_threadpool(pads.apply, pad_id, body["token"], op))
         except (ProtocolError, PadRefused) as exc:
             return _refused(exc)
 
@@ -94,10 +97,11 @@ def pad_routes(pads: PadManager, read_json: Callable[[Request], Awaitable[Any]]
         try:
             body = parse_token(await read_json(request))
             if kind == "csv":
-                return PlainTextResponse(pads.csv(pad_id, body["token"]),
+                return PlainTextResponse(await run_in_threadpool(pads.csv, pad_id, body["token"]),
                                          media_type="text/csv; charset=utf-8", headers={
                     "content-disposition": f'attachment; filename="pad-{pad_id}.csv"'})
-            return PlainTextResponse(pads.record(pad_id, body["token"]), headers={
+            text = await run_in_threadpool(pads.record, pad_id, body["token"])
+            return PlainTextResponse(text, headers={
                 "content-disposition": f'attachment; filename="pad-{pad_id}.txt"'})
         except (ProtocolError, PadRefused) as exc:
             return _refused(exc)
@@ -106,8 +110,8 @@ def pad_routes(pads: PadManager, read_json: Callable[[Request], Awaitable[Any]]
         try:
             body = await read_json(request)
             cards, trump = parse_meld_request(body)
-            return JSONResponse(pads.melds(request.path_params["pad_id"], body["token"], cards,
-                                           trump))
+            return JSONResponse(await run_in_threadpool(
+                pads.melds, request.path_params["pad_id"], body["token"], cards, trump))
         except (ProtocolError, PadRefused) as exc:
             return _refused(exc)
 
