@@ -303,3 +303,40 @@ def test_a_binocle_hand_with_melds_as_made_and_fosters_counters(live_server: Liv
     # A claim is two-handed Binocle's: offered on its pad (no claim, or either player).
     phone.tap(".pad-suit-btn[data-suit='♣']")
     assert page.locator(".pad-claim-btn").count() == 3
+
+
+def new_pad_page(phone: Phone, url: str, rules: str, names: list[str], dealer: int) -> None:
+    page = phone.page
+    page.goto(url + "/pad")
+    page.wait_for_selector("#pad-names input")
+    page.select_option("#pad-rules", rules)
+    page.wait_for_function(f"document.querySelectorAll('#pad-names input').length === "
+                           f"{len(names)}")
+    for seat, name in enumerate(names):
+        page.fill(f"#pad-names input[data-seat='{seat}']", name)
+    page.select_option("#pad-first-dealer", str(dealer))
+    page.tap("#pad-start")
+    page.wait_for_selector("#pad-form")
+
+
+def test_team_totals_in_kreuzbinokel_and_the_dealer_sitting_out(live_server: LiveServer,
+                                                                phone: Phone) -> None:
+    page = phone.page
+    names = ["Anna", "Bert", "Cora", "Dora"]
+    new_pad_page(phone, live_server.url, "kreuzbinokel", names, 3)
+    # Bert declares for Bert and Dora (partners opposite): their side's points first.
+    hand = Hand(declarer=1, bid=200, trump="♣", melds={0: 20, 1: 60, 3: 40},
+                points={0: 140})
+    enter(phone, hand, names)
+    saved(phone, 1)
+    reference = Pad.new("kreuzbinokel", names, first_dealer=3).add(hand.entry(2, players=4))
+    totals = reference.sheet().totals
+    shown = [int(page.inner_text(f"#pad-sheet tfoot th[data-seat='{s}']")) for s in range(4)]
+    assert shown == list(totals)
+    assert shown[1] == shown[3] == 140 + 60 + 40 and shown[0] == shown[2] == 110 + 20
+    # Four at the table, three play: the dealer sits out and cannot declare.
+    new_pad_page(phone, live_server.url, "binokel-4-dealer-out", names, 1)
+    assert "Bert deals and sits out" in page.inner_text("#pad-hand-title")
+    seats = page.locator(".pad-declarer-btn").evaluate_all("bs => bs.map(b => b.dataset.seat)")
+    assert seats == ["0", "2", "3"]
+    assert page.locator("input.pad-meld[data-seat='1']").count() == 0
