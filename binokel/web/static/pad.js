@@ -243,6 +243,13 @@ function counterChips(text) {
   return out;
 }
 
+/** Where the front peg stands, as the pad model says it ("round 1, hole 60 (+5)", "game hole"),
+ * in the page's language. */
+function pegsText(text) {
+  return String(text).replace("game hole", t("padGameHole")).replace(/round (\d+), hole (\d+)/,
+    (_, round, hole) => t("padRoundHole", round, hole));
+}
+
 function totalsBar(sheet) {
   const dealer = Pad.nextDealer();
   const tallies = sheet.tallies || [];
@@ -254,7 +261,7 @@ function totalsBar(sheet) {
       seat === dealer ? h("span", {class: "pad-dealer-tag"}, t("dealer")) : null,
       tallies[seat] && tallies[seat].counters !== undefined
         ? h("span", {class: "counters", "data-counters": tallies[seat].counters}, counterChips(tallies[seat].counters)) : null,
-      tallies[seat] && tallies[seat].pegs ? h("span", {class: "pegs"}, `${t("padPegs")}: ${tallies[seat].pegs}`) : null)));
+      tallies[seat] && tallies[seat].pegs ? h("span", {class: "pegs"}, `${t("padPegs")}: ${pegsText(tallies[seat].pegs)}`) : null)));
   bar.style.setProperty("--players", String(sheet.players.length));  // the CSSOM, not a style attribute
   return bar;
 }

@@ -352,7 +352,7 @@ const BinocleForm = {
 
   label(game, name) {
     const [base, suit] = name.startsWith("marriage ") ? ["marriage", name.slice(9)] : [name, ""];
-    const word = (MELD_WORDS[game] || {})[base] || base;
+    const word = meldName((MELD_WORDS[game] || {})[base] || base);  // in the page's language
     return suit ? `${word} ${suit}` : word;
   },
 

@@ -19,7 +19,7 @@ Object.assign(STR.en, {
     "open durch without Dabb": "Open Durch without Dabb", "give up": "Give up"},
   padDix: "Dix", padSeven: "Seven", padMeldList: "Melds as made", padAddMeld: "+{0}", padCardPoints: "Card points",
   padBrisques: "Brisques", padLastTrick: "Last trick", padClaim: "Claim", padClaimNone: "no claim",
-  padCounters: "Counters", padPegs: "Pegs", padWhite: "white", padRed: "red", padBlue: "blue", padCopper: "copper",
+  padCounters: "Counters", padPegs: "Pegs", padGameHole: "game hole", padRoundHole: "round {0}, hole {1}", padWhite: "white", padRed: "red", padBlue: "blue", padCopper: "copper",
   padMissing: "Fill in: {0}", padSum: "{0} of {1}", padDerived: "worked out", padDurchWon: "took every trick",
   padEditing: "Editing hand {0}", padNone: "—", padTaps: "taps",
 });
@@ -42,7 +42,7 @@ Object.assign(STR.de, {
     "open durch without Dabb": "Offener Durch ohne Dabb", "give up": "Abgehen"},
   padDix: "Dix", padSeven: "Sieben", padMeldList: "Meldungen der Reihe nach", padAddMeld: "+{0}", padCardPoints: "Augen",
   padBrisques: "Brisques", padLastTrick: "Letzter Stich", padClaim: "Ansage", padClaimNone: "keine Ansage",
-  padCounters: "Spielmarken", padPegs: "Stifte", padWhite: "weiß", padRed: "rot", padBlue: "blau", padCopper: "Kupfer",
+  padCounters: "Spielmarken", padPegs: "Stifte", padGameHole: "Spielloch", padRoundHole: "Runde {0}, Loch {1}", padWhite: "weiß", padRed: "rot", padBlue: "blau", padCopper: "Kupfer",
   padMissing: "Bitte ausfüllen: {0}", padSum: "{0} von {1}", padDerived: "ausgerechnet", padDurchWon: "alle Stiche gemacht",
   padEditing: "Spiel {0} ändern", padNone: "—", padTaps: "Tipps",
 });
