@@ -7,8 +7,9 @@ an ``error`` event) and the table broadcasts.  Everything that decides lives in
 
 >>> from binokel.web.store import Store
 >>> app = create_app(Store(":memory:"), bot_delay=0)
->>> sorted(r.path for r in app.routes)[:3]
-['/', '/api/meta', '/api/rules/{name}']
+>>> paths = {r.path for r in app.routes}
+>>> "/api/rules/{name}" in paths, "/api/pads/{pad_id}/ops" in paths
+(True, True)
 """
 
 from __future__ import annotations
