@@ -7,8 +7,9 @@ an ``error`` event) and the table broadcasts.  Everything that decides lives in
 
 >>> from binokel.web.store import Store
 >>> app = create_app(Store(":memory:"), bot_delay=0)
->>> sorted(r.path for r in app.routes)[:3]
-['/', '/api/meta', '/api/rules/{name}']
+>>> paths = {r.path for r in app.routes}
+>>> "/api/rules/{name}" in paths, "/api/pads/{pad_id}/ops" in paths
+(True, True)
 """
 
 from __future__ import annotations
@@ -36,6 +37,8 @@ from .. import __version__
 from .botpool import BotPool
 from .games import all_rule_sets, game_kinds
 from .guard import MAX_SOCKETS_PER_CLIENT, Allowed, Guard
+from .padroutes import pad_routes
+from .pads import PadManager
 from .protocol import (
     MAX_MESSAGE_BYTES,
     Abandon,
@@ -429,6 +432,7 @@ def create_app(store: Store, *, bot_delay: float = 0.8,
         Route("/api/tables/{table_id}/cancel", cancel_table, methods=["POST"]),
         Route("/api/tables/{table_id}/record", record),
         Route("/api/tables/{table_id}/invite.svg", invite_qr),
+        *pad_routes(PadManager(store), read_json),
         WebSocketRoute("/ws/{table_id}", table_socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

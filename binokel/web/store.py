@@ -57,6 +57,22 @@ CREATE TABLE IF NOT EXISTS actions (
     PRIMARY KEY (table_id, n)
 );
 CREATE INDEX IF NOT EXISTS tables_status ON tables(status);
+CREATE TABLE IF NOT EXISTS pads (
+    id TEXT PRIMARY KEY,
+    token_hash TEXT NOT NULL,
+    rules TEXT NOT NULL,
+    record TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    created REAL NOT NULL,
+    updated REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS pad_ops (
+    pad_id TEXT NOT NULL REFERENCES pads(id),
+    op_id TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (pad_id, op_id)
+);
 """
 #: Columns added since the first schema, for databases made before them.
 ADDED_COLUMNS = {"creator_seat": "INTEGER", "cancel_hash": "TEXT"}
@@ -90,6 +106,21 @@ class StoredTable:
     """Digest of the token that lets the creator cancel the table."""
     updated: float = 0.0
     """When the table last changed (created, a seat taken or left, an action)."""
+
+
+@dataclass
+class StoredPad:
+    """A score pad (``/pad``): its pad record as JSON, and how many changes it has had."""
+
+    id: str
+    token_hash: str
+    """SHA-256 digest of the pad's secret; the secret itself is never stored."""
+    rules: str
+    record: str
+    """The pad as the pad model's JSON (:func:`binokel.pad` ``to_json``)."""
+    version: int
+    created: float = 0.0
+    updated: float = 0.0
 
 
 class StoreError(RuntimeError):
@@ -188,6 +219,58 @@ class Store:
             self._db.execute("BEGIN")
             self._db.execute("UPDATE tables SET status = ?, updated = ? WHERE id = ?",
                              (status, time.time(), table_id))
+
+    # --- score pads: a new pair of tables beside the games' (older databases just gain them) --
+
+    def create_pad(self, pad: StoredPad) -> None:
+        now = time.time()
+        with self._lock, self._db:
+            self._db.execute("BEGIN")
+            self._db.execute(
+                "INSERT INTO pads (id, token_hash, rules, record, version, created, updated) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (pad.id, pad.token_hash, pad.rules, pad.record, pad.version,
+                 pad.created or now, now))
+
+    def load_pad(self, pad_id: str) -> StoredPad | None:
+        with self._lock:
+            row = self._db.execute(
+                "SELECT id, token_hash, rules, record, version, created, updated FROM pads "
+                "WHERE id = ?", (pad_id,)).fetchone()
+        if row is None:
+            return None
+        return StoredPad(id=row[0], token_hash=row[1], rules=row[2], record=row[3],
+                         version=row[4], created=row[5], updated=row[6])
+
+    def has_pad_op(self, pad_id: str, op_id: str) -> bool:
+        """Whether the change with this id (the page's own, for sending it again) is stored."""
+        with self._lock:
+            return self._db.execute("SELECT 1 FROM pad_ops WHERE pad_id = ? AND op_id = ?",
+                                    (pad_id, op_id)).fetchone() is not None
+
+    def save_pad(self, pad_id: str, op_id: str, version: int, record: str) -> bool:
+        """Store the pad's new record as ``version`` with the change ``op_id`` that made it, in
+        one committed transaction; False (and nothing written) when that change is already
+        stored or another write came first (the pad is not at ``version - 1``)."""
+        now = time.time()
+        with self._lock, self._db:
+            self._db.execute("BEGIN")
+            if self._db.execute("SELECT 1 FROM pad_ops WHERE pad_id = ? AND op_id = ?",
+                                (pad_id, op_id)).fetchone() is not None:
+                return False
+            changed = self._db.execute(
+                "UPDATE pads SET record = ?, version = ?, updated = ? "
+                "WHERE id = ? AND version = ?", (record, version, now, pad_id, version - 1))
+            if changed.rowcount != 1:
+                return False
+            self._db.execute("INSERT INTO pad_ops (pad_id, op_id, version, at) "
+                             "VALUES (?, ?, ?, ?)", (pad_id, op_id, version, now))
+        return True
+
+    def pad_count(self) -> int:
+        with self._lock:
+            count: int = self._db.execute("SELECT count(*) FROM pads").fetchone()[0]
+        return count
 
     # --- reads ---------------------------------------------------------------------------------
 

@@ -1,0 +1,48 @@
+/* The score pad's words, in English and German, added to the page's words (words.js). */
+"use strict";
+
+Object.assign(STR.en, {
+  padTitle: "Score pad", padIntro: "Keep the score of a game played with real cards: one phone at the table.",
+  padNew: "New pad", padFirstDealer: "Who deals first", padStart: "Start the pad", padPlayer: "Player {0}", padYours: "Your pads",
+  padOpen: "Open", padHand: "Hand {0}", padDealer: "Dealer: {0}", padSitsOut: "{0} deals and sits out",
+  padDeclarer: "Declarer", padBid: "Bid", padPlay: "Game", padTrumpIn: "Trump", padOutIn: "Give up, out in",
+  padMelds: "Melds", padTricks: "Trick points", padTricksHint: "With the laid-away cards and the last trick; leave one empty: it is worked out ({0} in all).",
+  padCardsHint: "Without the last trick; leave one empty: it is worked out ({0} in all).", padNoTrick: "No trick", padSave: "Save hand", padSaveEdit: "Save the change", padCancelEdit: "Cancel",
+  padVoid: "Void hand (misdeal)", padVoidSure: "Mark this hand void? The same dealer deals again.",
+  padUndo: "Undo the last hand", padUndoSure: "Remove hand {0}? Every later total is worked out again.",
+  padDelete: "Remove", padEdit: "Edit", padCsv: "CSV", padRecord: "Pad record",
+  padNotSaved: "not yet saved", padRefused: "refused: {0}", padOffline: "Offline: {0} not yet saved, sent when the connection is back",
+  padSaved: "Saved", padSheet: "Score sheet", padTotal: "Total", padVoided: "void: dealt again",
+  padWinner: "{0} wins the game!", padWinners: "{0} win the game!", padPicked: "Pick the cards",
+  padPickDone: "Use {0}", padPickClear: "Clear", padCards: "cards", padLink: "Keep this link: whoever has it can change the pad.",
+  padLinkCopy: "Copy the pad's link", padContract: {"trump": "Trump", "durch": "Durch", "open durch": "Open Durch",
+    "open durch without Dabb": "Open Durch without Dabb", "give up": "Give up"},
+  padDix: "Dix", padSeven: "Seven", padMeldList: "Melds as made", padAddMeld: "+{0}", padCardPoints: "Card points",
+  padBrisques: "Brisques", padLastTrick: "Last trick", padClaim: "Claim", padClaimNone: "no claim",
+  padCounters: "Counters", padPegs: "Pegs", padGameHole: "game hole", padRoundHole: "round {0}, hole {1}", padWhite: "white", padRed: "red", padBlue: "blue", padCopper: "copper",
+  padMissing: "Fill in: {0}", padSum: "{0} of {1}", padDerived: "worked out", padDurchWon: "took every trick",
+  padEditing: "Editing hand {0}", padNone: "—", padTaps: "taps",
+});
+
+Object.assign(STR.de, {
+  padTitle: "Schreibblock", padIntro: "Den Spielstand eines Spiels mit echten Karten führen: ein Telefon am Tisch.",
+  padNew: "Neuer Block", padFirstDealer: "Wer gibt zuerst", padStart: "Block anlegen", padPlayer: "Spieler {0}", padYours: "Deine Blöcke",
+  padOpen: "Öffnen", padHand: "Spiel {0}", padDealer: "Geber: {0}", padSitsOut: "{0} gibt und setzt aus",
+  padDeclarer: "Spieler", padBid: "Reizwert", padPlay: "Spiel", padTrumpIn: "Trumpf", padOutIn: "Abgehen in",
+  padMelds: "Meldungen", padTricks: "Stichpunkte", padTricksHint: "Mit dem Gedrückten und dem letzten Stich; eines leer lassen: es wird ausgerechnet ({0} zusammen).",
+  padCardsHint: "Ohne den letzten Stich; eines leer lassen: es wird ausgerechnet ({0} zusammen).", padNoTrick: "Kein Stich", padSave: "Spiel eintragen", padSaveEdit: "Änderung speichern", padCancelEdit: "Abbrechen",
+  padVoid: "Spiel ungültig (vergeben)", padVoidSure: "Dieses Spiel ungültig machen? Derselbe Geber gibt neu.",
+  padUndo: "Letztes Spiel zurücknehmen", padUndoSure: "Spiel {0} entfernen? Alle späteren Summen werden neu gerechnet.",
+  padDelete: "Entfernen", padEdit: "Ändern", padCsv: "CSV", padRecord: "Blockaufzeichnung",
+  padNotSaved: "noch nicht gespeichert", padRefused: "abgelehnt: {0}", padOffline: "Offline: {0} noch nicht gespeichert, wird gesendet, sobald die Verbindung zurück ist",
+  padSaved: "Gespeichert", padSheet: "Spielstand", padTotal: "Summe", padVoided: "ungültig: neu gegeben",
+  padWinner: "{0} gewinnt das Spiel!", padWinners: "{0} gewinnen das Spiel!", padPicked: "Karten wählen",
+  padPickDone: "{0} übernehmen", padPickClear: "Leeren", padCards: "Karten", padLink: "Diesen Link behalten: wer ihn hat, kann den Block ändern.",
+  padLinkCopy: "Link des Blocks kopieren", padContract: {"trump": "Trumpf", "durch": "Durch", "open durch": "Offener Durch",
+    "open durch without Dabb": "Offener Durch ohne Dabb", "give up": "Abgehen"},
+  padDix: "Dix", padSeven: "Sieben", padMeldList: "Meldungen der Reihe nach", padAddMeld: "+{0}", padCardPoints: "Augen",
+  padBrisques: "Brisques", padLastTrick: "Letzter Stich", padClaim: "Ansage", padClaimNone: "keine Ansage",
+  padCounters: "Spielmarken", padPegs: "Stifte", padGameHole: "Spielloch", padRoundHole: "Runde {0}, Loch {1}", padWhite: "weiß", padRed: "rot", padBlue: "blau", padCopper: "Kupfer",
+  padMissing: "Bitte ausfüllen: {0}", padSum: "{0} von {1}", padDerived: "ausgerechnet", padDurchWon: "alle Stiche gemacht",
+  padEditing: "Spiel {0} ändern", padNone: "—", padTaps: "Tipps",
+});
