@@ -20,6 +20,7 @@ from .. import __version__
 COMMANDS = (
     "play",
     "learn",
+    "pad",
     "selfplay",
     "replay",
     "melds",

@@ -16,11 +16,12 @@ rule set, and the game is decided by the engine's own
 
 from __future__ import annotations
 
+import contextlib
 import math
 from collections import Counter
 from collections.abc import Sequence
 
-from ..cards import Suit
+from ..cards import CardError, Suit, parse_suit
 from ..errors import NotationError
 from ..games.binocle.actions import Meld, parse_binocle_action
 from ..games.binocle.melds import BinocleMeld, MeldKind, meld_of, meld_word
@@ -46,13 +47,19 @@ def parse_meld(rules: BinocleRules, text: str, trump: Suit) -> BinocleMeld:
     words = text.strip().lower()
     if words in ("dix", "seven", "trump seven", meld_word(MeldKind.DIX, rules.game).lower()):
         return meld_of(MeldKind.DIX, trump, rules.dix_rank, rules.game)
+    head, _, last = words.rpartition(" ")
+    if head:
+        with contextlib.suppress(CardError):  # a suit as a word: "marriage spades"
+            words = f"{head} {parse_suit(last).symbol}"
     try:
         action = parse_binocle_action(f"meld {words}")
     except NotationError:
         try:
             action = parse_binocle_action(f"meld {words} {trump.symbol}")
-        except NotationError as exc:
-            raise PadError(str(exc).replace("not a meld: 'meld ", "not a meld: '")) from None
+        except NotationError:
+            names = sorted({meld_word(k, rules.game) for k in MeldKind})
+            raise PadError(f"not a meld: {text!r} (a meld's name, and its suit outside "
+                           f"trumps: {', '.join(names)})") from None
     assert isinstance(action, Meld)
     meld = action.meld
     return meld_of(meld.kind, meld.suit, rules.dix_rank, rules.game)
@@ -178,15 +185,18 @@ def score(rules: BinocleRules, hand: BinocleHand, before: Before,
     counted, target = count_hand(rules, totals, target)
     if counted is not None:
         return _done(before, totals, meld_points, (counted,), target,
-                     f"{seats[counted]} reached {target} at the count")
+                     f"{seats[counted]} reached {target} at the count", seats)
     note = f"both passed {before.target}: play on to {target}" if target != before.target \
         else ""
-    return _done(before, totals, meld_points, (), target, note)
+    return _done(before, totals, meld_points, (), target, note, seats)
 
 
 def _done(before: Before, totals: Sequence[int], melds: Sequence[int],
-          winners: tuple[int, ...], target: int, note: str) -> Scored:
+          winners: tuple[int, ...], target: int, note: str,
+          names: Sequence[str] = ("seat 0", "seat 1")) -> Scored:
     scores = tuple(t - b for t, b in zip(totals, before.totals, strict=True))
+    if not note:
+        note = ", ".join(f"{name} {score:+d}" for name, score in zip(names, scores, strict=True))
     return Scored(scores=scores, totals=tuple(totals), meld_points=tuple(melds),
                   winners=winners, target=target, note=note)
 

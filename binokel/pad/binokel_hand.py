@@ -85,23 +85,28 @@ def possible_meld_totals(rules: Rules, trump: Suit, hand_size: int) -> frozenset
                    for suit in Suit}
     binokel_cards = ((Suit.SPADES, Rank.QUEEN), (Suit.DIAMONDS, Rank.JACK))
     four = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK)
+    rank_values = {(rank, n): value({(s, rank): n for s in Suit}) for rank in four
+                   for n in range(3)}
     found: set[int] = set()
     for binokels in range(3):
         binokel_value = value(dict.fromkeys(binokel_cards, binokels))
         for ranks in itertools.product(range(3), repeat=4):
             need = dict(zip(four, ranks, strict=True))
-            rank_value = sum(value({(s, rank): n for s in Suit}) for rank, n in need.items())
+            rank_value = sum(rank_values[rank, n] for rank, n in need.items())
             best: dict[int, int] = {binokel_value + rank_value: 0}  # points -> fewest cards
             for suit in Suit:
+                floor = [max(need.get(r, 0), binokels if (suit, r) in binokel_cards else 0)
+                         for r in family]
                 step: dict[int, int] = {}
                 for option, points in zip(suit_options, suit_values[suit], strict=True):
-                    cost = sum(max(option.get(r, 0), need.get(r, 0),
-                                   binokels if (suit, r) in binokel_cards else 0)
-                               for r in family)
+                    cost = sum(max(option.get(r, 0), low)
+                               for r, low in zip(family, floor, strict=True))
+                    room = hand_size - cost
                     for total, cards in best.items():
-                        key = total + points
-                        if cards + cost <= hand_size and cards + cost < step.get(key, 99):
-                            step[key] = cards + cost
+                        if cards <= room:
+                            key = total + points
+                            if cards + cost < step.get(key, 99):
+                                step[key] = cards + cost
                 best = step
             sevens = range(3) if rules.has_sevens else range(1)
             for total, cards in best.items():
@@ -148,18 +153,23 @@ def _check_pack(rules: Rules, melds: Sequence[MeldEntry], names: Sequence[str]) 
                        f"two of each card (§1)") from None
 
 
+def check_declarer(rules: Rules, declarer: int, dealer: int, names: Sequence[str]) -> None:
+    """A declarer who plays the hand (not the dealer sitting out)."""
+    if not 0 <= declarer < rules.players:
+        raise PadError(f"declarer: seat {declarer} is not at this table of {rules.players}")
+    if declarer not in active_seats(rules, dealer):
+        raise PadError(f"{names[declarer]} dealt and sits this hand out "
+                       f"(dealer_sits_out): the dealer cannot be the declarer")
+
+
 def check(rules: Rules, hand: BinokelHand, dealer: int, names: Sequence[str]) -> BinokelHand:
     """The hand with derived trick points filled in; :class:`PadError` naming the rule if the
     table's report cannot be right."""
     n = rules.players
     active = active_seats(rules, dealer)
-    if not 0 <= hand.declarer < n:
-        raise PadError(f"declarer: seat {hand.declarer} is not at this table of {n}")
-    if hand.declarer not in active:
-        raise PadError(f"{names[hand.declarer]} dealt and sits this hand out "
-                       f"(dealer_sits_out): the dealer cannot be the declarer")
-    _check_bid(rules, hand.bid)
-    _check_contract(rules, hand)
+    check_declarer(rules, hand.declarer, dealer, names)
+    check_bid(rules, hand.bid)
+    check_contract(rules, hand.contract, hand.trump)
     if len(hand.melds) != n:
         raise PadError(f"melds: one entry per seat ({n}), not {len(hand.melds)}")
     declaring = sides(rules, dealer, hand.declarer)[0]
@@ -189,7 +199,8 @@ def check(rules: Rules, hand: BinokelHand, dealer: int, names: Sequence[str]) ->
     return _with_side_points(rules, hand, dealer, names)
 
 
-def _check_bid(rules: Rules, bid: int) -> None:
+def check_bid(rules: Rules, bid: int) -> None:
+    """A bid the auction allows (§3), or :class:`PadError` naming the field."""
     if bid < rules.min_bid:
         raise PadError(f"bid {bid}: the lowest bid is {rules.min_bid} (min_bid, §3)")
     if bid > rules.max_bid:
@@ -199,8 +210,8 @@ def _check_bid(rules: Rules, bid: int) -> None:
                        f"(bid_step, §3)")
 
 
-def _check_contract(rules: Rules, hand: BinokelHand) -> None:
-    contract = hand.contract
+def check_contract(rules: Rules, contract: Contract, trump: Suit | None) -> None:
+    """A contract the rule set allows with a trump suit where it needs one (§4, §8)."""
     allowed = {
         Contract.DURCH: (rules.durch_allowed, "durch_allowed"),
         Contract.OPEN_DURCH: (rules.durch_allowed and rules.open_durch, "open_durch"),
@@ -210,9 +221,9 @@ def _check_contract(rules: Rules, hand: BinokelHand) -> None:
     ok, field = allowed.get(contract, (True, ""))
     if not ok:
         raise PadError(f"{contract.value}: not played under these rules ({field} is off, §8)")
-    if contract.is_durch and hand.trump is not None:
+    if contract.is_durch and trump is not None:
         raise PadError(f"{contract.value}: a Durch has no trumps (§8)")
-    if not contract.is_durch and hand.trump is None:
+    if not contract.is_durch and trump is None:
         word = "giving up names the suit it goes out in" if contract is Contract.GIVE_UP \
             else "the declarer names trumps"
         raise PadError(f"trump: {word} (§4)")
@@ -292,5 +303,5 @@ def _note(rules: Rules, hand: BinokelHand, scores: Sequence[int], names: Sequenc
     return f"{who} missed the bid {hand.bid}: {got} (twice the bid)"
 
 
-__all__ = ["check", "hand_points", "meld_breakdown", "meld_points", "possible_meld_totals",
-           "score", "sides"]
+__all__ = ["check", "check_bid", "check_contract", "check_declarer", "hand_points",
+           "meld_breakdown", "meld_points", "possible_meld_totals", "score", "sides"]

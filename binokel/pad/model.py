@@ -120,6 +120,7 @@ class Pad:
     first_dealer: int = 0
     entries: tuple[Entry, ...] = ()
     rules: Any = field(init=False, repr=False, compare=False)
+    _sheet: Sheet | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         try:
@@ -171,15 +172,20 @@ class Pad:
 
     def sheet(self) -> Sheet:
         """The score sheet worked out from the entries (:class:`PadError` if one is refused)."""
-        return _sheet(self, self.entries)
+        if self._sheet is None:
+            object.__setattr__(self, "_sheet", _work_out(self, self.entries))
+        assert self._sheet is not None
+        return self._sheet
 
     # --- changing it ----------------------------------------------------------------------------
 
     def add(self, entry: Entry) -> Pad:
         """The pad with one more hand; refused (nothing changed) if the rules forbid it."""
-        if self.sheet().is_over:
+        sheet = self.sheet()
+        if sheet.is_over:
             raise PadError(f"the game is over: {self.winner_text()}; start a new pad")
-        return self._with((*self.entries, entry))
+        # Only the new hand needs working out: it goes on from this pad's sheet.
+        return self._with((*self.entries, entry), start=sheet)
 
     def void(self) -> Pad:
         """The pad with a void hand: a misdeal, the same dealer deals again."""
@@ -208,11 +214,13 @@ class Pad:
         """The game's extra views of a total (Foster's counters, cribbage-board pegs)."""
         return {name: str(TALLIES[name](total)) for name in self.scorer.tallies}
 
-    def _with(self, entries: tuple[Entry, ...]) -> Pad:
+    def _with(self, entries: tuple[Entry, ...], start: Sheet | None = None) -> Pad:
         # Refuse (raise) before anything is handed back; keep the entries as checked, with
         # derived points filled in, so that a record and JSON hold them written out.
-        sheet = _sheet(self, entries)
-        return dataclasses.replace(self, entries=tuple(line.entry for line in sheet.lines))
+        sheet = _work_out(self, entries, start)
+        pad = dataclasses.replace(self, entries=tuple(line.entry for line in sheet.lines))
+        object.__setattr__(pad, "_sheet", sheet)
+        return pad
 
     def no_claims(self) -> str:
         """Why a claim is refused at a game without claims."""
@@ -233,15 +241,15 @@ def _known(name: str) -> bool:
     return True
 
 
-def _sheet(pad: Pad, entries: Sequence[Entry]) -> Sheet:
+def _work_out(pad: Pad, entries: Sequence[Entry], start: Sheet | None = None) -> Sheet:
+    """The sheet of ``entries``; with ``start``, the sheet of the first of them, going on."""
     rules, scorer = pad.rules, pad.scorer
-    totals = (0,) * pad.seats
-    dealer = pad.first_dealer
-    target = getattr(rules, "target", 0)
-    played = 0
-    lines: list[Line] = []
-    winners: tuple[int, ...] = ()
-    for number, entry in enumerate(entries, start=1):
+    if start is None:
+        start = Sheet((), (0,) * pad.seats, pad.first_dealer, getattr(rules, "target", 0), ())
+    totals, dealer, target, winners = start.totals, start.dealer, start.target, start.winners
+    lines = list(start.lines)
+    played = sum(1 for line in lines if line.scored is not None)
+    for number, entry in enumerate(entries[len(lines):], start=len(lines) + 1):
         if winners:
             raise PadError(f"hand {number}: the game was over after hand {number - 1}")
         if not isinstance(entry, scorer.entry | VoidHand):

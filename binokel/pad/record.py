@@ -26,6 +26,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from ..cards import CardError, Suit, parse_card, parse_suit
+from ..games import game_of
 from ..games.binokel.scoring import Contract
 from ..record_text import RecordError, read_header, split_records, tag_line
 from .binocle_hand import parse_meld
@@ -55,18 +56,15 @@ def dump_pad(pad: Pad) -> str:
 
 
 def _tag(pad: Pad) -> str:
-    from ..games import game_of
     return game_of(pad.rules).record_tag
 
 
 def _dump_line(pad: Pad, line: Line) -> str:
-    entry, names = line.entry, pad.players
-    text = DUMPERS[type(entry)](pad, line)
+    text = DUMPERS[type(line.entry)](pad, line)
     if line.scored is not None:
         scored = line.scored
         text += (f"  # {' '.join(map(str, scored.scores))} = {' '.join(map(str, line.totals))}"
                  + (f"; {scored.note}" if scored.note and scored.winners else ""))
-    del names
     return f"{line.number}. {text}"
 
 

@@ -141,7 +141,7 @@ def binokel_hands(draw: st.DrawFn) -> BinokelHand:
                        side_points=(first, second, None))
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(st.lists(binokel_hands(), max_size=6), st.integers(0, 2))
 def test_random_pads_round_trip_through_the_record_and_json(hands: list[BinokelHand],
                                                              dealer: int) -> None:
@@ -166,3 +166,18 @@ def test_random_pads_round_trip_through_the_record_and_json(hands: list[BinokelH
     if pad.entries:
         assert pad.edit(1, pad.entries[0]) == pad
         assert pad.undo().add(pad.entries[-1]) == pad
+
+
+def test_team_and_dealer_out_pads_round_trip() -> None:
+    teams = Pad.new("kreuzbinokel", ["Anna", "Berta", "Karle", "Dieter"], first_dealer=3)
+    teams = teams.add(BinokelHand(declarer=0, bid=200, trump=C, melds=(100, 40, 60, 20),
+                                  side_points=(150, None), no_trick=frozenset({2})))
+    text = dump_pad(teams)
+    assert "tricks Anna+Karle 150, Berta+Dieter 100; no trick Karle" in text
+    assert load_pad(text) == teams
+    out = Pad.new("binokel-4-dealer-out", ["Anna", "Berta", "Karle", "Dieter"], first_dealer=3)
+    out = out.add(BinokelHand(declarer=0, bid=150, trump=H, melds=(20, 0, 0, None),
+                              side_points=(150, 50, None)))
+    text = dump_pad(out)
+    assert "melds Anna 20, Berta 0, Karle 0; tricks" in text  # Dieter sat out
+    assert load_pad(text) == out

@@ -1,0 +1,119 @@
+"""The pad's questions (ui/pad_dialogue.py) without a terminal: Binocle and Bézique hands,
+claims, a meld that reaches the target, German words, commands, refusals that ask again."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from binokel.pad import Pad
+from binokel.ui.i18n_pad import PadStrings
+from binokel.ui.pad_dialogue import PadDialogue
+
+
+def talk(rules: str, players: list[str], lang: str = "en", dealer: int = 0) -> PadDialogue:
+    return PadDialogue(Pad.new(rules, players, first_dealer=dealer),
+                       PadStrings(lang))  # type: ignore[arg-type]
+
+
+def answers(dialogue: PadDialogue, *lines: str) -> list[str]:
+    shown: list[str] = []
+    for line in lines:
+        shown += dialogue.answer(line)
+    return shown
+
+
+def test_a_binocle_hand_melds_as_made_card_points_and_the_last_trick() -> None:
+    d = talk("binocle", ["Anna", "Karle"], dealer=1)
+    assert d.opening[-1] == "Hand 1 - Karle deals."
+    shown = answers(d, "h dix", "anna royal marriage", "karle binocle", "anna sequence",
+                    "karle four tens", "karle marriage spades", "", "130", "karle")
+    assert "  Anna: royal marriage 40 - 40" in shown
+    assert "  Karle: binocle 40 - 50" in shown  # the dealer's turned dix counted first
+    assert any(line.startswith("Refused, nothing changed: not a meld") for line in shown)
+    assert "Hand 1: Anna +320, Karle +190" in shown
+    assert d.pad.sheet().totals == (40 + 150 + 130, 10 + 40 + 20 + 110 + 10)
+    assert d.pad.sheet().dealer == 0
+    assert any("counters: Anna 3 blue, 2 white" in line for line in shown)
+
+
+def test_a_meld_that_reaches_the_target_ends_the_hand_and_the_game() -> None:
+    d = talk("binocle+target=300", ["Anna", "Karle"])
+    shown = answers(d, "c", "anna sequence", "anna royal marriage", "karle four aces",
+                    "anna eight kings")
+    assert "  Anna has reached 300!" in shown
+    assert "Anna won the game!" in shown
+    assert d.pad.sheet().winners == (0,)
+
+
+def test_a_claim_is_checked_and_bezique_has_none() -> None:
+    d = talk("bezique", ["Anna", "Karle"])
+    shown = answers(d, "s", "karle sequence", "", "claim karle 40")[1:]
+    assert shown == ["Refused, nothing changed: claim: no claims under these rules (claims is "
+                     "off, §7)"]
+    assert d.prompt.startswith("Card points of Karle")
+    d = talk("binocle+target=300", ["Anna", "Karle"])
+    shown = answers(d, "s", "karle royal marriage", "", "claim karle 40")
+    assert d.pad.sheet().winners == (0,)
+    assert "Hand 1: Karle claimed 300 with 80: wrongly, and the adversary wins" in shown
+
+
+def test_german_words_and_commands() -> None:
+    d = talk("binokel", ["Anna", "Berta", "Karle"], lang="de", dealer=2)
+    assert d.opening[-1] == "Spiel 1 - Karle gibt, Anna ist Vorhand."
+    shown = answers(d, "berta 200", "ab s", "40", "20")
+    assert d.pad.sheet().totals == (90, -200, 70)
+    shown = answers(d, "ungültig")
+    assert "Spiel 2 ist ungültig: Anna gibt noch einmal." in shown
+    shown = answers(d, "zurück")
+    assert "Spiel 2 zurückgenommen." in shown and len(d.pad.entries) == 1
+    shown = answers(d, "hilfe")
+    assert shown[0].startswith("Befehle bei jeder Frage")
+
+
+def test_refused_answers_name_the_rule_and_ask_the_same_question_again(tmp_path: Path) -> None:
+    d = talk("binokel-4-dealer-out", ["Anna", "Berta", "Karle", "Dieter"], dealer=3)
+    assert d.opening[-1] == "Hand 1 - Dieter deals and sits out, Anna is forehand."
+    shown = answers(d, "dieter 200")
+    assert shown == ["Refused, nothing changed: Dieter dealt and sits this hand out "
+                     "(dealer_sits_out): the dealer cannot be the declarer"]
+    assert d.prompt.startswith("Declarer and bid")
+    shown = answers(d, "anna 200", "x")
+    assert d.prompt.startswith("Trumps") and "not a suit" in shown[0]
+    shown = answers(d, "d", "125")
+    assert "melds count in tens (§5)" in shown[0] and d.prompt.startswith("Melds of Anna")
+    answers(d, "100", "", "", "150", "60")  # Karle's derived: 40
+    shown = answers(d, "zoe")
+    assert "no player 'zoe'" in shown[0]
+    answers(d, "")
+    assert d.pad.sheet().totals == (250, 60, 40, 0)
+    target = tmp_path / "sheet.csv"
+    assert answers(d, f"csv {target}") == [f"Score sheet written to {target}."]
+    assert target.read_text(encoding="utf-8").splitlines()[1].startswith("1,Dieter,Anna,200")
+
+
+def test_a_plain_binokel_hand_takes_24_keystrokes() -> None:
+    """What the closing note reports: a made trump hand, typed with name starts, Enter for no
+    melds and for nobody without a trick."""
+    d = talk("binokel", ["Anna", "Berta", "Karle"], dealer=2)
+    typed = ["a 300", "h", "190", "20", "", "128", "80", ""]
+    shown = answers(d, *typed)
+    assert "Hand 1: Anna made 318 of 300" in shown
+    assert d.pad.sheet().totals == (318, 100, 42)
+    assert sum(len(line) + 1 for line in typed) == 24  # each answer and its Enter
+
+
+def test_every_sides_trick_points_at_once_are_checked_to_add_up() -> None:
+    d = talk("binokel", ["Anna", "Berta", "Karle"], dealer=2)
+    shown = answers(d, "a 300", "h", "190", "", "", "128 80 52")
+    assert "128 + 80 + 52 = 260, but a hand's tricks add up to 250" in shown[0]
+    assert d.prompt.startswith("Trick points of Anna")
+    answers(d, "128 80 42", "")
+    assert d.pad.sheet().totals == (318, 80, 42)
+
+
+def test_german_tallies() -> None:
+    d = talk("binocle", ["Anna", "Karle"], lang="de", dealer=1)
+    shown = answers(d, "h dix", "anna royal marriage", "", "130", "karle")
+    sheet = next(line for line in shown if "Spielmarken" in line)
+    assert "Spielmarken: Anna 1 blau, 1 rot, 2 weiß" in sheet
+    assert "Cribbage-Brett: Anna Runde 1, Loch 38" in sheet
