@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from .pgcluster import PostgresCluster, find_binaries
+
 
 def free_port() -> int:
     with socket.socket() as sock:
@@ -79,3 +81,28 @@ def live_server(tmp_path: Path) -> Iterator[LiveServer]:
         yield server
     finally:
         server.stop()
+
+
+@pytest.fixture(scope="session")
+def postgres_cluster() -> Iterator[PostgresCluster]:
+    """One throwaway PostgreSQL cluster for the whole run (each test takes a new database)."""
+    pytest.importorskip("psycopg", reason="psycopg is not installed (pip install '.[postgres]')")
+    binaries, why = find_binaries()
+    if binaries is None:
+        pytest.skip(why)
+    cluster = PostgresCluster(binaries)
+    try:
+        cluster.start()
+    except Exception as exc:  # a machine where PostgreSQL cannot start: say why, do not fail
+        cluster.stop()
+        pytest.skip(f"could not start a throwaway PostgreSQL: {exc}")
+    try:
+        yield cluster
+    finally:
+        cluster.stop()
+
+
+@pytest.fixture
+def postgres_url(postgres_cluster: PostgresCluster) -> str:
+    """The address of a new, empty PostgreSQL database."""
+    return postgres_cluster.new_database()
