@@ -25,8 +25,12 @@ def free_port() -> int:
 class LiveServer:
     """``binokel serve`` run as a user would, on a free loopback port and a temporary db."""
 
-    def __init__(self, db: Path, *, bot_delay: float = 0.0, options: Sequence[str] = ()) -> None:
+    def __init__(self, db: Path, *, bot_delay: float = 0.0, options: Sequence[str] = (),
+                 database: str | None = None) -> None:
         self.db = db
+        self.database = database
+        """A ``postgresql://`` address to serve instead of the SQLite file ``db`` (whose
+        name then only names the log)."""
         self.options = list(options)
         """More ``binokel serve`` options (limits, say)."""
         self.port = free_port()
@@ -41,8 +45,8 @@ class LiveServer:
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "binokel", "serve", "--port", str(self.port), "--db",
-                 str(self.db), "--bot-delay", str(self.bot_delay), "--log-level", "warning",
-                 "--bot-workers", "1", *self.options],
+                 self.database or str(self.db), "--bot-delay", str(self.bot_delay),
+                 "--log-level", "warning", "--bot-workers", "1", *self.options],
                 stdout=log, stderr=subprocess.STDOUT, env=env)
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
