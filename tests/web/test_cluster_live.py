@@ -108,7 +108,7 @@ def step(clients: list[Client], rng: random.Random) -> None:
 
 
 def hands_done(clients: list[Client]) -> int:
-    return max((c.last() or {"table": {"hands": 0}})["table"]["hands"] for c in clients)
+    return max(int((c.last() or {"table": {"hands": 0}})["table"]["hands"]) for c in clients)
 
 
 def stored(url: str, table_id: str) -> tuple[str, list[str], list[int]]:
