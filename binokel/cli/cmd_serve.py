@@ -15,17 +15,6 @@ def default_db() -> Path:
     return user_data_path("binokel", appauthor=False) / "web.sqlite3"
 
 
-def is_postgres(db: str) -> bool:
-    return db.startswith(("postgresql://", "postgres://"))
-
-
-def redact(url: str) -> str:
-    """A PostgreSQL address without its password."""
-    import re
-
-    return re.sub(r"(://[^:/@]*):[^@]*@", r"\1:***@", url)
-
-
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "serve", help="run the web server: a lobby, tables, computer players",
@@ -82,6 +71,7 @@ def run(args: argparse.Namespace) -> int:
         import uvicorn
 
         from ..web.app import create_app
+        from ..web.backends import is_postgres, redact
         from ..web.botpool import DEFAULT_WORKERS, BotPool
         from ..web.guard import Allowed
         from ..web.store import Store, TableStore

@@ -96,16 +96,6 @@ class TableStore(Protocol):
     def schema_version(self) -> int: ...
 
 
-def open_store(where: str | Path) -> TableStore:
-    """The store at ``where``: a ``postgresql://`` (or ``postgres://``) address, or else an
-    SQLite file."""
-    if str(where).startswith(("postgresql://", "postgres://")):
-        from .store_pg import PostgresStore
-
-        return PostgresStore(str(where))
-    return Store(where)
-
-
 class Store:
     """One SQLite database of tables.  Safe to call from several threads (one lock)."""
 

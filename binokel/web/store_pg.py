@@ -12,7 +12,6 @@ Times of leases come from the database's clock, so the servers' clocks need not 
 
 from __future__ import annotations
 
-import re
 import threading
 import time
 from collections.abc import Iterator, Sequence
@@ -21,6 +20,7 @@ from typing import Any
 
 import psycopg
 
+from .backends import redact
 from .migrations import LATEST, migrations_table, pending, statements
 from .store import STATUSES, StoredSeat, StoredTable, StoreError
 
@@ -28,15 +28,6 @@ from .store import STATUSES, StoredSeat, StoredTable, StoreError
 NOW = "extract(epoch from clock_timestamp())::double precision"
 #: A key for the advisory lock that lets one server at a time migrate the schema.
 MIGRATION_LOCK = 0x62696E6F6B656C
-
-
-def redact(url: str) -> str:
-    """The address without its password, for messages and logs.
-
-    >>> redact("postgresql://cards:secret@db.example:5432/binokel")
-    'postgresql://cards:***@db.example:5432/binokel'
-    """
-    return re.sub(r"(://[^:/@]*):[^@]*@", r"\1:***@", url)
 
 
 class PostgresStore:

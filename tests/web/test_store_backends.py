@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from binokel.web.backends import open_store
 from binokel.web.migrations import LATEST
-from binokel.web.store import Store, StoredSeat, StoredTable, StoreError, TableStore, open_store
+from binokel.web.store import Store, StoredSeat, StoredTable, StoreError, TableStore
 from binokel.web.tables import TableManager
 
 
@@ -161,3 +162,15 @@ def test_messages_between_servers_of_any_length_arrive_whole(postgres_url: str) 
     assert [cluster._decode(e) for e in encoded] == [short, compressible, noise]
     assert cluster._decode(encoded[2]) is None  # a long one is read once, then gone
     cluster.store.close()
+
+
+def test_serve_says_which_database_it_cannot_open_without_its_password() -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "binokel", "serve", "--db",
+                           "postgresql://cards:hunter2@127.0.0.1:1/binokel"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert "cannot open the database postgresql://cards:***@127.0.0.1:1/binokel" in done.stderr
+    assert "hunter2" not in done.stderr + done.stdout
