@@ -168,6 +168,7 @@ def test_serve_says_which_database_it_cannot_open_without_its_password() -> None
     import subprocess
     import sys
 
+    pytest.importorskip("psycopg")
     done = subprocess.run([sys.executable, "-m", "binokel", "serve", "--db",
                            "postgresql://cards:hunter2@127.0.0.1:1/binokel"],
                           capture_output=True, text=True, timeout=60)
