@@ -261,7 +261,8 @@ class Cluster:
             while not self._outbox.empty() and len(batch) < 500:
                 batch.append(self._outbox.get_nowait())
             try:
-                async with db.transaction(), db.cursor() as cursor:
+                # One statement each (autocommit), sent in a row: they arrive in this order.
+                async with db.cursor() as cursor:
                     await cursor.executemany("SELECT pg_notify(%s, %s)", batch)
             except psycopg.Error:
                 log.exception("could not send %d message(s) to other servers", len(batch))
@@ -293,8 +294,8 @@ class Cluster:
             if relay is not None:
                 try:
                     relay.listener.send(str(message["text"]))
-                except Exception:
-                    self.relays.pop(conn, None)
+                except Exception:  # the browser is gone: tell the holder
+                    self.close_relay(conn)
         elif op == "close":
             relay = self.relays.pop(conn, None)
             if relay is not None:
