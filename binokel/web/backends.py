@@ -6,25 +6,17 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
-from .store import Store, TableStore
+from .store import Store, TableStore, redact
+
+__all__ = ["is_postgres", "open_store", "redact"]
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
 
 def is_postgres(where: str | Path) -> bool:
     return str(where).startswith(POSTGRES_SCHEMES)
-
-
-def redact(url: str) -> str:
-    """An address without its password, for messages and logs.
-
-    >>> redact("postgresql://cards:secret@db.example:5432/binokel")
-    'postgresql://cards:***@db.example:5432/binokel'
-    """
-    return re.sub(r"(://[^:/@]*):[^@]*@", r"\1:***@", url)
 
 
 def open_store(where: str | Path) -> TableStore:

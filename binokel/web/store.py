@@ -23,6 +23,7 @@ only their SHA-256 digests.
 
 from __future__ import annotations
 
+import re
 import sqlite3
 import threading
 import time
@@ -62,6 +63,15 @@ class StoredTable:
     """Digest of the token that lets the creator cancel the table."""
     updated: float = 0.0
     """When the table last changed (created, a seat taken or left, an action)."""
+
+
+def redact(url: str) -> str:
+    """An address without its password, for messages and logs.
+
+    >>> redact("postgresql://cards:secret@db.example:5432/binokel")
+    'postgresql://cards:***@db.example:5432/binokel'
+    """
+    return re.sub(r"(://[^:/@]*):[^@]*@", r"\1:***@", url)
 
 
 class StoreError(RuntimeError):

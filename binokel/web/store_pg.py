@@ -20,9 +20,8 @@ from typing import Any
 
 import psycopg
 
-from .backends import redact
 from .migrations import LATEST, migrations_table, pending, statements
-from .store import STATUSES, StoredSeat, StoredTable, StoreError
+from .store import STATUSES, StoredSeat, StoredTable, StoreError, redact
 
 #: The database's clock, in seconds since the epoch.
 NOW = "extract(epoch from clock_timestamp())::double precision"
