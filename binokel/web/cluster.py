@@ -157,6 +157,7 @@ class Cluster:
         self._serve_remote = serve_remote
         self._call_local = call_local
         manager.claim = self.store.claim
+        manager.release = self.store.release
         listening = await psycopg.AsyncConnection.connect(self.store.url, autocommit=True)
         await listening.execute(f"LISTEN {channel_of(self.me)}")
         sending = await psycopg.AsyncConnection.connect(self.store.url, autocommit=True)
