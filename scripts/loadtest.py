@@ -17,9 +17,18 @@ plays a random legal action, for a fixed time.  Then it prints:
 * CPU time per move of the server process, of its computer players' worker processes, and of
   this script.
 
+Several servers on one PostgreSQL (``--db postgresql://… --servers 2``): each run makes a new
+database on that PostgreSQL server (dropped afterwards), starts the servers on it, makes table
+i on server i mod N and connects seat s of table i to server (i + s) mod N, so most tables have
+players on both servers (their connections relayed to the table's holder).
+``--against-sqlite`` runs one server on SQLite as well, run by run, and prints both side by
+side.
+
 Usage: .venv/bin/python scripts/loadtest.py --tables 200 --seconds 60 --expert-share 0.1
        .venv/bin/python scripts/loadtest.py --tables 100 --seconds 30 --think 0 --repeat 3 \
            --reference /tmp/old-checkout   # side by side with another tree's server
+       .venv/bin/python scripts/loadtest.py --tables 200 --servers 2 --against-sqlite \
+           --db postgresql://postgres@127.0.0.1/postgres --repeat 3
 Only loopback addresses are accepted; the run stops by itself.
 """
 
@@ -191,7 +200,31 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def own_server(db: Path, source: Path | None = None) -> Any:
+def own_servers(db: str, count: int = 1, source: Path | None = None) -> Any:
+    """``count`` servers on one database (an SQLite file or a PostgreSQL address): yields
+    their addresses and processes."""
+    with contextlib.ExitStack() as stack:
+        started = [stack.enter_context(own_server(db, source)) for _ in range(count)]
+        yield [base for base, _ in started], [process for _, process in started]
+
+
+@contextlib.contextmanager
+def fresh_postgres_database(url: str) -> Any:
+    """A new database on the PostgreSQL server of ``url`` for one run, dropped after it."""
+    import psycopg
+
+    name = f"binokel_load_{os.getpid()}_{random.randrange(10**6)}"
+    with psycopg.connect(url, autocommit=True) as db:
+        db.execute(f"CREATE DATABASE {name}")
+    try:
+        yield urlparse(url)._replace(path=f"/{name}").geturl()
+    finally:
+        with psycopg.connect(url, autocommit=True) as db:
+            db.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+@contextlib.contextmanager
+def own_server(db: str | Path, source: Path | None = None) -> Any:
     """``binokel serve`` on a free loopback port: this tree's, or the one in ``source`` (a
     reference checkout, run with the same interpreter)."""
     port = free_port()
@@ -247,6 +280,12 @@ def cpu_seconds(pid: int | None) -> float | None:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def sum_cpu(measure: Any, pids: list[int]) -> float | None:
+    """A CPU figure summed over several server processes; None where one is unknown."""
+    values = [measure(pid) for pid in pids]
+    return None if not values or None in values else float(sum(values))
+
+
 def worker_cpu_seconds(pid: int | None) -> float | None:
     """CPU time of a process's children (the server's computer-player workers)."""
     if pid is None:
@@ -260,33 +299,40 @@ def worker_cpu_seconds(pid: int | None) -> float | None:
     return total
 
 
-async def run(base: str, args: argparse.Namespace, server_pid: int | None = None
+async def run(bases: list[str], args: argparse.Namespace, server_pids: list[int] | None = None
               ) -> dict[str, Any]:
+    base = bases[0]
     meta = json.loads(urllib.request.urlopen(f"{base}/api/meta", timeout=30).read())
     players = next(r["players"] for r in meta["rule_sets"] if r["name"] == args.rules)
     experts = round(args.tables * args.expert_share)
     started = time.monotonic()
     tables = await asyncio.gather(*[
-        asyncio.to_thread(make_table, base, args.rules, players, expert=i < experts)
+        asyncio.to_thread(make_table, bases[i % len(bases)], args.rules, players,
+                          expert=i < experts)
         for i in range(args.tables)])
     setup = time.monotonic() - started
-    ws_base = "ws" + base[len("http"):]
+    ws_bases = ["ws" + b[len("http"):] for b in bases]
     totals = Totals()
-    server_cpu = cpu_seconds(server_pid)
-    workers_cpu = worker_cpu_seconds(server_pid)
+    pids = server_pids or []
+    server_cpu = sum_cpu(cpu_seconds, pids)
+    workers_cpu = sum_cpu(worker_cpu_seconds, pids)
     client_cpu = time.process_time()
     begin = time.monotonic()
     deadline = begin + args.seconds
+    def on(i: int) -> str:
+        return ws_bases[i % len(ws_bases)]
+
     await asyncio.gather(*[
-        seat_client(ws_base, table, seat, deadline, totals, random.Random(f"{table.id}/{seat}"),
-                    args.think)
-        for table in tables if table.tokens for seat in range(players)],
-        *[spectator(ws_base, table, deadline, totals) for table in tables if not table.tokens])
+        seat_client(on(i + seat), table, seat, deadline, totals,
+                    random.Random(f"{table.id}/{seat}"), args.think)
+        for i, table in enumerate(tables) if table.tokens for seat in range(players)],
+        *[spectator(on(i + 1), table, deadline, totals)
+          for i, table in enumerate(tables) if not table.tokens])
     elapsed = time.monotonic() - begin
     client_cpu = time.process_time() - client_cpu
-    server_after = cpu_seconds(server_pid)
+    server_after = sum_cpu(cpu_seconds, pids)
     server_cpu = None if server_cpu is None or server_after is None else server_after - server_cpu
-    workers_after = worker_cpu_seconds(server_pid)
+    workers_after = sum_cpu(worker_cpu_seconds, pids)
     workers_cpu = (None if workers_cpu is None or workers_after is None
                    else workers_after - workers_cpu)
     # A held table still moved in the last seconds (an expert may think for a while).
@@ -296,6 +342,7 @@ async def run(base: str, args: argparse.Namespace, server_pid: int | None = None
     lat = totals.latencies
     all_moves = totals.moves + totals.expert_moves
     return {
+        "servers": len(bases),
         "tables": args.tables, "expert_tables": experts, "tables_held": len(held),
         "connections": (args.tables - experts) * players + experts,
         "think": list(args.think), "expert_moves": totals.expert_moves,
@@ -330,7 +377,17 @@ def main() -> int:
                         help="seconds a player thinks before each move (0.5-1.5; 0: none)")
     parser.add_argument("--expert-share", type=float, default=0.0, metavar="SHARE",
                         help="share of the tables seated with expert computer players (0)")
-    parser.add_argument("--url", help="a running server on loopback (default: start one)")
+    parser.add_argument("--url", action="append", default=[],
+                        help="a running server on loopback (default: start one); repeat it "
+                             "for several servers on one PostgreSQL")
+    parser.add_argument("--db", metavar="URL",
+                        help="a PostgreSQL server (postgresql://…) for the servers this script "
+                             "starts: each run gets a new database on it (default: SQLite)")
+    parser.add_argument("--servers", type=int, default=1, metavar="N",
+                        help="servers to start on --db (1; more need PostgreSQL)")
+    parser.add_argument("--against-sqlite", action="store_true",
+                        help="with --db: also run one server on SQLite, run by run, and print "
+                             "both side by side")
     parser.add_argument("--repeat", type=int, default=1, metavar="N",
                         help="runs (each on a new server); medians are printed (1)")
     parser.add_argument("--reference", type=Path, metavar="DIR",
@@ -347,20 +404,38 @@ def main() -> int:
     if args.reference is not None and not (args.reference / "binokel").is_dir():
         parser.error(f"--reference {args.reference}: no binokel/ there")
     if args.url:
-        if not is_loopback(args.url):
+        if not all(is_loopback(url) for url in args.url):
             parser.error("only servers on loopback (127.0.0.0/8, ::1, localhost) may be loaded")
-        if args.reference:
-            parser.error("--reference starts its own servers; leave out --url")
+        if args.reference or args.db:
+            parser.error("--reference and --db start their own servers; leave out --url")
+    if not 1 <= args.servers <= 8:
+        parser.error("--servers must be 1-8")
+    if args.db is not None and not args.db.startswith(("postgresql://", "postgres://")):
+        parser.error("--db takes a postgresql:// address")
+    if args.db is not None and not is_loopback("http://" + args.db.split("@")[-1].split("/")[0]):
+        parser.error("--db: only a PostgreSQL on loopback")
+    if (args.servers > 1 or args.against_sqlite) and args.db is None:
+        parser.error("--servers above 1 and --against-sqlite need --db postgresql://…")
+    setups: list[tuple[str, Path | None, str | None, int]] = (
+        [("reference", args.reference, None, 1)] if args.reference else [])
+    if args.against_sqlite:
+        setups.append(("sqlite×1", None, None, 1))
+    setups.append(("this" if args.db is None else f"postgres×{args.servers}", None, args.db,
+                   args.servers))
     runs: list[tuple[str, dict[str, Any]]] = []
     for round_no in range(args.repeat):
-        for label, source in ([("reference", args.reference)] if args.reference else []) + [
-                ("this", None)]:
+        for label, source, postgres, count in setups:
             if args.url:
-                result = asyncio.run(run(args.url.rstrip("/"), args))
+                result = asyncio.run(run([u.rstrip("/") for u in args.url], args))
             else:
-                with tempfile.TemporaryDirectory() as tmp, own_server(
-                        Path(tmp) / "load.sqlite3", source) as (base, process):
-                    result = asyncio.run(run(base, args, process.pid))
+                with contextlib.ExitStack() as stack:
+                    if postgres is None:
+                        tmp = stack.enter_context(tempfile.TemporaryDirectory())
+                        db = str(Path(tmp) / "load.sqlite3")
+                    else:
+                        db = stack.enter_context(fresh_postgres_database(postgres))
+                    bases, processes = stack.enter_context(own_servers(db, count, source))
+                    result = asyncio.run(run(bases, args, [p.pid for p in processes]))
             runs.append((label, result))
             if args.json:
                 print(json.dumps({"server": label, "round": round_no + 1, **result}))
@@ -375,6 +450,7 @@ def main() -> int:
 def report(result: dict[str, Any]) -> None:
     think = "no think time" if not result["think"][1] else (
         f"think {result['think'][0]:g}-{result['think'][1]:g} s")
+    print(f"servers            {result['servers']}")
     print(f"tables held        {result['tables_held']} / {result['tables']}  "
           f"({result['expert_tables']} of experts; {result['connections']} WebSockets, "
           f"{result['games_finished']} games finished; {think})")

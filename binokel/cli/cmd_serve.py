@@ -18,13 +18,19 @@ def default_db() -> Path:
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "serve", help="run the web server: a lobby, tables, computer players",
-        description="Serve Binokel (and Binocle) tables to browsers. Games are stored in SQLite; "
-                    "a restarted server resumes every table where it stood.")
+        description="Serve Binokel (and Binocle) tables to browsers. Games are stored in SQLite "
+                    "(or PostgreSQL, shared by several servers); a restarted server resumes "
+                    "every table where it stood.")
     parser.add_argument("--host", default="127.0.0.1",
                         help="address to listen on (default 127.0.0.1; 0.0.0.0 for your network)")
     parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
-    parser.add_argument("--db", type=Path, default=None, metavar="FILE",
-                        help="SQLite database file (default: in your user data folder)")
+    parser.add_argument("--db", default=None, metavar="FILE|URL",
+                        help="SQLite database file (default: in your user data folder), or a "
+                             "postgresql://user@host/dbname address: several servers on one "
+                             "PostgreSQL share its tables (docs/deploy.md)")
+    parser.add_argument("--lease-seconds", type=float, default=10.0, metavar="SECONDS",
+                        help="on PostgreSQL: a table whose server stops renewing its lease for "
+                             "this long is taken over by another server (default 10)")
     parser.add_argument("--bot-delay", type=float, default=0.8, metavar="SECONDS",
                         help="pause before each computer move, for people to follow "
                              "(default 0.8; 0 for none)")
@@ -65,9 +71,10 @@ def run(args: argparse.Namespace) -> int:
         import uvicorn
 
         from ..web.app import create_app
+        from ..web.backends import is_postgres, redact
         from ..web.botpool import DEFAULT_WORKERS, BotPool
         from ..web.guard import Allowed
-        from ..web.store import Store
+        from ..web.store import Store, TableStore
     except ImportError as exc:
         return fail(f"the web server needs its packages ({exc.name}): pip install 'binokel[web]' "
                     "or pip install starlette 'uvicorn[standard]' platformdirs")
@@ -92,18 +99,35 @@ def run(args: argparse.Namespace) -> int:
                              hosts=args.allowed_host)
     except ValueError as exc:
         return fail(f"--public-url: {exc}")
-    db = args.db if args.db is not None else default_db()
+    if not args.lease_seconds > 0:
+        return fail("--lease-seconds must be positive")
+    db = args.db if args.db is not None else str(default_db())
+    cluster = None
     try:
-        store = Store(db)
+        if is_postgres(db):
+            try:
+                from ..web.cluster import Cluster
+                from ..web.store_pg import PostgresStore
+            except ImportError as exc:
+                return fail(f"PostgreSQL needs psycopg ({exc.name}): pip install "
+                            "'binokel[postgres]'")
+            pg = PostgresStore(db, lease_seconds=args.lease_seconds)
+            cluster = Cluster(pg, lease_seconds=args.lease_seconds)
+            store: TableStore = pg
+            db = redact(db)
+        else:
+            store = Store(Path(db))
     except Exception as exc:
-        return fail(f"cannot open the database {db}: {exc}")
+        shown = redact(db) if is_postgres(db) else db
+        return fail(f"cannot open the database {shown}: {exc}")
     pool = BotPool(workers=args.bot_workers or DEFAULT_WORKERS, timeout=args.bot_timeout)
     app = create_app(store, bot_delay=args.bot_delay, per_client=args.max_tables_per_client,
                      allowed=allowed, sockets_per_client=args.max_sockets_per_client,
                      hello_timeout=args.hello_timeout, idle_minutes=args.table_idle_minutes,
-                     pool=pool)
+                     pool=pool, cluster=cluster)
     pool.start()
-    print(f"binokel: serving on http://{args.host}:{args.port}/  (database {db})", flush=True)
+    shown = f"database {db}" + ("" if cluster is None else f", server {cluster.me}")
+    print(f"binokel: serving on http://{args.host}:{args.port}/  ({shown})", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
                 ws_max_size=64 * 1024, lifespan="on", server_header=False,
                 # A proxy on this machine (or one named) tells the client's address, which

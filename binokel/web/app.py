@@ -23,7 +23,7 @@ import time
 from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, MutableMapping
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import segno
 from starlette.applications import Starlette
@@ -58,7 +58,7 @@ from .protocol import (
     parse_message,
     parse_new_table,
 )
-from .store import Store
+from .store import StoreError, TableStore
 from .tables import (
     MAX_TABLES_PER_CLIENT,
     TABLE_ID,
@@ -69,6 +69,9 @@ from .tables import (
     TableManager,
     available_bots,
 )
+
+if TYPE_CHECKING:  # (psycopg, which the cluster needs, is an optional dependency)
+    from .cluster import Cluster, RemoteListener, RemoteSocket, Socket
 
 log = logging.getLogger("binokel.web")
 STATIC = Path(__file__).parent / "static"
@@ -179,9 +182,15 @@ class SocketListener:
         finally:
             self.writer = None
 
-    async def _hang_up(self) -> None:
+    async def _hang_up(self, code: int = 1013) -> None:
         with contextlib.suppress(Exception):
-            await self.websocket.close(code=1013)
+            await self.websocket.close(code=code)
+
+    def hang_up(self, code: int) -> None:
+        """Close the connection (1012: its table moved to another server; the page
+        reconnects)."""
+        self.gone = True
+        asyncio.get_running_loop().create_task(self._hang_up(code))
 
     async def close(self) -> None:
         self.gone = True
@@ -277,24 +286,28 @@ def _refusal(exc: Exception, conflict: int = 400) -> JSONResponse:
     return _problem(str(exc), conflict if isinstance(exc, TableError) else 400)
 
 
-def create_app(store: Store, *, bot_delay: float = 0.8,
+def create_app(store: TableStore, *, bot_delay: float = 0.8,
                per_client: int = MAX_TABLES_PER_CLIENT, allowed: Allowed | None = None,
                sockets_per_client: int = MAX_SOCKETS_PER_CLIENT,
                hello_timeout: float = HELLO_TIMEOUT,
                idle_minutes: float = TABLE_IDLE_MINUTES,
-               pool: BotPool | None = None) -> Starlette:
+               pool: BotPool | None = None, cluster: Cluster | None = None) -> Starlette:
     """The ASGI app over one store; tables left playing in it are resumed at startup.
 
     ``per_client`` caps the tables in play one client address may open and still end (0: no
     cap); ``allowed`` names the hosts and origins served (default: loopback only);
     ``sockets_per_client`` caps an address's WebSockets (0: no cap); a socket that has not
     said hello after ``hello_timeout`` seconds is closed; a table waiting for players expires
-    after ``idle_minutes``; computer players decide in ``pool``."""
+    after ``idle_minutes``; computer players decide in ``pool``.  With ``cluster`` (a
+    PostgreSQL store shared by several servers) a table is run by the server holding its lease
+    and connections to it here are relayed there (:mod:`binokel.web.cluster`)."""
     manager = TableManager(store, bot_delay=bot_delay, per_client=per_client or 10**9,
                            idle_minutes=idle_minutes, pool=pool)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        if cluster is not None:
+            await cluster.start(manager, serve_remote, on_table)
         resumed = manager.resume()
         if resumed:
             log.info("resuming %d table(s)", resumed)
@@ -314,6 +327,53 @@ def create_app(store: Store, *, bot_delay: float = 0.8,
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         await manager.close()
+        if cluster is not None:
+            await cluster.stop()
+
+    async def serve_remote(table: Table, socket: RemoteSocket, listener: RemoteListener
+                           ) -> None:
+        """A connection relayed from another server, served as a local one is."""
+        try:
+            await _serve_connection(manager, table, socket, listener, hello_timeout)
+        finally:
+            manager.detach(table, listener)
+            await socket.close()
+
+    async def on_table(table_id: str, what: str, body: Any) -> tuple[int, Any]:
+        """Answer an HTTP call about a table run here: (status, JSON or record text)."""
+        table = table_or_404(table_id)
+        if table is None:
+            return 404, {"error": "no such table"}
+        try:
+            if what == "info":
+                return 200, table.info()
+            if what == "join":
+                asked = parse_join(body)
+                return 200, {"seat": asked.seat, "token": manager.join(table, asked.seat,
+                                                                       asked.name)}
+            if what == "cancel":
+                manager.cancel(table, parse_cancel(body).token)
+                return 200, {"id": table.id, "status": table.status}
+            if what == "record":
+                return 200, manager.record(table)
+        except (ProtocolError, TableError) as exc:
+            return (409 if isinstance(exc, TableError) else 400), {"error": str(exc)}
+        return 404, {"error": f"no such call {what!r}"}
+
+    async def table_call(request: Request, what: str, body: Any = None) -> Response:
+        """An HTTP call about a table, answered here or by the server that runs it."""
+        table_id = request.path_params["table_id"]
+        if not TABLE_ID.match(table_id):
+            return _problem("no such table", 404)
+        holder = cluster.elsewhere(table_id) if cluster is not None else None
+        if cluster is not None and holder is not None:
+            status, answer = await cluster.call(holder, table_id, what, body)
+        else:
+            status, answer = await on_table(table_id, what, body)
+        if isinstance(answer, str):
+            return PlainTextResponse(answer, headers={
+                "content-disposition": f'attachment; filename="binokel-{table_id}.txt"'})
+        return JSONResponse(answer, status_code=status)
 
     def table_or_404(table_id: str) -> Table | None:
         return manager.get(table_id) if TABLE_ID.match(table_id) else None
@@ -339,7 +399,11 @@ def create_app(store: Store, *, bot_delay: float = 0.8,
         return JSONResponse(kind.describe(name))
 
     async def list_tables(request: Request) -> Response:
-        return JSONResponse({"tables": manager.lobby()})
+        tables = manager.lobby()
+        if cluster is not None:  # and those the other servers run
+            tables = sorted([*tables, *cluster.lobby()],
+                            key=lambda t: -float(t.get("created", 0)))[:100]
+        return JSONResponse({"tables": tables})
 
     async def create_table(request: Request) -> Response:
         try:
@@ -354,60 +418,60 @@ def create_app(store: Store, *, bot_delay: float = 0.8,
                              "table": table.info()}, status_code=201)
 
     async def table_info(request: Request) -> Response:
-        table = table_or_404(request.path_params["table_id"])
-        if table is None:
-            return _problem("no such table", 404)
-        return JSONResponse(table.info())
+        return await table_call(request, "info")
 
     async def join_table(request: Request) -> Response:
-        table = table_or_404(request.path_params["table_id"])
-        if table is None:
-            return _problem("no such table", 404)
         try:
-            asked = parse_join(await read_json(request))
-            token = manager.join(table, asked.seat, asked.name)
-        except (ProtocolError, TableError) as exc:
+            body = await read_json(request)
+        except ProtocolError as exc:
             return _refusal(exc, 409)
-        return JSONResponse({"seat": asked.seat, "token": token})
+        return await table_call(request, "join", body)
 
     async def cancel_table(request: Request) -> Response:
-        table = table_or_404(request.path_params["table_id"])
-        if table is None:
-            return _problem("no such table", 404)
         try:
-            asked = parse_cancel(await read_json(request))
-            manager.cancel(table, asked.token)
-        except (ProtocolError, TableError) as exc:
+            body = await read_json(request)
+        except ProtocolError as exc:
             return _refusal(exc, 409)
-        return JSONResponse({"id": table.id, "status": table.status})
+        return await table_call(request, "cancel", body)
 
     async def invite_qr(request: Request) -> Response:
-        table = table_or_404(request.path_params["table_id"])
-        if table is None:
+        table_id = request.path_params["table_id"]
+        if not TABLE_ID.match(table_id) or (table_id not in manager.tables
+                                            and store.load_table(table_id) is None):
             return _problem("no such table", 404)
-        link = str(request.url_for("table_page", table_id=table.id))
+        link = str(request.url_for("table_page", table_id=table_id))
         return Response(invite_svg(link), media_type="image/svg+xml",
                         headers={"cache-control": "max-age=3600"})
 
     async def record(request: Request) -> Response:
-        table = table_or_404(request.path_params["table_id"])
-        if table is None:
-            return _problem("no such table", 404)
-        try:
-            text = manager.record(table)
-        except TableError as exc:
-            return _problem(str(exc), 409)
-        return PlainTextResponse(text, headers={
-            "content-disposition": f'attachment; filename="binokel-{table.id}.txt"'})
+        return await table_call(request, "record")
 
     async def table_socket(websocket: WebSocket) -> None:
         await websocket.accept()
-        table = table_or_404(websocket.path_params["table_id"])
+        table_id = websocket.path_params["table_id"]
+        listener = SocketListener(websocket)
+        table = None
+        for _ in range(2):  # (another server may take the table between the two looks)
+            holder = (cluster.elsewhere(table_id) if cluster is not None
+                      and TABLE_ID.match(table_id) else None)
+            if cluster is not None and holder is not None:
+                try:
+                    await _relay_connection(cluster, websocket, listener, table_id, holder)
+                except WebSocketDisconnect:
+                    pass
+                finally:
+                    await listener.close()
+                    if websocket.application_state is not WebSocketState.DISCONNECTED:
+                        with contextlib.suppress(Exception):
+                            await websocket.close()
+                return
+            table = table_or_404(table_id)
+            if table is not None or cluster is None:
+                break
         if table is None:
             await websocket.send_text(error_message("There is no such table."))
             await websocket.close(code=4404)
             return
-        listener = SocketListener(websocket)
         try:
             await _serve_connection(manager, table, websocket, listener, hello_timeout)
         except WebSocketDisconnect:
@@ -452,8 +516,39 @@ async def _sweep(manager: TableManager) -> None:
         manager.expire_idle()
 
 
-async def _serve_connection(manager: TableManager, table: Table, websocket: WebSocket,
-                            listener: SocketListener, hello_timeout: float) -> None:
+async def _relay_connection(cluster: Cluster, websocket: WebSocket, listener: SocketListener,
+                            table_id: str, holder: str) -> None:
+    """A browser whose table another server runs: its messages, checked for size and rate
+    as always, go to that server, which answers through ``listener``."""
+    limiter = RateLimiter()
+    conn = cluster.open_relay(listener, table_id, holder)
+    try:
+        while not listener.gone:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            raw = message.get("text")
+            if raw is None:
+                raw = (message.get("bytes") or b"").decode("utf-8", "replace")
+            if not limiter.allow():
+                if limiter.refused >= RATE_HANG_UP:
+                    await websocket.close(code=1008)
+                    return
+                _tell(listener, error_message(
+                    f"Too many messages: at most {RATE_PER_SECOND:g} a second; this one was "
+                    "ignored."))
+                continue
+            if len(raw.encode()) > MAX_MESSAGE_BYTES:
+                _tell(listener, error_message(
+                    f"message too large (at most {MAX_MESSAGE_BYTES} bytes)"))
+                continue
+            cluster.forward(conn, raw)
+    finally:
+        cluster.close_relay(conn)
+
+
+async def _serve_connection(manager: TableManager, table: Table, websocket: Socket,
+                            listener: Listener, hello_timeout: float) -> None:
     """Read one browser's messages until it leaves; every problem becomes an ``error`` event."""
     limiter = RateLimiter()
     seat: int | None = None
@@ -518,6 +613,11 @@ async def _serve_connection(manager: TableManager, table: Table, websocket: WebS
                     manager.rematch(table, seat)
         except TableError as exc:
             _tell(listener, error_message(str(exc)))
+        except StoreError:  # another server runs the table now: the page reconnects there
+            log.warning("table %s: a write was refused", table.id, exc_info=True)
+            _tell(listener, error_message("This table moved to another server; reconnecting."))
+            await websocket.close(code=1012)
+            return
 
 
 def _tell(listener: Listener, text: str) -> None:

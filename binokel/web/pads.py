@@ -31,7 +31,7 @@ from typing import Any
 from . import padmodel
 from .padproto import MAX_PAD_HANDS, PAD_ID, PadOp
 from .protocol import JSON
-from .store import Store, StoredPad
+from .store import StoredPad, TableStore
 
 #: Pads one client address may open in an hour (a phone opens one a game).
 MAX_PADS_PER_CLIENT_HOUR = 30
@@ -55,7 +55,7 @@ def _digest(token: str) -> str:
 class PadManager:
     """Opens pads, checks their secret, applies changes and answers the sheet."""
 
-    def __init__(self, store: Store, *, per_client_hour: int = MAX_PADS_PER_CLIENT_HOUR,
+    def __init__(self, store: TableStore, *, per_client_hour: int = MAX_PADS_PER_CLIENT_HOUR,
                  clock: Callable[[], float] = time.time) -> None:
         self.store = store
         self.per_client_hour = per_client_hour

@@ -1,4 +1,7 @@
-"""SQLite persistence of web tables: the rule set, the secret seed, the seats and every action.
+"""Persistence of web tables: the rule set, the secret seed, the seats and every action.
+
+SQLite here (the default); PostgreSQL in :mod:`.store_pg`, behind the same :class:`TableStore`
+interface and schema (:mod:`.migrations`).
 
 A table is stored as what it takes to replay it (the log is the record): its game and rule set,
 its seed, its seats and the actions in notation, numbered.  :meth:`Store.append_action` commits
@@ -20,62 +23,16 @@ only their SHA-256 digests.
 
 from __future__ import annotations
 
+import re
 import sqlite3
 import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS tables (
-    id TEXT PRIMARY KEY,
-    game TEXT NOT NULL,
-    rules TEXT NOT NULL,
-    seed TEXT NOT NULL,
-    title TEXT NOT NULL DEFAULT '',
-    created REAL NOT NULL,
-    updated REAL NOT NULL,
-    status TEXT NOT NULL,
-    creator_seat INTEGER,
-    cancel_hash TEXT
-);
-CREATE TABLE IF NOT EXISTS seats (
-    table_id TEXT NOT NULL REFERENCES tables(id),
-    seat INTEGER NOT NULL,
-    kind TEXT NOT NULL,
-    name TEXT NOT NULL DEFAULT '',
-    bot TEXT,
-    token_hash TEXT,
-    PRIMARY KEY (table_id, seat)
-);
-CREATE TABLE IF NOT EXISTS actions (
-    table_id TEXT NOT NULL REFERENCES tables(id),
-    n INTEGER NOT NULL,
-    seat INTEGER NOT NULL,
-    action TEXT NOT NULL,
-    at REAL NOT NULL,
-    PRIMARY KEY (table_id, n)
-);
-CREATE INDEX IF NOT EXISTS tables_status ON tables(status);
-CREATE TABLE IF NOT EXISTS pads (
-    id TEXT PRIMARY KEY,
-    token_hash TEXT NOT NULL,
-    rules TEXT NOT NULL,
-    record TEXT NOT NULL,
-    version INTEGER NOT NULL,
-    created REAL NOT NULL,
-    updated REAL NOT NULL
-);
-CREATE TABLE IF NOT EXISTS pad_ops (
-    pad_id TEXT NOT NULL REFERENCES pads(id),
-    op_id TEXT NOT NULL,
-    version INTEGER NOT NULL,
-    at REAL NOT NULL,
-    PRIMARY KEY (pad_id, op_id)
-);
-"""
-#: Columns added since the first schema, for databases made before them.
-ADDED_COLUMNS = {"creator_seat": "INTEGER", "cancel_hash": "TEXT"}
+from .migrations import MIGRATIONS_TABLE, pending, statements
+
 STATUSES = ("playing", "finished", "abandoned", "cancelled", "expired")
 
 
@@ -123,8 +80,55 @@ class StoredPad:
     updated: float = 0.0
 
 
+def redact(url: str) -> str:
+    """An address without its password, for messages and logs.
+
+    >>> redact("postgresql://cards:secret@db.example:5432/binokel")
+    'postgresql://cards:***@db.example:5432/binokel'
+    """
+    return re.sub(r"(://[^:/@]*):[^@]*@", r"\1:***@", url)
+
+
 class StoreError(RuntimeError):
     """The database refused a write (a duplicate action number means two writers)."""
+
+
+class TableStore(Protocol):
+    """What the web server needs of a database: :class:`Store` (SQLite, the default) and
+    :class:`~binokel.web.store_pg.PostgresStore` (several servers on one PostgreSQL) keep
+    the same schema (:mod:`binokel.web.migrations`) and behave alike."""
+
+    path: str
+    """Where the tables are (a file, or a PostgreSQL address without its password)."""
+
+    def close(self) -> None: ...
+
+    def create_table(self, table: StoredTable) -> None: ...
+
+    def set_seat(self, table_id: str, seat: int, stored: StoredSeat) -> None: ...
+
+    def append_action(self, table_id: str, n: int, seat: int, action: str) -> None: ...
+
+    def append_actions(self, table_id: str, n: int, seat: int, actions: list[str], *,
+                       status: str | None = None) -> None: ...
+
+    def set_status(self, table_id: str, status: str) -> None: ...
+
+    def load_table(self, table_id: str) -> StoredTable | None: ...
+
+    def table_ids(self, *, status: str | None = None, limit: int = -1) -> list[str]: ...
+
+    def schema_version(self) -> int: ...
+
+    def create_pad(self, pad: StoredPad) -> None: ...
+
+    def load_pad(self, pad_id: str) -> StoredPad | None: ...
+
+    def has_pad_op(self, pad_id: str, op_id: str) -> bool: ...
+
+    def save_pad(self, pad_id: str, op_id: str, version: int, record: str) -> bool: ...
+
+    def pad_count(self) -> int: ...
 
 
 class Store:
@@ -144,11 +148,32 @@ class Store:
             raise ValueError(f"synchronous must be OFF, NORMAL or FULL, not {synchronous!r}")
         self._db.execute(f"PRAGMA synchronous={synchronous.upper()}")
         self._db.execute("PRAGMA foreign_keys=ON")
-        self._db.executescript(SCHEMA)
-        have = {row[1] for row in self._db.execute("PRAGMA table_info(tables)")}
-        for column, kind in ADDED_COLUMNS.items():
-            if column not in have:
-                self._db.execute(f"ALTER TABLE tables ADD COLUMN {column} {kind}")
+        self._migrate()
+
+    def _migrate(self) -> None:
+        """Bring the schema up to date, all in one transaction (see :mod:`.migrations`)."""
+        with self._lock, self._db:
+            self._db.execute("BEGIN IMMEDIATE")  # one server migrates; others wait for it
+            self._db.execute(MIGRATIONS_TABLE.format(time="REAL"))
+            (current,) = self._db.execute(
+                "SELECT COALESCE(MAX(version), 0) FROM schema_migrations").fetchone()
+            for migration in pending(current):
+                for sql in statements(migration, "sqlite"):
+                    self._db.execute(sql)
+                for table, column, kind in migration.columns:
+                    have = {row[1] for row in self._db.execute(f"PRAGMA table_info({table})")}
+                    if column not in have:
+                        self._db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
+                self._db.execute("INSERT INTO schema_migrations (version, name, applied) "
+                                 "VALUES (?, ?, ?)", (migration.version, migration.name,
+                                                      time.time()))
+
+    def schema_version(self) -> int:
+        """The last migration this database has had."""
+        with self._lock:
+            (version,) = self._db.execute(
+                "SELECT COALESCE(MAX(version), 0) FROM schema_migrations").fetchone()
+            return int(version)
 
     def close(self) -> None:
         with self._lock:

@@ -30,7 +30,7 @@ import re
 import secrets
 import time
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol
 
@@ -40,7 +40,7 @@ from .games import GameKind, GameLike, all_rule_sets, game_for_rules
 from .messages import ViewEncoder, dumps_text, public_fields, state_text
 from .players import BOT_CANDIDATES, available_bots, make_bot
 from .protocol import JSON, MAX_NAME_CHARS
-from .store import Store, StoredSeat, StoredTable
+from .store import StoredSeat, StoredTable, TableStore
 
 log = logging.getLogger("binokel.web")
 
@@ -223,7 +223,7 @@ class TableManager:
     """Every table of one server, backed by a :class:`Store`; computer players decide in a
     :class:`~binokel.web.botpool.BotPool`."""
 
-    def __init__(self, store: Store, *, bot_delay: float = 0.8,
+    def __init__(self, store: TableStore, *, bot_delay: float = 0.8,
                  per_client: int = MAX_TABLES_PER_CLIENT,
                  idle_minutes: float = TABLE_IDLE_MINUTES, pool: BotPool | None = None) -> None:
         self.store = store
@@ -234,6 +234,11 @@ class TableManager:
         self.tables: dict[str, Table] = {}
         self._pending: deque[str] = deque()
         self._closing = False
+        self.claim: Callable[[str], bool] | None = None
+        """With several servers on one database: take a table's lease before running it;
+        False when another server runs it (see :mod:`binokel.web.cluster`)."""
+        self.release: Callable[[str], None] | None = None
+        """With several servers: let go of the lease of a table dropped from memory."""
 
     # --- lifecycle -----------------------------------------------------------------------
 
@@ -281,6 +286,8 @@ class TableManager:
         except Exception:
             log.exception("table %s cannot be replayed", table_id)
             return None
+        if stored.status == "playing" and self.claim is not None and not self.claim(table_id):
+            return None  # another server runs it
         table = Table(id=stored.id, game=game, rules=stored.rules, seed=stored.seed,
                       title=stored.title, created=stored.created, status=stored.status,
                       seats=[Seat(kind=s.kind, name=s.name, bot=s.bot, token_hash=s.token_hash)
@@ -463,6 +470,23 @@ class TableManager:
         :meth:`get` rebuilds it for its record or a late visitor)."""
         if not table.is_playing and not table.listeners and self.tables.get(table.id) is table:
             del self.tables[table.id]
+            if self.release is not None:
+                self.release(table.id)
+
+    def drop(self, table_id: str) -> None:
+        """Let go of a table another server runs now: its computer players stop here and
+        every connection to it is closed with code 1012 (the page reconnects and finds the
+        server that runs it)."""
+        table = self.tables.pop(table_id, None)
+        if table is None:
+            return
+        if table.bot_task is not None:
+            table.bot_task.cancel()
+        for listener in list(table.listeners):
+            hang_up = getattr(listener, "hang_up", None)
+            if hang_up is not None:
+                hang_up(1012)
+        table.listeners.clear()
 
     def message_for(self, table: Table, seat: int | None) -> str:
         """The ``state`` message a seat (or, for None, a spectator) is sent now: each seat's

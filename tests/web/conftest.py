@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from .pgcluster import PostgresCluster, find_binaries
+
 
 def free_port() -> int:
     with socket.socket() as sock:
@@ -23,8 +25,12 @@ def free_port() -> int:
 class LiveServer:
     """``binokel serve`` run as a user would, on a free loopback port and a temporary db."""
 
-    def __init__(self, db: Path, *, bot_delay: float = 0.0, options: Sequence[str] = ()) -> None:
+    def __init__(self, db: Path, *, bot_delay: float = 0.0, options: Sequence[str] = (),
+                 database: str | None = None) -> None:
         self.db = db
+        self.database = database
+        """A ``postgresql://`` address to serve instead of the SQLite file ``db`` (whose
+        name then only names the log)."""
         self.options = list(options)
         """More ``binokel serve`` options (limits, say)."""
         self.port = free_port()
@@ -39,8 +45,8 @@ class LiveServer:
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "binokel", "serve", "--port", str(self.port), "--db",
-                 str(self.db), "--bot-delay", str(self.bot_delay), "--log-level", "warning",
-                 "--bot-workers", "1", *self.options],
+                 self.database or str(self.db), "--bot-delay", str(self.bot_delay),
+                 "--log-level", "warning", "--bot-workers", "1", *self.options],
                 stdout=log, stderr=subprocess.STDOUT, env=env)
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
@@ -79,3 +85,28 @@ def live_server(tmp_path: Path) -> Iterator[LiveServer]:
         yield server
     finally:
         server.stop()
+
+
+@pytest.fixture(scope="session")
+def postgres_cluster() -> Iterator[PostgresCluster]:
+    """One throwaway PostgreSQL cluster for the whole run (each test takes a new database)."""
+    pytest.importorskip("psycopg", reason="psycopg is not installed (pip install '.[postgres]')")
+    binaries, why = find_binaries()
+    if binaries is None:
+        pytest.skip(why)
+    cluster = PostgresCluster(binaries)
+    try:
+        cluster.start()
+    except Exception as exc:  # a machine where PostgreSQL cannot start: say why, do not fail
+        cluster.stop()
+        pytest.skip(f"could not start a throwaway PostgreSQL: {exc}")
+    try:
+        yield cluster
+    finally:
+        cluster.stop()
+
+
+@pytest.fixture
+def postgres_url(postgres_cluster: PostgresCluster) -> str:
+    """The address of a new, empty PostgreSQL database."""
+    return postgres_cluster.new_database()
