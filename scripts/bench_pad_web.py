@@ -2,7 +2,7 @@
 
 For each size: the median of 5 runs of a whole change as the server makes it (load the stored
 pad, add a hand, store it, answer the sheet), and beside it the stored pad read the reference
-way, ``binokel.pad.pad_from_json``, which adds the hands one by one (quadratic).  The load is
+way, ``binokel.pad.pad_from_json``, which adds the hands one by one.  The load is
 printed first: the figures mean little without it.
 
     .venv/bin/python scripts/bench_pad_web.py

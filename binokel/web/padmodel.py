@@ -77,9 +77,9 @@ def dump(pad: Pad) -> str:
 
 
 def load(text: str) -> Pad:
-    """The stored pad.  Its entries were checked when stored and are checked again whenever
-    its sheet is worked out, so they are read in one go (``pad_from_json`` adds them one by
-    one, working out the sheet at each: quadratic in the hands)."""
+    """The stored pad.  Its entries were checked when stored and are checked again when its
+    sheet is worked out, so they are read in one go rather than added one by one as
+    ``pad_from_json`` does (scripts/bench_pad_web.py compares the two)."""
     data = json.loads(text)
     pad = Pad(str(data["rules"]), tuple(str(p) for p in data["players"]),
               int(data.get("first_dealer", 0)))
