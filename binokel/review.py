@@ -31,8 +31,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .bots import make_bot
-from .bots.expert import ExpertBot
+from .bots.expert import ExpertBot, review_values
 from .games import game_of
+from .search.evaluate import packed_of
 
 #: Points lost from which a decision is classed so (the first that applies, largest first).
 THRESHOLDS: tuple[tuple[str, float], ...] = (("blunder", 60.0), ("mistake", 20.0),
@@ -160,13 +161,53 @@ def _kind(game_name: str, action: object, phase: str) -> str:
     return _KINDS.get(game_name, {}).get(type(action).__name__, phase)
 
 
+#: The candidates' values of one decision: (reviewer, the seat's view, the chosen action, the
+#: sampling's generator, the states after the decision) -> (action, value, worlds) triples.
+Valuer = Callable[[ExpertBot, Any, Any, random.Random, Sequence[Any]],
+                  list[tuple[Any, float, int]]]
+
+
+def _values_deciding(bot: ExpertBot, view: Any, chosen: Any, rng: random.Random,
+                     later: Sequence[Any]) -> list[tuple[Any, float, int]]:
+    """What the expert weighs when it decides itself (every candidate, in Binocle)."""
+    pick = bot.choose(view, rng)
+    return bot.last_values(view) or [(pick, 0.0, 0)]
+
+
+def _values_binokel(bot: ExpertBot, view: Any, chosen: Any, rng: random.Random,
+                    later: Sequence[Any]) -> list[tuple[Any, float, int]]:
+    """Binokel: also the chosen bid, every card laid away (with the whole discard the seat
+    went on to lay away) and every trump (:func:`binokel.bots.expert.review_values`)."""
+    return review_values(bot, view, rng, chosen=chosen,
+                         completed=_completed_discard(view, later))
+
+
+def _completed_discard(view: Any, later: Sequence[Any]) -> int | None:
+    """The whole discard the declaring seat laid away (packed), read from its own later views
+    in the hand; ``None`` before laying away, or if the record ends first."""
+    if view.phase.value not in ("discard", "trump"):
+        return None
+    for state in later[: view.rules.dabb_size + 2]:
+        if state.hand_no != view.hand_no:
+            return None
+        seen = state.view(view.seat).discard
+        if seen is not None and len(seen) == view.rules.dabb_size:
+            return packed_of(seen)
+    return None
+
+
+#: How each game's decisions are valued, by game name (the default: :func:`_values_deciding`).
+_VALUERS: dict[str, Valuer] = {"binokel": _values_binokel, "binocle": _values_deciding,
+                               "bezique": _values_deciding}
+
+
 def weigh(bot: ExpertBot, view: Any, chosen: object, rng: random.Random,
-          *, number: int, game_name: str) -> Decision:
-    """One decision weighed from ``view`` (the seat's view before it acted)."""
+          *, number: int, game_name: str, later: Sequence[Any] = ()) -> Decision:
+    """One decision weighed from ``view`` (the seat's view before it acted); ``later`` are
+    the game's states after it (the seat's own later views tell, say, its whole discard)."""
     game = game_of(view)
     started = time.perf_counter()
-    pick = bot.choose(view, rng)
-    found = bot.last_values(view) or [(pick, 0.0, 0)]
+    found = _VALUERS.get(game_name, _values_deciding)(bot, view, chosen, rng, later)
     seconds = time.perf_counter() - started
     legal = set(view.legal_actions)
     ranked = sorted((c for c in found if c[0] in legal), key=lambda c: -c[1])
@@ -215,7 +256,8 @@ def review_game(final: Any, *, seats: Sequence[int] | None = None, bot: str = DE
         view = state.view(seat)
         chosen = states[i + 1].last_action
         rng = random.Random(f"{seed}/{i}")
-        decision = weigh(bots[seat], view, chosen, rng, number=i + 1, game_name=game.name)
+        decision = weigh(bots[seat], view, chosen, rng, number=i + 1, game_name=game.name,
+                         later=states[i + 1:])
         best_of[i] = game.parse_action(decision.best)
         key = (state.hand_no, seat)
         reviews.setdefault(key, HandReview(hand=state.hand_no + 1, seat=seat))
