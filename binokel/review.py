@@ -152,6 +152,11 @@ def _reviewer(spec: str) -> ExpertBot:
     return bot
 
 
+def check_reviewer(spec: str) -> None:
+    """Refuse (:class:`ValueError`) a reviewer that cannot review, before a review starts."""
+    _reviewer(spec)
+
+
 def _timeline(final: Any) -> list[Any]:
     """Every state of the game, oldest first (the last one has no decision)."""
     return list(reversed(list(final.states())))
@@ -299,5 +304,62 @@ def _hindsight(states: list[Any], hand_no: int, seat: int, best_of: dict[int, An
     return score
 
 
+# --- as data (``binokel review --json`` and the web server's review page) -----------------------
+
+def decision_json(d: Decision) -> dict[str, Any]:
+    """One decision as data (docs/review.md)."""
+    return {
+        "number": d.number, "hand": d.hand, "seat": d.seat, "phase": d.phase, "kind": d.kind,
+        "chosen": d.chosen, "best": d.best, "chosen_value": d.chosen_value,
+        "best_value": d.best_value, "loss": d.loss, "grade": d.grade,
+        "seconds": round(d.seconds, 3),
+        "candidates": [{"action": c.action, "value": c.value, "worlds": c.worlds}
+                       for c in d.candidates],
+    }
+
+
+def review_json(review: GameReview, players: list[str], *, complete: bool) -> dict[str, Any]:
+    """The review as data; every field is described in docs/review.md."""
+    return {
+        "game": review.game,
+        "reviewer": review.reviewer,
+        "players": players,
+        "complete": complete,
+        "thresholds": {name: threshold for name, threshold in THRESHOLDS},
+        "seconds": round(review.seconds, 2),
+        "hands": [{
+            "hand": h.hand, "seat": h.seat, "lost": round(h.lost, 2),
+            "decisions_count": len(h.decisions),
+            "lost_per_decision": round(h.lost / len(h.decisions), 2) if h.decisions else 0.0,
+            "costliest": [d.number for d in h.costliest()],
+            "actual": h.actual, "hindsight": h.hindsight,
+            "decisions": [decision_json(d) for d in h.decisions],
+        } for h in review.hands],
+        "summary": summary_json(review),
+    }
+
+
+def summary_json(review: GameReview) -> dict[str, Any]:
+    """The game's summary as data (docs/review.md)."""
+    decisions = review.decisions
+    grades: dict[str, int] = {}
+    for d in decisions:
+        grades[d.grade] = grades.get(d.grade, 0) + 1
+    seats = sorted({h.seat for h in review.hands})
+    return {
+        "decisions": len(decisions),
+        "lost": round(review.lost, 2),
+        "lost_per_decision": round(review.lost / len(decisions), 2) if decisions else 0.0,
+        "grades": grades,
+        "costliest": [decision_json(d) for d in review.costliest()],
+        "actual": {str(s): sum(h.actual or 0 for h in review.hands if h.seat == s)
+                   for s in seats},
+        "hindsight": {str(s): sum(h.hindsight or 0 for h in review.hands if h.seat == s)
+                      for s in seats},
+        "seconds_per_decision": round(review.seconds / len(decisions), 3) if decisions else 0.0,
+    }
+
+
 __all__ = ["DEFAULT_BOT", "THRESHOLDS", "Decision", "GameReview", "HandReview", "Valued",
-           "classify", "costliest", "review_game", "weigh"]
+           "check_reviewer", "classify", "costliest", "decision_json", "review_game", "review_json",
+           "summary_json", "weigh"]

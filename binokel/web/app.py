@@ -55,6 +55,7 @@ from .protocol import (
     parse_message,
     parse_new_table,
 )
+from .reviews import Reviews, review_routes
 from .store import Store
 from .tables import (
     MAX_TABLES_PER_CLIENT,
@@ -279,16 +280,18 @@ def create_app(store: Store, *, bot_delay: float = 0.8,
                sockets_per_client: int = MAX_SOCKETS_PER_CLIENT,
                hello_timeout: float = HELLO_TIMEOUT,
                idle_minutes: float = TABLE_IDLE_MINUTES,
-               pool: BotPool | None = None) -> Starlette:
+               pool: BotPool | None = None, review_bot: str | None = None) -> Starlette:
     """The ASGI app over one store; tables left playing in it are resumed at startup.
 
     ``per_client`` caps the tables in play one client address may open and still end (0: no
     cap); ``allowed`` names the hosts and origins served (default: loopback only);
     ``sockets_per_client`` caps an address's WebSockets (0: no cap); a socket that has not
     said hello after ``hello_timeout`` seconds is closed; a table waiting for players expires
-    after ``idle_minutes``; computer players decide in ``pool``."""
+    after ``idle_minutes``; computer players decide in ``pool``; finished games are reviewed
+    by ``review_bot`` (default: the expert, :mod:`binokel.web.reviews`)."""
     manager = TableManager(store, bot_delay=bot_delay, per_client=per_client or 10**9,
                            idle_minutes=idle_minutes, pool=pool)
+    reviews = Reviews(store) if review_bot is None else Reviews(store, bot=review_bot)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -310,6 +313,7 @@ def create_app(store: Store, *, bot_delay: float = 0.8,
         for task in background:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        await reviews.close()
         await manager.close()
 
     def table_or_404(table_id: str) -> Table | None:
@@ -430,6 +434,7 @@ def create_app(store: Store, *, bot_delay: float = 0.8,
         Route("/api/tables/{table_id}/record", record),
         Route("/api/tables/{table_id}/invite.svg", invite_qr),
         WebSocketRoute("/ws/{table_id}", table_socket),
+        *review_routes(reviews, table_or_404),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
@@ -437,6 +442,7 @@ def create_app(store: Store, *, bot_delay: float = 0.8,
                        sockets_per_client=sockets_per_client)
     app.add_middleware(SecurityHeaders)  # added last, so outermost: refusals get it too
     app.state.manager = manager
+    app.state.reviews = reviews
     return app
 
 

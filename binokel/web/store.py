@@ -61,6 +61,18 @@ CREATE INDEX IF NOT EXISTS tables_status ON tables(status);
 #: Columns added since the first schema, for databases made before them.
 ADDED_COLUMNS = {"creator_seat": "INTEGER", "cancel_hash": "TEXT"}
 STATUSES = ("playing", "finished", "abandoned", "cancelled", "expired")
+#: Reviews of finished games (:mod:`binokel.web.reviews`), one per table, seat and reviewer:
+#: the review's JSON as ``binokel review --json`` prints it.
+REVIEW_SCHEMA = """
+CREATE TABLE IF NOT EXISTS reviews (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    seat INTEGER NOT NULL,
+    reviewer TEXT NOT NULL,
+    created REAL NOT NULL,
+    review TEXT NOT NULL,
+    PRIMARY KEY (table_id, seat, reviewer)
+);
+"""
 
 
 @dataclass
@@ -114,6 +126,7 @@ class Store:
         self._db.execute(f"PRAGMA synchronous={synchronous.upper()}")
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(SCHEMA)
+        self._db.executescript(REVIEW_SCHEMA)
         have = {row[1] for row in self._db.execute("PRAGMA table_info(tables)")}
         for column, kind in ADDED_COLUMNS.items():
             if column not in have:
@@ -219,3 +232,21 @@ class Store:
                 rows = self._db.execute("SELECT id FROM tables WHERE status = ? "
                                         "ORDER BY created DESC LIMIT ?", (status, limit))
             return [r for (r,) in rows]
+
+    # --- reviews of finished games ----------------------------------------------------------
+
+    def save_review(self, table_id: str, seat: int, reviewer: str, review: str) -> None:
+        """Keep a finished game's review (JSON text) for ``seat`` by ``reviewer``."""
+        with self._lock, self._db:
+            self._db.execute("BEGIN")
+            self._db.execute(
+                "INSERT OR REPLACE INTO reviews (table_id, seat, reviewer, created, review) "
+                "VALUES (?, ?, ?, ?, ?)", (table_id, seat, reviewer, time.time(), review))
+
+    def load_review(self, table_id: str, seat: int, reviewer: str) -> str | None:
+        """A kept review's JSON text, or ``None``."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT review FROM reviews WHERE table_id = ? AND seat = ? AND reviewer = ?",
+                (table_id, seat, reviewer)).fetchone()
+        return None if row is None else str(row[0])
