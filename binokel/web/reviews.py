@@ -77,23 +77,6 @@ def _work(connection: Connection, rules: str, seed: str, actions: list[str], sea
         connection.close()
 
 
-async def _readable(connection: Connection) -> None:
-    """Wait on the event loop, without a thread, until a pipe has something to read."""
-    loop = asyncio.get_running_loop()
-    ready: asyncio.Future[None] = loop.create_future()
-    fd = connection.fileno()
-
-    def wake() -> None:
-        if not ready.done():
-            ready.set_result(None)
-
-    loop.add_reader(fd, wake)
-    try:
-        await ready
-    finally:
-        loop.remove_reader(fd)
-
-
 @dataclass
 class Job:
     """A review being computed: how far it got, or why it failed."""
@@ -178,11 +161,15 @@ class Reviews:
             try:
                 async with asyncio.timeout(self.timeout):
                     while True:
-                        await _readable(mine)
                         try:
-                            message = mine.recv()
+                            # A thread waits on the pipe: the event loop is never blocked, and
+                            # the pipe stays blocking (an event loop's reader may make it not,
+                            # and a long message would then arrive in pieces).
+                            message = await asyncio.to_thread(mine.recv)
                         except (EOFError, OSError):
-                            raise RuntimeError("the review's process stopped") from None
+                            await asyncio.to_thread(process.join, 5)
+                            raise RuntimeError("the review's process stopped (exit code "
+                                               f"{process.exitcode})") from None
                         if message[0] == "progress":
                             job.done, job.total = message[1], message[2]
                             continue

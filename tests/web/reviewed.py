@@ -54,7 +54,8 @@ def expected_review(seat: int, bot: str = FAST) -> dict[str, Any]:
     state: Any = kind.replay(RULES, SEED, finished_actions())
     data = review_json(review_game(state, seats=(seat,), bot=bot), review_players(SEATS),
                        complete=True)
-    return without_seconds(data)
+    result: dict[str, Any] = without_seconds(data)
+    return result
 
 
 def without_seconds(data: Any) -> Any:
