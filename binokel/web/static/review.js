@@ -116,7 +116,7 @@ class ReviewView {
     const hindsight = s.hindsight[String(this.seat)];
     const worst = (s.costliest || []).map((d) => h("li", {"data-number": String(d.number)},
       h("a", {href: "#", onclick: (event) => { event.preventDefault(); this.select(d.number); }},
-        t("reviewCostly", d.number, d.hand, tMap("reviewKind", d.kind), d.chosen, d.best, d.loss.toFixed(1), tMap("reviewGrade", d.grade)))));
+        t("reviewCostly", d.number, d.hand, tMap("reviewKind", d.kind), d.chosen === d.kind ? "" : d.chosen, d.best, d.loss.toFixed(1), tMap("reviewGrade", d.grade)))));
     return h("section", {class: "box review-summary", id: "review-summary"},
       h("p", {id: "review-lost"}, t("reviewLost", s.lost.toFixed(1), s.decisions, s.lost_per_decision.toFixed(1))),
       h("p", {}, grades),
