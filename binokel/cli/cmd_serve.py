@@ -90,12 +90,13 @@ def run(args: argparse.Namespace) -> int:
         return fail("--bot-workers must be at least 1")
     if not args.bot_timeout > 0:
         return fail("--bot-timeout must be positive")
-    try:
-        from ..review import check_reviewer
+    if args.review_bot != "expert":  # the default needs no check (nor the search's import)
+        try:
+            from ..review import check_reviewer
 
-        check_reviewer(args.review_bot)
-    except ValueError as exc:
-        return fail(f"--review-bot: {exc}")
+            check_reviewer(args.review_bot)
+        except ValueError as exc:
+            return fail(f"--review-bot: {exc}")
     try:
         allowed = Allowed.of(bound=args.host, public_urls=args.public_url,
                              hosts=args.allowed_host)

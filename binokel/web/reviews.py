@@ -32,13 +32,15 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Route
 
-from ..review import DEFAULT_BOT
 from .store import Store
 from .tables import Seat, Table
 
 log = logging.getLogger("binokel.web")
 STATIC = Path(__file__).parent / "static"
 
+#: The reviewer unless ``binokel serve --review-bot`` names another (the default of
+#: :data:`binokel.review.DEFAULT_BOT`; the review code is imported only in a review's process).
+DEFAULT_REVIEWER = "expert"
 #: Reviews computed at once (each in its own process); more wait their turn.
 MAX_RUNNING = 1
 #: Reviews running or waiting before the server answers 503 (try again later).
@@ -98,7 +100,7 @@ class ReviewError(ValueError):
 class Reviews:
     """Reviews of finished tables: cached in ``store``, computed by ``bot`` in processes."""
 
-    def __init__(self, store: Store, *, bot: str = DEFAULT_BOT, max_pending: int = MAX_PENDING,
+    def __init__(self, store: Store, *, bot: str = DEFAULT_REVIEWER, max_pending: int = MAX_PENDING,
                  timeout: float = REVIEW_TIMEOUT, work: Callable[..., None] = _work) -> None:
         self.store = store
         self.bot = bot
@@ -121,6 +123,20 @@ class Reviews:
         if seat >= seats:
             raise ReviewError(f"seat {seat}: this game has seats 0 to {seats - 1}", 400)
         return seat
+
+    def known(self, table_id: str, seat_text: str | None) -> tuple[int, dict[str, Any]] | None:
+        """The answer for a review kept or running, if it is one (else ``None``)."""
+        if seat_text is not None and (not seat_text.isdigit() or len(seat_text) > 3):
+            return None
+        seat = int(seat_text or 0)
+        job = self.jobs.get((table_id, seat))
+        if job is not None and job.error is None:
+            return 202, {"status": "running", "seat": seat, "done": job.done,
+                         "total": job.total}
+        kept = self.store.load_review(table_id, seat, self.bot)
+        if kept is not None:
+            return 200, {"status": "done", "seat": seat, "review": json.loads(kept)}
+        return None
 
     def answer(self, table: Table, seat_text: str | None) -> tuple[int, dict[str, Any]]:
         """The HTTP status and body for a review request: 200 with the review, 202 with the
@@ -205,11 +221,18 @@ def review_routes(reviews: Reviews, find: Callable[[str], Table | None]) -> list
         return FileResponse(STATIC / "index.html", media_type="text/html; charset=utf-8")
 
     async def review(request: Request) -> Response:
-        table = find(request.path_params["table_id"])
-        if table is None:
-            return JSONResponse({"error": "no such table"}, status_code=404)
+        table_id = request.path_params["table_id"]
+        seat_text = request.query_params.get("seat")
         try:
-            status, body = reviews.answer(table, request.query_params.get("seat"))
+            # A page asks twice a second while a review runs: answered without replaying the
+            # game (a review running or kept was asked for with a good table and seat).
+            known = reviews.known(table_id, seat_text)
+            if known is not None:
+                return JSONResponse(known[1], status_code=known[0])
+            table = find(table_id)
+            if table is None:
+                return JSONResponse({"error": "no such table"}, status_code=404)
+            status, body = reviews.answer(table, seat_text)
         except ReviewError as exc:
             return JSONResponse({"error": str(exc)}, status_code=exc.status)
         return JSONResponse(body, status_code=status)

@@ -11,7 +11,7 @@ from binokel.bots.by_game import make_game_bot
 from binokel.review import review_game, review_json
 from binokel.web.games import game_for_rules
 from binokel.web.reviews import review_players
-from binokel.web.store import StoredSeat, StoredTable, Store
+from binokel.web.store import Store, StoredSeat, StoredTable
 from binokel.web.tables import Seat
 
 RULES = "binokel-to-1000"

@@ -16,8 +16,14 @@ from binokel.web.app import create_app
 from binokel.web.guard import Allowed
 from binokel.web.store import Store
 
-from .reviewed import FAST, TABLE, expected_review, finished_actions, put_finished_table, \
-    without_seconds
+from .reviewed import (
+    FAST,
+    TABLE,
+    expected_review,
+    finished_actions,
+    put_finished_table,
+    without_seconds,
+)
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -131,3 +137,14 @@ def test_a_failed_review_is_reported_and_tried_again(client: TestClient) -> None
     assert "The review failed: ValueError: planted failure" in response.json()["error"]
     assert reviews.jobs == {}
     assert client.get(url).status_code == 202  # asked again, it tries again
+
+
+def test_the_servers_reviewer_is_binokel_reviews(capsys: pytest.CaptureFixture[str]) -> None:
+    from binokel.cli.main import main
+    from binokel.review import DEFAULT_BOT
+    from binokel.web.reviews import DEFAULT_REVIEWER
+
+    assert DEFAULT_REVIEWER == DEFAULT_BOT
+    assert main(["serve", "--review-bot", "heuristic", "--db", ":memory:"]) == 2
+    assert "--review-bot: 'heuristic' cannot review: reviews need expert" in \
+        capsys.readouterr().err
