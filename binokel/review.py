@@ -31,7 +31,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .bots import make_bot
-from .bots.expert import ExpertBot, review_values
+from .bots.expert import ExpertBot
+from .bots.expert_review import review_values
 from .games import game_of
 from .search.evaluate import packed_of
 
@@ -182,7 +183,7 @@ def _values_deciding(bot: ExpertBot, view: Any, chosen: Any, rng: random.Random,
 def _values_binokel(bot: ExpertBot, view: Any, chosen: Any, rng: random.Random,
                     later: Sequence[Any]) -> list[tuple[Any, float, int]]:
     """Binokel: also the chosen bid, every card laid away (with the whole discard the seat
-    went on to lay away) and every trump (:func:`binokel.bots.expert.review_values`)."""
+    went on to lay away) and every trump (:func:`binokel.bots.expert_review.review_values`)."""
     return review_values(bot, view, rng, chosen=chosen,
                          completed=_completed_discard(view, later))
 
