@@ -154,8 +154,9 @@ class Reviews:
             del self.jobs[key]  # told once; the next request tries again
             raise ReviewError(f"The review failed: {job.error}", 500)
         if job is None:
-            if len(self.jobs) >= self.max_pending:
-                raise ReviewError(f"The server is reviewing {len(self.jobs)} games already; "
+            pending = sum(1 for j in self.jobs.values() if j.error is None)
+            if pending >= self.max_pending:
+                raise ReviewError(f"The server is reviewing {pending} games already; "
                                   "try again in a minute.", 503)
             job = self.jobs[key] = Job()
             job.task = asyncio.get_running_loop().create_task(self._run(table, seat, job))
