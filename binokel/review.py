@@ -32,7 +32,9 @@ from typing import Any
 
 from .bots import make_bot
 from .bots.expert import ExpertBot
+from .bots.expert_review import review_values
 from .games import game_of
+from .search.evaluate import packed_of
 
 #: Points lost from which a decision is classed so (the first that applies, largest first).
 THRESHOLDS: tuple[tuple[str, float], ...] = (("blunder", 60.0), ("mistake", 20.0),
@@ -151,6 +153,11 @@ def _reviewer(spec: str) -> ExpertBot:
     return bot
 
 
+def check_reviewer(spec: str) -> None:
+    """Refuse (:class:`ValueError`) a reviewer that cannot review, before a review starts."""
+    _reviewer(spec)
+
+
 def _timeline(final: Any) -> list[Any]:
     """Every state of the game, oldest first (the last one has no decision)."""
     return list(reversed(list(final.states())))
@@ -160,13 +167,53 @@ def _kind(game_name: str, action: object, phase: str) -> str:
     return _KINDS.get(game_name, {}).get(type(action).__name__, phase)
 
 
+#: The candidates' values of one decision: (reviewer, the seat's view, the chosen action, the
+#: sampling's generator, the states after the decision) -> (action, value, worlds) triples.
+Valuer = Callable[[ExpertBot, Any, Any, random.Random, Sequence[Any]],
+                  list[tuple[Any, float, int]]]
+
+
+def _values_deciding(bot: ExpertBot, view: Any, chosen: Any, rng: random.Random,
+                     later: Sequence[Any]) -> list[tuple[Any, float, int]]:
+    """What the expert weighs when it decides itself (every candidate, in Binocle)."""
+    pick = bot.choose(view, rng)
+    return bot.last_values(view) or [(pick, 0.0, 0)]
+
+
+def _values_binokel(bot: ExpertBot, view: Any, chosen: Any, rng: random.Random,
+                    later: Sequence[Any]) -> list[tuple[Any, float, int]]:
+    """Binokel: also the chosen bid, every card laid away (with the whole discard the seat
+    went on to lay away) and every trump (:func:`binokel.bots.expert_review.review_values`)."""
+    return review_values(bot, view, rng, chosen=chosen,
+                         completed=_completed_discard(view, later))
+
+
+def _completed_discard(view: Any, later: Sequence[Any]) -> int | None:
+    """The whole discard the declaring seat laid away (packed), read from its own later views
+    in the hand; ``None`` before laying away, or if the record ends first."""
+    if view.phase.value not in ("discard", "trump"):
+        return None
+    for state in later[: view.rules.dabb_size + 2]:
+        if state.hand_no != view.hand_no:
+            return None
+        seen = state.view(view.seat).discard
+        if seen is not None and len(seen) == view.rules.dabb_size:
+            return packed_of(seen)
+    return None
+
+
+#: How each game's decisions are valued, by game name (the default: :func:`_values_deciding`).
+_VALUERS: dict[str, Valuer] = {"binokel": _values_binokel, "binocle": _values_deciding,
+                               "bezique": _values_deciding}
+
+
 def weigh(bot: ExpertBot, view: Any, chosen: object, rng: random.Random,
-          *, number: int, game_name: str) -> Decision:
-    """One decision weighed from ``view`` (the seat's view before it acted)."""
+          *, number: int, game_name: str, later: Sequence[Any] = ()) -> Decision:
+    """One decision weighed from ``view`` (the seat's view before it acted); ``later`` are
+    the game's states after it (the seat's own later views tell, say, its whole discard)."""
     game = game_of(view)
     started = time.perf_counter()
-    pick = bot.choose(view, rng)
-    found = bot.last_values(view) or [(pick, 0.0, 0)]
+    found = _VALUERS.get(game_name, _values_deciding)(bot, view, chosen, rng, later)
     seconds = time.perf_counter() - started
     legal = set(view.legal_actions)
     ranked = sorted((c for c in found if c[0] in legal), key=lambda c: -c[1])
@@ -215,7 +262,8 @@ def review_game(final: Any, *, seats: Sequence[int] | None = None, bot: str = DE
         view = state.view(seat)
         chosen = states[i + 1].last_action
         rng = random.Random(f"{seed}/{i}")
-        decision = weigh(bots[seat], view, chosen, rng, number=i + 1, game_name=game.name)
+        decision = weigh(bots[seat], view, chosen, rng, number=i + 1, game_name=game.name,
+                         later=states[i + 1:])
         best_of[i] = game.parse_action(decision.best)
         key = (state.hand_no, seat)
         reviews.setdefault(key, HandReview(hand=state.hand_no + 1, seat=seat))
@@ -257,5 +305,62 @@ def _hindsight(states: list[Any], hand_no: int, seat: int, best_of: dict[int, An
     return score
 
 
+# --- as data (``binokel review --json`` and the web server's review page) -----------------------
+
+def decision_json(d: Decision) -> dict[str, Any]:
+    """One decision as data (docs/review.md)."""
+    return {
+        "number": d.number, "hand": d.hand, "seat": d.seat, "phase": d.phase, "kind": d.kind,
+        "chosen": d.chosen, "best": d.best, "chosen_value": d.chosen_value,
+        "best_value": d.best_value, "loss": d.loss, "grade": d.grade,
+        "seconds": round(d.seconds, 3),
+        "candidates": [{"action": c.action, "value": c.value, "worlds": c.worlds}
+                       for c in d.candidates],
+    }
+
+
+def review_json(review: GameReview, players: list[str], *, complete: bool) -> dict[str, Any]:
+    """The review as data; every field is described in docs/review.md."""
+    return {
+        "game": review.game,
+        "reviewer": review.reviewer,
+        "players": players,
+        "complete": complete,
+        "thresholds": {name: threshold for name, threshold in THRESHOLDS},
+        "seconds": round(review.seconds, 2),
+        "hands": [{
+            "hand": h.hand, "seat": h.seat, "lost": round(h.lost, 2),
+            "decisions_count": len(h.decisions),
+            "lost_per_decision": round(h.lost / len(h.decisions), 2) if h.decisions else 0.0,
+            "costliest": [d.number for d in h.costliest()],
+            "actual": h.actual, "hindsight": h.hindsight,
+            "decisions": [decision_json(d) for d in h.decisions],
+        } for h in review.hands],
+        "summary": summary_json(review),
+    }
+
+
+def summary_json(review: GameReview) -> dict[str, Any]:
+    """The game's summary as data (docs/review.md)."""
+    decisions = review.decisions
+    grades: dict[str, int] = {}
+    for d in decisions:
+        grades[d.grade] = grades.get(d.grade, 0) + 1
+    seats = sorted({h.seat for h in review.hands})
+    return {
+        "decisions": len(decisions),
+        "lost": round(review.lost, 2),
+        "lost_per_decision": round(review.lost / len(decisions), 2) if decisions else 0.0,
+        "grades": grades,
+        "costliest": [decision_json(d) for d in review.costliest()],
+        "actual": {str(s): sum(h.actual or 0 for h in review.hands if h.seat == s)
+                   for s in seats},
+        "hindsight": {str(s): sum(h.hindsight or 0 for h in review.hands if h.seat == s)
+                      for s in seats},
+        "seconds_per_decision": round(review.seconds / len(decisions), 3) if decisions else 0.0,
+    }
+
+
 __all__ = ["DEFAULT_BOT", "THRESHOLDS", "Decision", "GameReview", "HandReview", "Valued",
-           "classify", "costliest", "review_game", "weigh"]
+           "check_reviewer", "classify", "costliest", "decision_json", "review_game", "review_json",
+           "summary_json", "weigh"]

@@ -9,7 +9,15 @@ import sys
 from typing import Any
 
 from ..record_text import RecordError
-from ..review import DEFAULT_BOT, THRESHOLDS, Decision, GameReview, review_game
+from ..review import (
+    DEFAULT_BOT,
+    THRESHOLDS,
+    Decision,
+    GameReview,
+    review_game,
+    review_json,
+)
+from ..review import summary_json as _summary
 from .common import fail
 
 
@@ -117,58 +125,6 @@ def _progress_bar() -> Any:
 
 
 # --- output ------------------------------------------------------------------------------------
-
-def decision_json(d: Decision) -> dict[str, Any]:
-    return {
-        "number": d.number, "hand": d.hand, "seat": d.seat, "phase": d.phase, "kind": d.kind,
-        "chosen": d.chosen, "best": d.best, "chosen_value": d.chosen_value,
-        "best_value": d.best_value, "loss": d.loss, "grade": d.grade,
-        "seconds": round(d.seconds, 3),
-        "candidates": [{"action": c.action, "value": c.value, "worlds": c.worlds}
-                       for c in d.candidates],
-    }
-
-
-def review_json(review: GameReview, players: list[str], *, complete: bool) -> dict[str, Any]:
-    """The review as data; every field is described in docs/review.md."""
-    return {
-        "game": review.game,
-        "reviewer": review.reviewer,
-        "players": players,
-        "complete": complete,
-        "thresholds": {name: threshold for name, threshold in THRESHOLDS},
-        "seconds": round(review.seconds, 2),
-        "hands": [{
-            "hand": h.hand, "seat": h.seat, "lost": round(h.lost, 2),
-            "decisions_count": len(h.decisions),
-            "lost_per_decision": round(h.lost / len(h.decisions), 2) if h.decisions else 0.0,
-            "costliest": [d.number for d in h.costliest()],
-            "actual": h.actual, "hindsight": h.hindsight,
-            "decisions": [decision_json(d) for d in h.decisions],
-        } for h in review.hands],
-        "summary": _summary(review),
-    }
-
-
-def _summary(review: GameReview) -> dict[str, Any]:
-    decisions = review.decisions
-    grades: dict[str, int] = {}
-    for d in decisions:
-        grades[d.grade] = grades.get(d.grade, 0) + 1
-    seats = sorted({h.seat for h in review.hands})
-    return {
-        "decisions": len(decisions),
-        "lost": round(review.lost, 2),
-        "lost_per_decision": round(review.lost / len(decisions), 2) if decisions else 0.0,
-        "grades": grades,
-        "costliest": [decision_json(d) for d in review.costliest()],
-        "actual": {str(s): sum(h.actual or 0 for h in review.hands if h.seat == s)
-                   for s in seats},
-        "hindsight": {str(s): sum(h.hindsight or 0 for h in review.hands if h.seat == s)
-                      for s in seats},
-        "seconds_per_decision": round(review.seconds / len(decisions), 3) if decisions else 0.0,
-    }
-
 
 _MARK = {"blunder": "??", "mistake": "?", "inaccuracy": "?!", "good": "", "unvalued": "-"}
 

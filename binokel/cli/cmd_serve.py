@@ -61,6 +61,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--bot-timeout", type=float, default=60.0, metavar="SECONDS",
                         help="a computer player thinking longer has its process replaced and "
                              "plays a random move (default 60)")
+    parser.add_argument("--review-bot", default="expert", metavar="SPEC",
+                        help="who reviews finished games on their review page, and its budget "
+                             "(default: expert; e.g. expert:samples=32,plan=128)")
     parser.add_argument("--log-level", default="info",
                         choices=["critical", "error", "warning", "info", "debug"])
     parser.set_defaults(func=run)
@@ -94,6 +97,13 @@ def run(args: argparse.Namespace) -> int:
         return fail("--bot-workers must be at least 1")
     if not args.bot_timeout > 0:
         return fail("--bot-timeout must be positive")
+    if args.review_bot != "expert":  # the default needs no check (nor the search's import)
+        try:
+            from ..review import check_reviewer
+
+            check_reviewer(args.review_bot)
+        except ValueError as exc:
+            return fail(f"--review-bot: {exc}")
     try:
         allowed = Allowed.of(bound=args.host, public_urls=args.public_url,
                              hosts=args.allowed_host)
@@ -124,7 +134,7 @@ def run(args: argparse.Namespace) -> int:
     app = create_app(store, bot_delay=args.bot_delay, per_client=args.max_tables_per_client,
                      allowed=allowed, sockets_per_client=args.max_sockets_per_client,
                      hello_timeout=args.hello_timeout, idle_minutes=args.table_idle_minutes,
-                     pool=pool, cluster=cluster)
+                     pool=pool, cluster=cluster, review_bot=args.review_bot)
     pool.start()
     shown = f"database {db}" + ("" if cluster is None else f", server {cluster.me}")
     print(f"binokel: serving on http://{args.host}:{args.port}/  ({shown})", flush=True)

@@ -58,6 +58,7 @@ from .protocol import (
     parse_message,
     parse_new_table,
 )
+from .reviews import Reviews, review_routes
 from .store import StoreError, TableStore
 from .tables import (
     MAX_TABLES_PER_CLIENT,
@@ -291,7 +292,8 @@ def create_app(store: TableStore, *, bot_delay: float = 0.8,
                sockets_per_client: int = MAX_SOCKETS_PER_CLIENT,
                hello_timeout: float = HELLO_TIMEOUT,
                idle_minutes: float = TABLE_IDLE_MINUTES,
-               pool: BotPool | None = None, cluster: Cluster | None = None) -> Starlette:
+               pool: BotPool | None = None, cluster: Cluster | None = None,
+               review_bot: str | None = None) -> Starlette:
     """The ASGI app over one store; tables left playing in it are resumed at startup.
 
     ``per_client`` caps the tables in play one client address may open and still end (0: no
@@ -300,9 +302,11 @@ def create_app(store: TableStore, *, bot_delay: float = 0.8,
     said hello after ``hello_timeout`` seconds is closed; a table waiting for players expires
     after ``idle_minutes``; computer players decide in ``pool``.  With ``cluster`` (a
     PostgreSQL store shared by several servers) a table is run by the server holding its lease
-    and connections to it here are relayed there (:mod:`binokel.web.cluster`)."""
+    and connections to it here are relayed there (:mod:`binokel.web.cluster`); finished games
+    are reviewed by ``review_bot`` (default: the expert, :mod:`binokel.web.reviews`)."""
     manager = TableManager(store, bot_delay=bot_delay, per_client=per_client or 10**9,
                            idle_minutes=idle_minutes, pool=pool)
+    reviews = Reviews(store) if review_bot is None else Reviews(store, bot=review_bot)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -326,6 +330,7 @@ def create_app(store: TableStore, *, bot_delay: float = 0.8,
         for task in background:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        await reviews.close()
         await manager.close()
         if cluster is not None:
             await cluster.stop()
@@ -498,6 +503,7 @@ def create_app(store: TableStore, *, bot_delay: float = 0.8,
         Route("/api/tables/{table_id}/invite.svg", invite_qr),
         *pad_routes(PadManager(store), read_json),
         WebSocketRoute("/ws/{table_id}", table_socket),
+        *review_routes(reviews, table_or_404),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
@@ -505,6 +511,7 @@ def create_app(store: TableStore, *, bot_delay: float = 0.8,
                        sockets_per_client=sockets_per_client)
     app.add_middleware(SecurityHeaders)  # added last, so outermost: refusals get it too
     app.state.manager = manager
+    app.state.reviews = reviews
     return app
 
 

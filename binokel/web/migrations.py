@@ -10,7 +10,7 @@ The SQL is written once; :func:`statements` fits it to a dialect (PostgreSQL's `
 four bytes, too few for a time in seconds, so times are ``DOUBLE PRECISION`` there).
 
 >>> [m.version for m in MIGRATIONS]
-[1, 2, 3]
+[1, 2, 3, 4]
 >>> statements(MIGRATIONS[1], "postgres")[0].split("(")[0]
 'CREATE TABLE IF NOT EXISTS leases '
 """
@@ -116,6 +116,17 @@ MIGRATIONS: tuple[Migration, ...] = (
             version INTEGER NOT NULL,
             at {time} NOT NULL,
             PRIMARY KEY (pad_id, op_id)
+        )""",
+    )),
+    Migration(4, "reviews of finished games, one per table, seat and reviewer", (
+        # The review's JSON as ``binokel review --json`` prints it (binokel.web.reviews).
+        """CREATE TABLE IF NOT EXISTS reviews (
+            table_id TEXT NOT NULL REFERENCES tables(id),
+            seat INTEGER NOT NULL,
+            reviewer TEXT NOT NULL,
+            created {time} NOT NULL,
+            review TEXT NOT NULL,
+            PRIMARY KEY (table_id, seat, reviewer)
         )""",
     )),
 )

@@ -130,6 +130,10 @@ class TableStore(Protocol):
 
     def pad_count(self) -> int: ...
 
+    def save_review(self, table_id: str, seat: int, reviewer: str, review: str) -> None: ...
+
+    def load_review(self, table_id: str, seat: int, reviewer: str) -> str | None: ...
+
 
 class Store:
     """One SQLite database of tables.  Safe to call from several threads (one lock)."""
@@ -327,3 +331,23 @@ class Store:
                 rows = self._db.execute("SELECT id FROM tables WHERE status = ? "
                                         "ORDER BY created DESC LIMIT ?", (status, limit))
             return [r for (r,) in rows]
+
+    # --- reviews of finished games ----------------------------------------------------------
+
+    def save_review(self, table_id: str, seat: int, reviewer: str, review: str) -> None:
+        """Keep a finished game's review (JSON text) for ``seat`` by ``reviewer``."""
+        with self._lock, self._db:
+            self._db.execute("BEGIN")
+            self._db.execute(
+                "INSERT INTO reviews (table_id, seat, reviewer, created, review) "
+                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (table_id, seat, reviewer) DO UPDATE "
+                "SET created = excluded.created, review = excluded.review",
+                (table_id, seat, reviewer, time.time(), review))
+
+    def load_review(self, table_id: str, seat: int, reviewer: str) -> str | None:
+        """A kept review's JSON text, or ``None``."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT review FROM reviews WHERE table_id = ? AND seat = ? AND reviewer = ?",
+                (table_id, seat, reviewer)).fetchone()
+        return None if row is None else str(row[0])

@@ -221,6 +221,22 @@ class PostgresStore:
         row = self._execute("SELECT count(*) FROM pads").fetchone()
         return int(row[0]) if row else 0
 
+    # --- reviews of finished games ----------------------------------------------------------
+
+    def save_review(self, table_id: str, seat: int, reviewer: str, review: str) -> None:
+        with self._lock, self._db.transaction():
+            self._db.execute(
+                "INSERT INTO reviews (table_id, seat, reviewer, created, review) "
+                "VALUES (%s, %s, %s, %s, %s) ON CONFLICT (table_id, seat, reviewer) DO UPDATE "
+                "SET created = excluded.created, review = excluded.review",
+                (table_id, seat, reviewer, time.time(), review))
+
+    def load_review(self, table_id: str, seat: int, reviewer: str) -> str | None:
+        row = self._execute(
+            "SELECT review FROM reviews WHERE table_id = %s AND seat = %s AND reviewer = %s",
+            (table_id, seat, reviewer)).fetchone()
+        return None if row is None else str(row[0])
+
     # --- leases: which server runs which table (used by binokel.web.cluster) ------------------
 
     def claim(self, table_id: str) -> bool:

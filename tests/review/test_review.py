@@ -175,3 +175,37 @@ def test_a_review_never_reads_the_cards_hidden_from_the_seat() -> None:
     assert any(d.kind == "card" for d in one)
     assert [(d.number, d.chosen, d.candidates) for d in one] == \
         [(d.number, d.chosen, d.candidates) for d in two]
+
+
+def test_every_decision_of_the_golden_hand_is_valued() -> None:
+    # The declarer lays away card by card (J♥, Q♦, K♥, 10♣) and names ♣: none of these is the
+    # expert's own plan, and each must still get a value (the whole discard the seat completed).
+    from pathlib import Path
+
+    from binokel.games import load_records, replay
+
+    text = (Path(__file__).parent.parent / "golden" / "one-hand-d28.binokel").read_text("utf-8")
+    final = replay(load_records(text)[0])
+    review = review_game(final, bot="expert:samples=4,plan=16", hindsight=False)
+    decisions = review.decisions
+    assert len(decisions) == 32
+    assert [d for d in decisions if d.grade == "unvalued" or d.chosen_value is None] == []
+    laid = [d.chosen for d in decisions if d.kind == "lay away"]
+    assert laid == ["lay J♥", "lay Q♦", "lay K♥", "lay 10♣"]
+    trump = next(d for d in decisions if d.kind == "trump")
+    assert trump.chosen == "trump ♣"
+    assert {c.action for c in trump.candidates} >= {"trump ♣", "trump ♠", "trump ♥", "trump ♦"}
+    for d in decisions:
+        assert d.loss == 0.0 if d.chosen == d.best else \
+            d.loss == pytest.approx(max(0.0, d.best_value - (d.chosen_value or 0.0)), abs=0.01)
+
+
+def test_a_jump_bid_is_valued() -> None:
+    rules = find_game_rules("binokel-jumps")
+    state = game_of(rules).new_game(rules, 4)
+    bids = sorted((a for a in state.legal_actions() if isinstance(a, Bid)), key=lambda a: a.value)
+    jump = bids[10]  # a hundred above the lowest bid: the expert itself weighs only three
+    decision = _last(state.apply(jump), state.to_move)
+    assert decision.chosen == str(jump.value) and decision.chosen_value is not None
+    lowest = next(c for c in decision.candidates if c.action == str(bids[0].value))
+    assert decision.chosen_value < lowest.value  # the same hand at a higher contract

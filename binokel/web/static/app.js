@@ -15,6 +15,7 @@ function route() {
   document.documentElement.lang = lang;
   document.getElementById("nav-rules").textContent = t("rules");
   let m;
+  if ((m = path.match(/^\/t\/([A-Za-z0-9_-]+)\/review$/))) return reviewPage(m[1]);
   if ((m = path.match(/^\/t\/([A-Za-z0-9_-]+)$/))) return TablePage.open(m[1]);
   if ((m = path.match(/^\/rules\/([A-Za-z0-9_.-]+)$/))) return rulesPage(decodeURIComponent(m[1]));
   return lobbyPage();

@@ -105,6 +105,11 @@ Object.assign(TablePage.prototype, {
     const rematch = table.rematch || {accepted: [], table: null};
     const people = table.seats.map((s, i) => [s, i]).filter(([s]) => s.kind === "human").map(([, i]) => i);
     const parts = [h("h3", {}, t(table.status))];
+    if (table.status === "finished") {
+      // Every card is public once the game is over: the review shows any seat, one's own first.
+      parts.push(h("p", {}, h("a", {class: "button", id: "to-review",
+        href: `/t/${table.id}/review` + (me !== null && me !== undefined ? `?seat=${me}` : "")}, t("reviewGame"))));
+    }
     if (rematch.table) {
       parts.push(h("p", {}, t("rematchReady")), h("a", {class: "button primary", id: "to-rematch", href: "/t/" + rematch.table}, t("toRematch")));
     } else if (me !== null && people.includes(me)) {

@@ -212,3 +212,49 @@ function describeRules(name, english) {
   return (lang === "de" && DESCRIPTIONS_DE[name]) || english || "";
 }
 
+
+// The review page (review.js), in both languages.
+Object.assign(STR.en, {
+  reviewGame: "Review the game", reviewTitle: "Review: {0}", reviewBack: "Back to the table",
+  reviewExplain: "Every decision of one seat, weighed by the expert from that seat's view at that moment: the expected hand score (against the others' mean) of what was chosen and of the best choice, and the points lost.",
+  reviewSeat: "Seat:", reviewStarting: "The review starts…", reviewProgress: "Reviewing: {0} of {1} decisions",
+  reviewHindsight: "Replaying each hand with the expert's choices…",
+  reviewLost: "Lost {0} points in {1} decisions ({2} per decision).",
+  reviewScored: "Scored {0}; with the expert's choices on the real deal {1} (hindsight: it knows the cards).",
+  reviewCostliest: "The costliest decisions",
+  reviewCostly: "#{0}, hand {1}: {2} {3} instead of {4}: −{5} ({6})",
+  reviewChart: "Expected hand score, decision by decision",
+  reviewLegend: "Dots: the value of what was chosen (red a blunder, orange a mistake, yellow an inaccuracy); dashed line: the best choice's value. Click a dot or a row.",
+  reviewClick: "Click a decision to see its candidates and their values.",
+  reviewHandShort: "H{0}", reviewColHand: "Hand", reviewColKind: "Decision", reviewColChosen: "Chosen",
+  reviewColValue: "Value", reviewColBest: "Best", reviewColBestValue: "Best value", reviewColLost: "Lost",
+  reviewColAction: "Candidate", reviewColWorlds: "Deals", reviewChosen: "chosen",
+  reviewDecision: "Decision #{0}, hand {1}: {2}",
+  reviewLoss: "{0} was worth {1}: {2} points lost ({3}).",
+  reviewNotValued: "{0} was not valued.",
+  reviewGrade: {good: "good", inaccuracy: "inaccuracy", mistake: "mistake", blunder: "blunder", unvalued: "not valued"},
+  reviewKind: {bid: "bid", pass: "pass", Dabb: "Dabb", "lay away": "lay away", trump: "trump", Durch: "Durch",
+               "give up": "give up", card: "card", meld: "meld", dix: "dix", claim: "claim"},
+});
+Object.assign(STR.de, {
+  reviewGame: "Spiel auswerten", reviewTitle: "Auswertung: {0}", reviewBack: "Zurück zum Tisch",
+  reviewExplain: "Jede Entscheidung eines Platzes, vom Experten aus der Sicht dieses Platzes in dem Moment bewertet: der erwartete Spielwert (gegen den Schnitt der anderen) des Gewählten und der besten Wahl, und die verlorenen Punkte.",
+  reviewSeat: "Platz:", reviewStarting: "Die Auswertung beginnt…", reviewProgress: "Auswertung: {0} von {1} Entscheidungen",
+  reviewHindsight: "Jedes Spiel wird mit den Zügen des Experten nachgespielt…",
+  reviewLost: "{0} Punkte verloren in {1} Entscheidungen ({2} je Entscheidung).",
+  reviewScored: "Erzielt {0}; mit den Zügen des Experten auf dem echten Blatt {1} (im Nachhinein: er kennt die Karten).",
+  reviewCostliest: "Die teuersten Entscheidungen",
+  reviewCostly: "#{0}, Spiel {1}: {2} {3} statt {4}: −{5} ({6})",
+  reviewChart: "Erwarteter Spielwert, Entscheidung für Entscheidung",
+  reviewLegend: "Punkte: der Wert des Gewählten (rot ein grober Fehler, orange ein Fehler, gelb eine Ungenauigkeit); gestrichelt: der Wert der besten Wahl. Einen Punkt oder eine Zeile antippen.",
+  reviewClick: "Eine Entscheidung antippen, um ihre Möglichkeiten und deren Werte zu sehen.",
+  reviewHandShort: "S{0}", reviewColHand: "Spiel", reviewColKind: "Entscheidung", reviewColChosen: "Gewählt",
+  reviewColValue: "Wert", reviewColBest: "Beste", reviewColBestValue: "Bester Wert", reviewColLost: "Verlust",
+  reviewColAction: "Möglichkeit", reviewColWorlds: "Blätter", reviewChosen: "gewählt",
+  reviewDecision: "Entscheidung #{0}, Spiel {1}: {2}",
+  reviewLoss: "{0} war {1} wert: {2} Punkte verloren ({3}).",
+  reviewNotValued: "{0} wurde nicht bewertet.",
+  reviewGrade: {good: "gut", inaccuracy: "Ungenauigkeit", mistake: "Fehler", blunder: "grober Fehler", unvalued: "nicht bewertet"},
+  reviewKind: {bid: "Reizen", pass: "Passen", Dabb: "Dabb", "lay away": "Drücken", trump: "Trumpf", Durch: "Durch",
+               "give up": "Abgehen", card: "Karte", meld: "Meldung", dix: "Dix", claim: "Ansage"},
+});
