@@ -44,8 +44,17 @@ from ..games.binokel.scoring import Contract, score_hand, side_of
 from ..games.binokel.views import View
 from ..search.evaluate import packed_of, relative
 from ..search.sampling import World, WorldSampler, resample
-from .evaluate import best_option, bid_outcomes, expected_score, leads_first, make_chance, model_for
-from .expert import Candidate, ExpertBot, _BidWorld, _Outcome, _play_out, bid_world
+from .evaluate import (
+    best_option,
+    bid_outcomes,
+    durch_discard,
+    expected_score,
+    leads_first,
+    make_chance,
+    model_for,
+    play_ev,
+)
+from .expert import Candidate, ExpertBot, _Outcome, _play_out
 from .knowledge import full_pack, kinds_list
 
 #: The heuristic's bidding threshold and caution (its medium and hard levels): what the
@@ -186,15 +195,88 @@ def auction_winner(bids: Sequence[tuple[int, int]], active: Sequence[int], me: i
 # --- the auction's worlds -----------------------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True)
+class Declared:
+    """One sampled deal declared by one seat, as that seat decides it knowing only its hand and
+    the Dabb: the trick model's best trump and discard, played out; giving up when the model
+    says playing loses more than the bid; a Durch that cannot fail.  (No choice is made with
+    hindsight of the other hands, which would overvalue declaring.)"""
+
+    rules: Rules
+    active: tuple[int, ...]
+    declarer: int
+    outcome: _Outcome
+    believed: float
+    """What the model expects the declarer's total to be."""
+    give_up: tuple[int, ...]
+    """Every seat's scores when the declarer gives up at a bid of 0 (the cheapest suit)."""
+    durch: bool
+
+    def value(self, seat: int, bid: int, sigma: float) -> float:
+        """``seat``'s score (its side's) against the others' mean when this is played at
+        ``bid``; ``sigma``: the spread of a played-out total around what it really brings."""
+        rules = self.rules
+        side = side_of(rules, self.declarer)
+
+        def scored(scores: Sequence[int], value: float) -> float:
+            out = [float(x) for x in scores]
+            for s in side:
+                out[s] = value
+            return relative(rules, self.active, seat, out)
+
+        if self.durch:
+            return scored([0] * rules.players, float(rules.durch_value))
+        if play_ev(self.believed, bid, model_for(rules).sigma) < -bid:
+            return scored(self.give_up, -float(bid))
+        outcome = self.outcome
+        p = make_chance(outcome.total, bid, sigma) if outcome.won else 0.0
+        made = scored(outcome.others, float(max(outcome.total, bid)))
+        failed = scored(outcome.others, -2.0 * bid)
+        return p * made + (1.0 - p) * failed
+
+
+def declared(view: View, world: World, declarer: int) -> Declared:
+    """``world`` declared by ``declarer`` (see :class:`Declared`)."""
+    rules = view.rules
+    full = world.hands[declarer] + world.dabb
+    leads = leads_first(rules, forehand=declarer == view.active[0])
+    option = max((best_option(full, s, rules, leads=leads) for s in range(4)),
+                 key=lambda o: o.value)
+    hands = list(world.hands)
+    hands[declarer] = option.kept
+    leader = declarer if rules.first_lead is FirstLead.DECLARER else view.active[0]
+    outcome = _play_out(rules, view.active, declarer, hands, option.trump, leader,
+                        option.discard_points)
+    hands[declarer] = full
+    give_up: tuple[int, ...] = ()
+    for suit in range(4):
+        melds = [meld_total(find_melds_packed(h, Suit(suit), rules)) if h else 0
+                 for h in hands]
+        zeros = [0] * rules.players
+        scores, _ = score_hand(rules, active=view.active, declarer=declarer, bid=0,
+                               contract=Contract.GIVE_UP, meld_points=melds,
+                               tricks_won=zeros, trick_points=zeros, discard_points=0)
+        if not give_up or relative(rules, view.active, declarer, scores) > relative(
+                rules, view.active, declarer, give_up):
+            give_up = scores
+    durch = rules.durch_allowed and durch_discard(full, rules) is not None
+    return Declared(rules, view.active, declarer, outcome, option.value, give_up, durch)
+
+
 @dataclass(slots=True)
 class Pool:
     """Worlds sampled once a hand for the auction, each with every seat's estimated limit;
-    what each is worth to the expert is worked out when a draw first needs it."""
+    each world declared by a seat is worked out when a draw first needs it."""
 
     worlds: list[World]
     limits: list[list[float]]
-    mine: dict[int, _BidWorld]
-    defence: dict[tuple[int, int], tuple[tuple[_Outcome, ...], tuple[int, ...]]]
+    games: dict[tuple[int, int], Declared]
+
+    def game(self, view: View, i: int, declarer: int) -> Declared:
+        found = self.games.get((i, declarer))
+        if found is None:
+            found = self.games[(i, declarer)] = declared(view, self.worlds[i], declarer)
+        return found
 
 
 def seat_limits(world: World, view: View, model: BidderModel) -> list[float]:
@@ -236,7 +318,7 @@ def _pool(bot: ExpertBot, view: View) -> Pool:
         worlds = [sampler.sample(local) for _ in range(budget.plan_samples * budget.pool)]
         model = bidder_model(rules)
         found = bot._pools[key] = Pool(worlds, [seat_limits(w, view, model) for w in worlds],
-                                       {}, {})
+                                       {})
     return found
 
 
@@ -249,69 +331,12 @@ def _draw(pool: Pool, view: View, count: int, spread: float, weighting: bool) ->
     return resample(weights, count, rng)
 
 
-def _defence(pool: Pool, i: int, view: View,
-             declarer: int) -> tuple[tuple[_Outcome, ...], tuple[int, ...]]:
-    """``declarer``'s two best-looking trump games in world ``i`` played out (as the expert's
-    own are, :func:`~binokel.bots.expert.bid_world`), and every seat's scores should it give
-    up (at a bid of 0) naming the suit that costs it least."""
-    key = (i, declarer)
-    found = pool.defence.get(key)
-    if found is None:
-        rules = view.rules
-        world = pool.worlds[i]
-        full = world.hands[declarer] + world.dabb
-        leads = leads_first(rules, forehand=declarer == view.active[0])
-        ranked = sorted((best_option(full, s, rules, leads=leads) for s in range(4)),
-                        key=lambda o: -o.value)
-        hands = list(world.hands)
-        leader = declarer if rules.first_lead is FirstLead.DECLARER else view.active[0]
-        outcomes = []
-        for option in ranked[:2]:
-            hands[declarer] = option.kept
-            outcomes.append(_play_out(rules, view.active, declarer, hands, option.trump,
-                                      leader, option.discard_points))
-        hands[declarer] = full
-        give_up: tuple[int, ...] = ()
-        for suit in range(4):
-            melds = [meld_total(find_melds_packed(h, Suit(suit), rules)) if h else 0
-                     for h in hands]
-            zeros = [0] * rules.players
-            scores, _ = score_hand(rules, active=view.active, declarer=declarer, bid=0,
-                                   contract=Contract.GIVE_UP, meld_points=melds,
-                                   tricks_won=zeros, trick_points=zeros, discard_points=0)
-            if not give_up or relative(rules, view.active, declarer, scores) > relative(
-                    rules, view.active, declarer, give_up):
-                give_up = scores
-        found = pool.defence[key] = (tuple(outcomes), give_up)
-    return found
-
-
 def pass_value(pool: Pool, i: int, view: View, sigma: float) -> float:
     """What passing brings the expert's seat (its side) against the others in world ``i``:
-    the seat that wins the auction then declares — or gives up, when that costs it less."""
-    rules = view.rules
-    me = view.seat
-    declarer, price = auction_winner(view.bids, view.active, me, rules, pool.limits[i])
-    outcomes, give_up = _defence(pool, i, view, declarer)
-    outcome = max(outcomes, key=lambda o: o.value_smooth(price, sigma))
-    side = side_of(rules, declarer)
-
-    def with_side(scores: Sequence[int], value: float) -> float:
-        out = [float(x) for x in scores]
-        for seat in side:
-            out[seat] = value
-        return relative(rules, view.active, me, out)
-
-    playing = outcome.value_smooth(price, sigma)
-    conceded = [float(x) for x in give_up]
-    for seat in side:
-        conceded[seat] = -float(price)
-    if relative(rules, view.active, declarer, conceded) > playing:
-        return relative(rules, view.active, me, conceded)
-    p = make_chance(outcome.total, price, sigma) if outcome.won else 0.0
-    made = with_side(outcome.others, float(max(outcome.total, price)))
-    failed = with_side(outcome.others, -2.0 * price)
-    return p * made + (1.0 - p) * failed
+    the seat that wins the auction then declares (:func:`auction_winner`)."""
+    declarer, price = auction_winner(view.bids, view.active, view.seat, view.rules,
+                                     pool.limits[i])
+    return pool.game(view, i, declarer).value(view.seat, price, sigma)
 
 
 def bid_candidates(bot: ExpertBot, view: View) -> list[Candidate]:
@@ -325,9 +350,6 @@ def bid_candidates(bot: ExpertBot, view: View) -> list[Candidate]:
     model = bidder_model(view.rules)
     chosen = _draw(pool, view, budget.plan_samples, model.spread, budget.pool > 1)
     n = len(chosen)
-    for i in set(chosen):
-        if i not in pool.mine:
-            pool.mine[i] = bid_world(view, pool.worlds[i])
     passes = [pass_value(pool, i, view, budget.sigma) for i in chosen]
     passing = sum(passes) / n
     out = [Candidate(A.PASS, passing, n)]
@@ -337,7 +359,7 @@ def bid_candidates(bot: ExpertBot, view: View) -> list[Candidate]:
     holder = next((s for s, v in reversed(view.bids) if v), view.active[0])
     partner = holder != view.seat and holder in side_of(view.rules, view.seat)
     for action in sorted(bids, key=lambda a: a.value)[:3]:
-        gains = [pool.mine[i].value_at(action.value, budget.sigma) - p
+        gains = [pool.game(view, i, view.seat).value(view.seat, action.value, budget.sigma) - p
                  for i, p in zip(chosen, passes, strict=True)]
         gain = sum(gains) / n
         if partner and n > 1:
@@ -347,6 +369,19 @@ def bid_candidates(bot: ExpertBot, view: View) -> list[Candidate]:
     return out
 
 
-__all__ = ["BidderModel", "Pool", "auction_weight", "auction_winner", "bid_candidates",
-           "bid_ranges", "bidder_model", "heuristic_limit", "pass_value", "seat_limits",
-           "strength", "weighted_worlds"]
+__all__ = [
+    "BidderModel",
+    "Declared",
+    "Pool",
+    "auction_weight",
+    "auction_winner",
+    "bid_candidates",
+    "bid_ranges",
+    "bidder_model",
+    "declared",
+    "heuristic_limit",
+    "pass_value",
+    "seat_limits",
+    "strength",
+    "weighted_worlds",
+]
