@@ -344,7 +344,10 @@ class ExpertBot(BaseBot):
         if self.budget.v >= 2:
             from .expert_auction import bid_candidates
 
-            return bid_candidates(self, view)
+            budget = self.budget
+            return [Candidate(a, v, n) for a, v, n in bid_candidates(
+                self._pools, view, samples=budget.plan_samples, pool=budget.pool,
+                sigma=budget.sigma, play_out=_play_out)]
         bids = [a for a in view.legal_actions if isinstance(a, A.Bid)]
         if not bids:
             return [Candidate(A.PASS, 0.0, 0)]

@@ -33,8 +33,9 @@ from __future__ import annotations
 import functools
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from ..cards import ONE, Suit
 from ..games.binokel import actions as A
@@ -54,7 +55,6 @@ from .evaluate import (
     model_for,
     play_ev,
 )
-from .expert import Candidate, ExpertBot, _Outcome, _play_out
 from .knowledge import full_pack, kinds_list
 
 #: The heuristic's bidding threshold and caution (its medium and hard levels): what the
@@ -69,6 +69,25 @@ _SPREAD_FACTOR = 1.3
 _MIN_SPREAD = 20.0
 #: Standard errors by which a bid over a partner must beat passing.
 _PARTNER_MARGIN = 2.0
+
+
+class PlayedOut(Protocol):
+    """A trump game played out (the expert's ``_Outcome``): the declaring side's total, whether
+    it took a trick, and every other seat's score."""
+
+    @property
+    def total(self) -> int: ...
+    @property
+    def won(self) -> bool: ...
+    @property
+    def others(self) -> tuple[int, ...]: ...
+
+
+PlayOut = Callable[[Rules, tuple[int, ...], int, list[int], int, int, int], PlayedOut]
+"""Plays a trump game out: (rules, active, declarer, hands, trump, leader, discard points)."""
+
+Valued = tuple[A.Action, float, int]
+"""An action, its expected value and the worlds behind it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,7 +224,7 @@ class Declared:
     rules: Rules
     active: tuple[int, ...]
     declarer: int
-    outcome: _Outcome
+    outcome: PlayedOut
     believed: float
     """What the model expects the declarer's total to be."""
     give_up: tuple[int, ...]
@@ -235,7 +254,7 @@ class Declared:
         return p * made + (1.0 - p) * failed
 
 
-def declared(view: View, world: World, declarer: int) -> Declared:
+def declared(view: View, world: World, declarer: int, play_out: PlayOut) -> Declared:
     """``world`` declared by ``declarer`` (see :class:`Declared`)."""
     rules = view.rules
     full = world.hands[declarer] + world.dabb
@@ -245,8 +264,8 @@ def declared(view: View, world: World, declarer: int) -> Declared:
     hands = list(world.hands)
     hands[declarer] = option.kept
     leader = declarer if rules.first_lead is FirstLead.DECLARER else view.active[0]
-    outcome = _play_out(rules, view.active, declarer, hands, option.trump, leader,
-                        option.discard_points)
+    outcome = play_out(rules, view.active, declarer, hands, option.trump, leader,
+                       option.discard_points)
     hands[declarer] = full
     give_up: tuple[int, ...] = ()
     for suit in range(4):
@@ -270,12 +289,14 @@ class Pool:
 
     worlds: list[World]
     limits: list[list[float]]
+    play_out: PlayOut
     games: dict[tuple[int, int], Declared]
 
     def game(self, view: View, i: int, declarer: int) -> Declared:
         found = self.games.get((i, declarer))
         if found is None:
-            found = self.games[(i, declarer)] = declared(view, self.worlds[i], declarer)
+            found = self.games[(i, declarer)] = declared(view, self.worlds[i], declarer,
+                                                          self.play_out)
         return found
 
 
@@ -304,21 +325,22 @@ def weighted_worlds(view: View, sampler: WorldSampler, rng: random.Random, count
     return [worlds[i] for i in resample(weights, count, rng)]
 
 
-def _pool(bot: ExpertBot, view: View) -> Pool:
+def auction_pool(pools: dict[tuple[object, ...], Pool], view: View, count: int,
+                 play_out: PlayOut) -> Pool:
+    """The hand's pool of ``count`` auction worlds (sampled once a hand, kept in ``pools``)."""
     key = (view.rules, view.hand_no, view.dealer, view.seat, view.hand, view.scores)
-    found = bot._pools.get(key)
+    found = pools.get(key)
     if found is None:
-        if len(bot._pools) > 16:
-            bot._pools.clear()
+        if len(pools) > 16:
+            pools.clear()
         rules = view.rules
         hand = packed_of(view.hand)
         sampler = WorldSampler(view)
         local = random.Random(f"expert-auction/{rules.name}/{hand}/{view.seat}/{view.active}")
-        budget = bot.budget
-        worlds = [sampler.sample(local) for _ in range(budget.plan_samples * budget.pool)]
+        worlds = [sampler.sample(local) for _ in range(count)]
         model = bidder_model(rules)
-        found = bot._pools[key] = Pool(worlds, [seat_limits(w, view, model) for w in worlds],
-                                       {})
+        found = pools[key] = Pool(worlds, [seat_limits(w, view, model) for w in worlds],
+                                  play_out, {})
     return found
 
 
@@ -339,40 +361,45 @@ def pass_value(pool: Pool, i: int, view: View, sigma: float) -> float:
     return pool.game(view, i, declarer).value(view.seat, price, sigma)
 
 
-def bid_candidates(bot: ExpertBot, view: View) -> list[Candidate]:
-    """Version 2's bid or pass: on worlds drawn by the auction's likelihood, passing is valued
-    by the defence (:func:`pass_value`) and each of the next bids by declaring at it."""
+def bid_candidates(pools: dict[tuple[object, ...], Pool], view: View, *, samples: int,
+                   pool: int, sigma: float, play_out: PlayOut) -> list[Valued]:
+    """Version 2's bid or pass: on ``samples`` worlds drawn by the auction's likelihood from
+    ``samples * pool``, passing is valued by the defence (:func:`pass_value`) and each of the
+    next bids by declaring at it; ``sigma``: the spread of a played-out total."""
     bids = [a for a in view.legal_actions if isinstance(a, A.Bid)]
     if not bids:
-        return [Candidate(A.PASS, 0.0, 0)]
-    budget = bot.budget
-    pool = _pool(bot, view)
+        return [(A.PASS, 0.0, 0)]
+    found = auction_pool(pools, view, samples * pool, play_out)
     model = bidder_model(view.rules)
-    chosen = _draw(pool, view, budget.plan_samples, model.spread, budget.pool > 1)
+    chosen = _draw(found, view, samples, model.spread, pool > 1)
     n = len(chosen)
-    passes = [pass_value(pool, i, view, budget.sigma) for i in chosen]
+    passes = [pass_value(found, i, view, sigma) for i in chosen]
     passing = sum(passes) / n
-    out = [Candidate(A.PASS, passing, n)]
+    out: list[Valued] = [(A.PASS, passing, n)]
     # Raising a partner only costs the team the raise unless the expert's own game is
     # clearly better: over a partner, a bid must beat passing by two standard errors of the
     # difference (the same worlds on both sides).
     holder = next((s for s, v in reversed(view.bids) if v), view.active[0])
     partner = holder != view.seat and holder in side_of(view.rules, view.seat)
     for action in sorted(bids, key=lambda a: a.value)[:3]:
-        gains = [pool.game(view, i, view.seat).value(view.seat, action.value, budget.sigma) - p
+        gains = [found.game(view, i, view.seat).value(view.seat, action.value, sigma) - p
                  for i, p in zip(chosen, passes, strict=True)]
         gain = sum(gains) / n
         if partner and n > 1:
             spread = math.sqrt(sum((g - gain) ** 2 for g in gains) / (n - 1))
             gain -= _PARTNER_MARGIN * spread / math.sqrt(n)
-        out.append(Candidate(action, passing + gain, n))
+        out.append((action, passing + gain, n))
     return out
 
 
 __all__ = [
     "BidderModel",
     "Declared",
+    "PlayOut",
+    "PlayedOut",
     "Pool",
+    "Valued",
+    "auction_pool",
     "auction_weight",
     "auction_winner",
     "bid_candidates",

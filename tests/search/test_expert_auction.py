@@ -12,9 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from binokel.bots import make_bot
-from binokel.bots.expert import ExpertBot, budget_from
+from binokel.bots.expert import ExpertBot, _play_out, budget_from
 from binokel.bots.expert_auction import (
-    _pool,
+    Pool,
+    auction_pool,
     auction_weight,
     auction_winner,
     bid_ranges,
@@ -121,10 +122,10 @@ def test_a_high_bid_makes_the_bidders_sampled_hands_stronger() -> None:
 def test_the_pool_is_sampled_once_a_hand_and_agrees_with_the_view() -> None:
     state = _raised_to(200)
     view = state.view(state.to_move)
-    bot = ExpertBot("expert:plan=8,pool=3")
-    pool = _pool(bot, view)
+    pools: dict[tuple[object, ...], Pool] = {}
+    pool = auction_pool(pools, view, 24, _play_out)
     assert len(pool.worlds) == 24
-    assert _pool(bot, view) is pool
+    assert auction_pool(pools, view, 24, _play_out) is pool
     assert all(consistent(view, w) for w in pool.worlds)
 
 
