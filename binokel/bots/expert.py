@@ -92,6 +92,11 @@ class Budget:
     """Spread of a played-out hand's result around what it really brings, for bidding."""
     greedy: int = 1
     """Binocle: play the sampled deals out with the rule-based player (1) or at random (0)."""
+    v: int = 2
+    """Version: 1 is the first expert (bids against ``tau``, reads nothing from the bids);
+    2 values passing by the defence and reads the auction (:mod:`.expert_auction`)."""
+    pool: int = 4
+    """Version 2: worlds sampled per world valued, for weighting by the auction (1: none)."""
 
     @property
     def plan_samples(self) -> int:
@@ -115,6 +120,10 @@ def budget_from(options: dict[str, str]) -> Budget:
     budget = dataclasses.replace(Budget(), **changes)
     if budget.samples < 1:
         raise ValueError("expert option samples must be at least 1")
+    if budget.v not in (1, 2):
+        raise ValueError(f"expert option v={budget.v}: versions are 1 and 2")
+    if budget.pool < 1:
+        raise ValueError("expert option pool must be at least 1")
     return budget
 
 
@@ -170,6 +179,8 @@ class ExpertBot(BaseBot):
         self._plans: dict[tuple[object, ...], Plan] = {}
         self._bidding: dict[tuple[object, ...], list[_BidWorld]] = {}
         self._plan_values: dict[tuple[object, ...], list[tuple[A.Action, float, int]]] = {}
+        self._pools: dict[tuple[object, ...], Any] = {}
+        """Version 2's auction worlds, per hand (:class:`.expert_auction.Pool`)."""
         self._last: tuple[object, list[tuple[Any, float, int]]] | None = None
 
     def last_values(self, view: object) -> list[tuple[Any, float, int]] | None:
@@ -330,6 +341,13 @@ class ExpertBot(BaseBot):
     # --- bidding -----------------------------------------------------------------------------
 
     def _bid(self, view: View, rng: random.Random) -> list[Candidate]:
+        if self.budget.v >= 2:
+            from .expert_auction import bid_candidates
+
+            budget = self.budget
+            return [Candidate(a, v, n) for a, v, n in bid_candidates(
+                self._pools, view, samples=budget.plan_samples, pool=budget.pool,
+                sigma=budget.sigma, play_out=_play_out)]
         bids = [a for a in view.legal_actions if isinstance(a, A.Bid)]
         if not bids:
             return [Candidate(A.PASS, 0.0, 0)]
@@ -351,27 +369,13 @@ class ExpertBot(BaseBot):
         rules = view.rules
         me = view.seat
         hand = packed_of(view.hand)
-        leads = leads_first(rules, forehand=me == view.active[0])
-        leader = me if rules.first_lead is FirstLead.DECLARER else view.active[0]
         sampler = WorldSampler(view)
         # The valuation is a function of the cards: the same in every seating of a duplicate deal.
         local = random.Random(f"expert-bid/{rules.name}/{hand}/{me}/{view.active}")
         clock = _Clock(self.budget, self.budget.plan_samples)
         worlds: list[_BidWorld] = []
         while clock.more(len(worlds)):
-            world = sampler.sample(local)
-            full = hand + world.dabb
-            hands = list(world.hands)
-            outcomes: list[_Outcome] = []
-            ranked = sorted((best_option(full, s, rules, leads=leads) for s in range(4)),
-                            key=lambda o: -o.value)
-            for option in ranked[:2]:
-                hands[me] = option.kept
-                outcomes.append(_play_out(rules, view.active, me, hands, option.trump, leader,
-                                          option.discard_points))
-            give_up = _give_up_outcome(rules, view.active, me, hands, full)
-            durch = rules.durch_allowed and durch_discard(full, rules) is not None
-            worlds.append(_BidWorld(tuple(outcomes), give_up, durch, rules.durch_value))
+            worlds.append(bid_world(view, sampler.sample(local)))
         self._bidding[key] = worlds
         return worlds
 
@@ -448,9 +452,16 @@ class ExpertBot(BaseBot):
         clock = _Clock(self.budget, self.budget.plan_samples)
         totals = [0.0] * len(plans)
         give_up = [0.0] * 4
+        drawn: list[World] = []
+        if self.budget.v >= 2 and self.budget.pool > 1:
+            from .expert_auction import weighted_worlds
+
+            # The opponents' hands as their bids and passes make them likely.
+            drawn = weighted_worlds(view, sampler, local, self.budget.plan_samples,
+                                    self.budget.pool)
         n = 0
         while clock.more(n):
-            world = sampler.sample(local)
+            world = drawn[n] if drawn else sampler.sample(local)
             n += 1
             hands = list(world.hands)
             for i, plan in enumerate(plans):
@@ -708,6 +719,27 @@ class _BidWorld:
         if self.durch:
             best = max(best, float(self.durch_value))
         return best
+
+
+def bid_world(view: View, world: World) -> _BidWorld:
+    """A world seen from the auction: the model's two best trumps for the hand and the
+    world's Dabb played out, giving up, and a sure Durch."""
+    rules = view.rules
+    me = view.seat
+    leads = leads_first(rules, forehand=me == view.active[0])
+    leader = me if rules.first_lead is FirstLead.DECLARER else view.active[0]
+    full = packed_of(view.hand) + world.dabb
+    hands = list(world.hands)
+    outcomes: list[_Outcome] = []
+    ranked = sorted((best_option(full, s, rules, leads=leads) for s in range(4)),
+                    key=lambda o: -o.value)
+    for option in ranked[:2]:
+        hands[me] = option.kept
+        outcomes.append(_play_out(rules, view.active, me, hands, option.trump, leader,
+                                  option.discard_points))
+    give_up = _give_up_outcome(rules, view.active, me, hands, full)
+    durch = rules.durch_allowed and durch_discard(full, rules) is not None
+    return _BidWorld(tuple(outcomes), give_up, durch, rules.durch_value)
 
 
 def expected(values: list[float]) -> tuple[float, float]:

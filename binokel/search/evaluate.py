@@ -109,7 +109,7 @@ def scores_from_side_points(rules: Rules, *, active: Sequence[int], declarer: in
     return scores
 
 
-def relative(rules: Rules, active: Sequence[int], seat: int, scores: Sequence[int]) -> float:
+def relative(rules: Rules, active: Sequence[int], seat: int, scores: Sequence[float]) -> float:
     """A seat's score against the others in the hand: its side's score minus their mean.
 
     This is what a duplicate arena measures, so it is what the expert maximises.

@@ -263,6 +263,32 @@ class WorldSampler:
         return World(tuple(hands), discard, dabb)
 
 
+def resample(weights: Sequence[float], count: int, rng: random.Random) -> list[int]:
+    """``count`` indices drawn in proportion to ``weights`` (systematic resampling: one random
+    offset, evenly spaced pointers), for weighting sampled worlds by a likelihood.
+
+    >>> resample([0.0, 1.0, 3.0], 4, random.Random(0))
+    [1, 2, 2, 2]
+    """
+    total = sum(weights)
+    if count <= 0 or not weights:
+        return []
+    if total <= 0 or not all(w >= 0 for w in weights):
+        raise ValueError("weights must be non-negative with a positive sum")
+    step = total / count
+    pointer = rng.random() * step
+    out: list[int] = []
+    cumulative = 0.0
+    for i, w in enumerate(weights):
+        cumulative += w
+        while pointer < cumulative and len(out) < count:
+            out.append(i)
+            pointer += step
+    while len(out) < count:  # rounding at the very end
+        out.append(max(range(len(weights)), key=lambda j: weights[j]))
+    return out
+
+
 def _assign(cards: list[tuple[int, tuple[str, ...]]], capacity: dict[str, int],
             rng: random.Random) -> dict[str, list[int]]:
     """Put each card in one of its allowed places without overfilling any place."""
@@ -359,4 +385,5 @@ def _size(packed: int) -> int:
     return sum((packed >> (k * BITS)) & 3 for k in range(KIND_COUNT))
 
 
-__all__ = ["Inferences", "World", "WorldSampler", "consistent", "inferences", "sample_world"]
+__all__ = ["Inferences", "World", "WorldSampler", "consistent", "inferences", "resample",
+           "sample_world"]
