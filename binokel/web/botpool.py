@@ -44,6 +44,9 @@ log = logging.getLogger("binokel.web")
 DEFAULT_WORKERS = max(1, min(4, (os.cpu_count() or 2) - 1))
 #: Seconds a computer player may think before its worker is replaced.
 DEFAULT_TIMEOUT = 60.0
+#: How long a new worker may take to start (import the players) before it counts as lost; not
+#: part of any decision's ``timeout`` (a loaded machine starts processes slowly).
+STARTUP_TIMEOUT = 120.0
 #: How much lower the workers' priority is than the server's (see ``os.nice``).
 WORKER_NICENESS = 5
 
@@ -133,6 +136,8 @@ async def _readable(connection: Connection) -> None:
 class _Worker:
     process: BaseProcess
     connection: Connection
+    ready: bool = False
+    """Whether it has said "ready" (imported the players): its start-up is not thinking time."""
 
 
 class WorkerLost(RuntimeError):
@@ -176,7 +181,8 @@ class BotPool:
             self._idle.append(self._spawn())
         for worker in list(self._idle):
             with contextlib.suppress(EOFError, OSError):
-                if worker.connection.poll(60) and worker.connection.recv() == "ready":
+                if worker.connection.poll(STARTUP_TIMEOUT) and worker.connection.recv() == "ready":
+                    worker.ready = True
                     continue
             self._replace(worker)
 
@@ -220,6 +226,18 @@ class BotPool:
                 raise WorkerLost(f"worker {worker.process.pid} died") from None
             if message != "ready":
                 return message
+            worker.ready = True
+
+    async def _started(self, worker: _Worker) -> None:
+        """Wait for a new worker's "ready"."""
+        await _readable(worker.connection)
+        try:
+            message = worker.connection.recv()
+        except (EOFError, OSError):
+            raise WorkerLost(f"worker {worker.process.pid} died starting") from None
+        if message != "ready":
+            raise WorkerLost(f"worker {worker.process.pid} said {message!r} before ready")
+        worker.ready = True
 
     async def decide(self, game: str, spec: str, view: Any, *, seed: str,
                      weigh: bool = False) -> Decision | None:
@@ -227,6 +245,8 @@ class BotPool:
         worker is replaced; the caller plays on without this decision)."""
         worker = await self._acquire()
         try:
+            if not worker.ready:  # a new worker: its start-up does not count as thinking
+                await asyncio.wait_for(self._started(worker), STARTUP_TIMEOUT)
             worker.connection.send((game, spec, view, seed, weigh))
             status, result = await asyncio.wait_for(self._reply(worker), self.timeout)
         except asyncio.CancelledError:
