@@ -289,21 +289,17 @@ static PyObject *int_list(const int *v, int n) {
     return out;
 }
 
-/* rollouts(spec, [(hands, leader, trick, points, won), ...], threads) -> [(points, won), ...] */
-static PyObject *py_rollouts(PyObject *self, PyObject *args) {
-    (void)self;
-    PyObject *capsule, *seq;
-    int threads;
-    if (!PyArg_ParseTuple(args, "OOi", &capsule, &seq, &threads)) return NULL;
-    Spec *s = spec_of(capsule);
-    if (!s) return NULL;
+/* The starts of a sequence of (hands, leader, trick, points, won) tuples, checked; NULL with
+ * an exception set when one is not a start of this spec.  The caller frees the array. */
+static Start *parse_starts(const Spec *s, PyObject *seq, Py_ssize_t *count) {
     PyObject *fast = PySequence_Fast(seq, "starts must be a sequence");
     if (!fast) return NULL;
     Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
     Start *starts = calloc(n ? (size_t)n : 1, sizeof(Start));
     if (!starts) {
         Py_DECREF(fast);
-        return PyErr_NoMemory();
+        PyErr_NoMemory();
+        return NULL;
     }
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *t = PySequence_Fast_GET_ITEM(fast, i);
@@ -326,9 +322,29 @@ static PyObject *py_rollouts(PyObject *self, PyObject *args) {
         }
     }
     Py_DECREF(fast);
+    *count = n;
+    return starts;
+}
+
+static void run_rollouts(const Spec *s, Start *starts, Py_ssize_t n, int threads) {
     Py_BEGIN_ALLOW_THREADS
-    run_parallel(starts, sizeof(Start), (size_t)n, threads < 1 ? 1 : threads, rollout_item, s);
+    run_parallel(starts, sizeof(Start), (size_t)n, threads < 1 ? 1 : threads, rollout_item,
+                 (void *)s);
     Py_END_ALLOW_THREADS
+}
+
+/* rollouts(spec, [(hands, leader, trick, points, won), ...], threads) -> [(points, won), ...] */
+static PyObject *py_rollouts(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *capsule, *seq;
+    int threads;
+    if (!PyArg_ParseTuple(args, "OOi", &capsule, &seq, &threads)) return NULL;
+    Spec *s = spec_of(capsule);
+    if (!s) return NULL;
+    Py_ssize_t n = 0;
+    Start *starts = parse_starts(s, seq, &n);
+    if (!starts) return NULL;
+    run_rollouts(s, starts, n, threads);
     PyObject *out = PyList_New(n);
     for (Py_ssize_t i = 0; out && i < n; i++) {
         PyObject *r = Py_BuildValue("NN", int_tuple(starts[i].points, s->players),
@@ -338,6 +354,77 @@ static PyObject *py_rollouts(PyObject *self, PyObject *args) {
             break;
         }
         PyList_SET_ITEM(out, i, r);
+    }
+    free(starts);
+    return out;
+}
+
+/* pack_starts(spec, starts) -> bytes: the starts as the core's own records, checked once, for
+ * rollouts_packed (which then converts nothing under the interpreter lock). */
+static PyObject *py_pack_starts(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *capsule, *seq;
+    if (!PyArg_ParseTuple(args, "OO", &capsule, &seq)) return NULL;
+    Spec *s = spec_of(capsule);
+    if (!s) return NULL;
+    Py_ssize_t n = 0;
+    Start *starts = parse_starts(s, seq, &n);
+    if (!starts) return NULL;
+    PyObject *out = PyBytes_FromStringAndSize((const char *)starts, n * (Py_ssize_t)sizeof(Start));
+    free(starts);
+    return out;
+}
+
+/* A packed record is only trusted after the same checks parse_start makes. */
+static int packed_start_ok(const Spec *s, const Start *st) {
+    if (st->ntrick < 0 || st->ntrick > s->n) {
+        PyErr_SetString(PyExc_ValueError, "packed starts: a trick of more cards than players");
+        return 0;
+    }
+    for (int i = s->players; i < MAXP; i++)
+        if (st->hands[i] || st->points[i] || st->won[i]) {
+            PyErr_Format(PyExc_ValueError, "packed starts: not packed for %d seats", s->players);
+            return 0;
+        }
+    return seat_ok(s, st->leader) && kinds_ok(st->trick, st->ntrick);
+}
+
+/* rollouts_packed(spec, packed, threads) -> bytes: for each start of pack_starts, the points
+ * and then the tricks won of every seat at the end of its greedy rollout, as C ints. */
+static PyObject *py_rollouts_packed(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *capsule;
+    Py_buffer view;
+    int threads;
+    if (!PyArg_ParseTuple(args, "Oy*i", &capsule, &view, &threads)) return NULL;
+    Spec *s = spec_of(capsule);
+    if (!s || view.len % (Py_ssize_t)sizeof(Start)) {
+        if (s) PyErr_SetString(PyExc_ValueError, "packed starts: not a whole number of records");
+        PyBuffer_Release(&view);
+        return NULL;
+    }
+    Py_ssize_t n = view.len / (Py_ssize_t)sizeof(Start);
+    Start *starts = malloc(n ? (size_t)view.len : 1);
+    if (!starts) {
+        PyBuffer_Release(&view);
+        return PyErr_NoMemory();
+    }
+    memcpy(starts, view.buf, (size_t)view.len);
+    PyBuffer_Release(&view);
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (!packed_start_ok(s, &starts[i])) {
+            free(starts);
+            return NULL;
+        }
+    run_rollouts(s, starts, n, threads);
+    int p = s->players;
+    PyObject *out = PyBytes_FromStringAndSize(NULL, n * 2 * p * (Py_ssize_t)sizeof(int));
+    if (out) {
+        int *r = (int *)PyBytes_AS_STRING(out);
+        for (Py_ssize_t i = 0; i < n; i++, r += 2 * p) {
+            memcpy(r, starts[i].points, (size_t)p * sizeof(int));
+            memcpy(r + p, starts[i].won, (size_t)p * sizeof(int));
+        }
     }
     free(starts);
     return out;
@@ -451,6 +538,9 @@ static PyMethodDef methods[] = {
     {"solve_batch", py_solve_batch, METH_VARARGS, "Solve many jobs on threads."},
     {"rollout", py_rollout, METH_VARARGS, "One greedy rollout, changing the lists in place."},
     {"rollouts", py_rollouts, METH_VARARGS, "Greedy rollouts of many starts on threads."},
+    {"pack_starts", py_pack_starts, METH_VARARGS, "Rollout starts as checked C records."},
+    {"rollouts_packed", py_rollouts_packed, METH_VARARGS,
+     "Greedy rollouts of packed starts on threads; the results as C ints."},
     {"random_playouts", py_random_playouts, METH_VARARGS,
      "Random playouts of one position with a Mersenne Twister state."},
     {NULL, NULL, 0, NULL},
