@@ -17,7 +17,9 @@ report stay empty.
 
 Every decision gets its own generator seeded from (seed, deal, seating, seat), and each deal is
 played start to finish by one worker, so the result for a seed is the same for any number of
-worker processes.
+worker processes — or of Ray tasks: with ``ArenaConfig.ray`` set the chunks of deals run as
+tasks on a Ray cluster (``pip install 'binokel[scale]'``; docs/deploy.md), and the deals come
+back in deal order as from the worker processes.
 
 >>> result = run_arena(ArenaConfig(bot_a="random", bot_b="random", deals=2, seed="doc"))
 >>> len(result.deals), len(result.deals[0].hands)
@@ -26,8 +28,10 @@ worker processes.
 
 from __future__ import annotations
 
+import importlib
 import itertools
 import multiprocessing
+import os
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -58,6 +62,10 @@ class ArenaConfig:
     seed: str = "arena"
     workers: int = 1
     time_limit: float = DEFAULT_TIME_LIMIT
+    ray: str | None = None
+    """Run the deals as Ray tasks: ``""`` on a local Ray (or the cluster of ``RAY_ADDRESS``), else
+    on the cluster at this address (``auto``, ``HOST:6379``, ``ray://HOST:10001``); ``None``:
+    worker processes on this machine (``workers``)."""
     """Seconds an external bot may take for one decision."""
 
 
@@ -226,6 +234,9 @@ def run_arena(config: ArenaConfig,
     for name in (config.bot_a, config.bot_b):
         _make_bot(name, config).close()  # refuse a bad name before starting
     started = time.perf_counter()
+    if config.ray is not None:
+        deals = _run_on_ray(config, progress)
+        return ArenaResult(config=config, deals=deals, seconds=time.perf_counter() - started)
     chunks = _chunks(config.deals, config.workers)
     results: list[list[DealResult]] = [[] for _ in chunks]
     if config.workers <= 1:
@@ -254,6 +265,57 @@ def run_arena(config: ArenaConfig,
     return ArenaResult(config=config, deals=deals, seconds=time.perf_counter() - started)
 
 
+class RayMissing(RuntimeError):
+    """``--ray`` without Ray installed."""
+
+
+def _ray() -> Any:
+    try:
+        return importlib.import_module("ray")
+    except ImportError:
+        raise RayMissing("--ray needs Ray: pip install 'binokel[scale]'") from None
+
+
+def _run_on_ray(config: ArenaConfig, progress: Callable[[int], None] | None) -> list[DealResult]:
+    """Every chunk of deals as one Ray task (``play_chunk``), the answers put back in deal
+    order.  A Ray already started in this process is used as it is (and left running); else
+    one is started or joined for the run and shut down after it."""
+    ray = _ray()
+    started_here = not ray.is_initialized()
+    if started_here:
+        options: dict[str, Any] = {"log_to_driver": False}
+        if config.ray:
+            options["address"] = config.ray
+        elif not os.environ.get("RAY_ADDRESS"):
+            options["include_dashboard"] = False  # a local Ray of our own: nothing to watch
+        ray.init(**options)
+    try:
+        cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
+        chunks = _chunks(config.deals, cpus)
+        task = ray.remote(play_chunk)
+        pending = {task.remote(config, chunk): i for i, chunk in enumerate(chunks)}
+        results: list[list[DealResult]] = [[] for _ in chunks]
+        try:
+            while pending:
+                done, _ = ray.wait(list(pending), num_returns=1)
+                for ref in done:
+                    i = pending.pop(ref)
+                    results[i] = ray.get(ref)
+                    if progress:
+                        progress(len(chunks[i]))
+        except Exception as exc:  # a task's own error (a bot that failed) as itself
+            for ref in pending:
+                ray.cancel(ref)
+            cause = getattr(exc, "cause", None)
+            if isinstance(cause, Exception):
+                raise cause from None
+            raise
+        return [deal for chunk in results for deal in chunk]
+    finally:
+        if started_here:
+            ray.shutdown()
+
+
 @dataclass(frozen=True, slots=True)
 class ArenaResult:
     """Every deal played, in deal order, and the wall-clock time it took."""
@@ -264,6 +326,6 @@ class ArenaResult:
 
 
 __all__ = [
-    "ArenaConfig", "ArenaResult", "DealResult", "HandOutcome", "deal_seed", "make_bots",
-    "play_chunk", "play_deal", "run_arena", "seatings",
+    "ArenaConfig", "ArenaResult", "DealResult", "HandOutcome", "RayMissing", "deal_seed",
+    "make_bots", "play_chunk", "play_deal", "run_arena", "seatings",
 ]

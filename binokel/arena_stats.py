@@ -110,6 +110,14 @@ class Summary:
     b: BotSummary
     seconds: float
     workers: int
+    ray: str | None = None
+    """Where Ray ran the deals (``""``: a local Ray), or ``None``: worker processes."""
+
+    @property
+    def ran_on(self) -> str:
+        if self.ray is None:
+            return f"with {self.workers} worker(s)"
+        return f"on Ray at {self.ray}" if self.ray else "on a local Ray"
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -119,7 +127,7 @@ class Summary:
             "ci95": [round(self.ci95[0], 3), round(self.ci95[1], 3)],
             "stdev": round(self.stdev, 3),
             "bots": {"A": self.a.to_json(), "B": self.b.to_json()},
-            "seconds": round(self.seconds, 2), "workers": self.workers,
+            "seconds": round(self.seconds, 2), "workers": self.workers, "ray": self.ray,
         }
 
     def text(self) -> str:
@@ -127,7 +135,7 @@ class Summary:
         lines = [
             f"arena: A = {self.bot_a}  vs  B = {self.bot_b}",
             f"rules {self.rules}, seed {self.seed!r}, {self.deals} duplicate deals, "
-            f"{self.hands} hands, {self.seconds:.1f} s with {self.workers} worker(s)",
+            f"{self.hands} hands, {self.seconds:.1f} s {self.ran_on}",
             "",
             f"mean difference A - B: {self.mean_difference:+.1f} points per hand  "
             f"(95% CI {self.ci95[0]:+.1f} .. {self.ci95[1]:+.1f}, sd {self.stdev:.1f})",
@@ -177,7 +185,7 @@ def summarize(result: ArenaResult) -> Summary:
         bot_a=config.bot_a, bot_b=config.bot_b, rules=config.rules.name, seed=config.seed,
         deals=len(deals), hands=sum(len(d.hands) for d in deals), mean_difference=mean,
         stdev=sd, ci95=(low, high), a=bots["A"], b=bots["B"], seconds=result.seconds,
-        workers=config.workers)
+        workers=config.workers, ray=config.ray)
 
 
 def write_csv(result: ArenaResult, out: TextIO) -> None:

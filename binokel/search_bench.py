@@ -192,6 +192,14 @@ class PlayoutFigure:
     cores."""
     random_one_cpu: tuple[float, ...]
     """Random playouts per CPU second on one thread (Python's own generator)."""
+    greedy_all_listed: tuple[float, ...] = ()
+    """The same rollouts on ``threads`` threads given and answered as Python tuples
+    (``native.rollouts``: the conversions run under the interpreter lock), wall time."""
+
+    @property
+    def speedup(self) -> tuple[float, ...]:
+        """Every thread against one, run by run (each pair ran back to back): wall time."""
+        return tuple(a / o for a, o in zip(self.greedy_all, self.greedy_one, strict=True))
 
     @staticmethod
     def median_of(values: tuple[float, ...]) -> float:
@@ -202,7 +210,11 @@ def bench_playouts(rules: Rules = BINOKEL, *, deals: int = 8, worlds: int = 1000
                    seed: str = "bench-playouts", threads: int | None = None) -> PlayoutFigure:
     """Whole-hand playouts as the expert runs them: for each of ``deals`` deals at the first
     lead, ``worlds`` worlds sampled from the view of the seat to lead, each played to the end
-    by the greedy rollout (one thread, then every thread) and at random."""
+    by the greedy rollout (one thread, then every thread) and at random.
+
+    The compiled core's greedy figures play starts packed once (``native.pack_starts``, as a
+    caller that plays a batch more than once would), so they time the playouts and the answers
+    coming back; ``greedy_all_listed`` times the tuple-in, tuple-out ``native.rollouts``."""
     from .bots.play import table_of
     from .bots.rollout import rollouts
     from .games.binokel.playout import random_playout
@@ -230,13 +242,16 @@ def bench_playouts(rules: Rules = BINOKEL, *, deals: int = 8, worlds: int = 1000
     every_cpu: list[float] = []
     rand: list[float] = []
 
-    def greedy(count: int) -> tuple[float, float]:
+    packed = [native.pack_starts(table, starts) for table, starts in batches]
+    listed: list[float] = []
+
+    def greedy(count: int, *, as_tuples: bool = False) -> tuple[float, float]:
         done = 0
         wall, start = time.perf_counter(), time.process_time()
-        for table, starts in batches:
+        for (table, starts), data in zip(batches, packed, strict=True):
             part = starts[: max(1, len(starts) // share)]
-            if count == 1 and native.CORE is not None:
-                native.rollouts(table, part, threads=1)
+            if data is not None and not as_tuples:
+                native.rollouts_packed(table, data, threads=count)
             elif native.CORE is not None:
                 native.rollouts(table, part, threads=count)
             else:
@@ -251,6 +266,8 @@ def bench_playouts(rules: Rules = BINOKEL, *, deals: int = 8, worlds: int = 1000
         per_wall, per_cpu = greedy(threads)
         every.append(per_wall)
         every_cpu.append(per_cpu)
+        if native.CORE is not None:
+            listed.append(greedy(threads, as_tuples=True)[0])
         rng = random.Random(seed)
         done = 0
         start = time.process_time()
@@ -262,7 +279,7 @@ def bench_playouts(rules: Rules = BINOKEL, *, deals: int = 8, worlds: int = 1000
             done += count
         rand.append(done / (time.process_time() - start))
     return PlayoutFigure(native.PATH, threads if native.CORE is not None else 1, tuple(one),
-                         tuple(every), tuple(cpu), tuple(every_cpu), tuple(rand))
+                         tuple(every), tuple(cpu), tuple(every_cpu), tuple(rand), tuple(listed))
 
 
 __all__ = ["ExpertFigure", "PlayoutFigure", "SolverFigure", "bench_expert",

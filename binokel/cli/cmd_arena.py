@@ -28,6 +28,13 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--seed", default="arena", metavar="S", help="seed of the deals")
     parser.add_argument("--workers", type=int, default=1, metavar="K",
                         help="parallel worker processes (same result for any K)")
+    parser.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
+                        help="run the deals as Ray tasks instead of worker processes, with the "
+                             "same result: on a Ray started for the run (or the cluster of "
+                             "RAY_ADDRESS) without ADDRESS, else on the cluster at ADDRESS "
+                             "(auto, HOST:6379, ray://HOST:10001); every node needs this "
+                             "binokel and its bots installed; needs pip install "
+                             "'binokel[scale]' (see docs/deploy.md)")
     parser.add_argument("--time-limit", type=float, default=5.0, metavar="SECONDS",
                         help="time an external bot may take per decision (default 5)")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
@@ -38,7 +45,7 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..arena import ArenaConfig, run_arena
+    from ..arena import ArenaConfig, RayMissing, run_arena
     from ..arena_stats import plot, summarize, write_csv
     from ..bots import BotError
     from .common import rules_from_args
@@ -51,12 +58,17 @@ def run(args: argparse.Namespace) -> int:
         return fail("--deals must be at least 1")
     if args.workers < 1:
         return fail("--workers must be at least 1")
+    if args.ray is not None and args.workers != 1:
+        return fail("--ray and --workers: choose one (Ray runs a task per CPU of its cluster)")
     config = ArenaConfig(bot_a=args.bot_a, bot_b=args.bot_b, rules=rules, deals=args.deals,
-                         seed=args.seed, workers=args.workers, time_limit=args.time_limit)
+                         seed=args.seed, workers=args.workers, time_limit=args.time_limit,
+                         ray=args.ray)
     try:
         result = _run_with_progress(config, run_arena, show=not args.no_progress)
     except BotError as exc:
         return fail(str(exc), status=1)
+    except RayMissing as exc:
+        return fail(str(exc))
     except ValueError as exc:
         return fail(str(exc))
     summary = summarize(result)

@@ -104,6 +104,9 @@ def run(args: argparse.Namespace) -> int:
                 "greedy_per_s_all_threads": round(m(playouts.greedy_all)),
                 "greedy_per_cpu_s_one_thread": round(m(playouts.greedy_one_cpu)),
                 "greedy_per_cpu_s_all_threads": round(m(playouts.greedy_all_cpu)),
+                "greedy_speedup_all_threads": round(m(playouts.speedup), 3),
+                "greedy_per_s_all_threads_tuples": (round(m(playouts.greedy_all_listed))
+                                                    if playouts.greedy_all_listed else None),
                 "random_per_cpu_s_one_thread": round(m(playouts.random_one_cpu)),
             }
         if expert is not None:
@@ -133,6 +136,11 @@ def run(args: argparse.Namespace) -> int:
               f"median of {len(playouts.greedy_one)} runs)")
         print(f"  per CPU second      one thread {m(playouts.greedy_one_cpu):10.0f}   "
               f"{playouts.threads} threads {m(playouts.greedy_all_cpu):10.0f}")
+        print(f"  {playouts.threads} threads against one  {m(playouts.speedup):.2f}x   "
+              f"(median of the runs' ratios, wall time; starts packed once)")
+        if playouts.greedy_all_listed:
+            print(f"  as Python tuples    {playouts.threads} threads "
+                  f"{m(playouts.greedy_all_listed):10.0f}   (wall time, native.rollouts)")
         print(f"random playouts/s     {m(playouts.random_one_cpu):10.0f}   "
               f"(per CPU second, one thread)")
     if expert is not None:
@@ -161,7 +169,7 @@ def _load() -> float:
 
 def _path_line(native: ModuleType) -> str:
     if native.PATH == "native":
-        return "native (the compiled core, binokel/search/_native.c)"
+        return "native (the compiled core, binokel/search/csrc/)"
     if os.environ.get("BINOKEL_PURE", "").strip() not in ("", "0"):
         return "pure Python (BINOKEL_PURE is set)"
     return "pure Python (the compiled core is not built: no C compiler at install?)"

@@ -1,4 +1,4 @@
-"""Which search core runs, and the doors to the compiled one (binokel/search/_native.c).
+"""Which search core runs, and the doors to the compiled one (binokel/search/csrc/).
 
 The compiled core is built by the install command whenever a C compiler is present; without
 one, or with ``BINOKEL_PURE=1`` in the environment, :data:`CORE` is ``None`` and every caller
@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import os
 import random
+from array import array
 from collections.abc import Collection, Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, Protocol, cast
@@ -202,6 +203,37 @@ def rollouts(t: Table, starts: Sequence[Start], *,
     return _native.rollouts(spec, starts, threads)
 
 
+def pack_starts(t: Table, starts: Sequence[Start]) -> bytes | None:
+    """The starts of :func:`rollouts` checked once and packed as the compiled core's own
+    records, for :func:`rollouts_packed`; ``None`` when the compiled core cannot take them.
+
+    Converting Python values is about half the cost of a batch of playouts and runs under the
+    interpreter lock; packed once, a batch can be played many times (other threads, budgets)
+    with nothing converted but the answers."""
+    if CORE is None:
+        return None
+    spec = _table_spec(t)
+    if spec is None:
+        return None
+    return _native.pack_starts(spec, starts)
+
+
+def rollouts_packed(t: Table, packed: bytes, *, threads: int = THREADS) -> array[int] | None:
+    """Greedy rollouts of packed starts (:func:`pack_starts` with the same table) on
+    ``threads`` threads: for start ``i`` of ``n`` seats, ``out[2*n*i : 2*n*i + n]`` are the
+    points and ``out[2*n*i + n : 2*n*(i+1)]`` the tricks won, as :func:`rollouts` gives them.
+    ``None`` when the compiled core cannot take them; records that were not packed for this
+    table raise :class:`ValueError`."""
+    if CORE is None:
+        return None
+    spec = _table_spec(t)
+    if spec is None:
+        return None
+    out = array("i")
+    out.frombytes(_native.rollouts_packed(spec, packed, threads))
+    return out
+
+
 def random_playouts(position: Position, count: int,
                     rng: random.Random) -> list[list[int]] | None:
     """``count`` random playouts of ``position``, drawing from ``rng`` exactly as
@@ -221,5 +253,6 @@ def random_playouts(position: Position, count: int,
     return out
 
 
-__all__ = ["CORE", "PATH", "THREADS", "best_cards", "best_cards_many", "random_playouts",
-           "rollout", "rollouts", "solve", "solve_durch", "solve_many"]
+__all__ = ["CORE", "PATH", "THREADS", "best_cards", "best_cards_many", "pack_starts",
+           "random_playouts", "rollout", "rollouts", "rollouts_packed", "solve", "solve_durch",
+           "solve_many"]

@@ -19,7 +19,7 @@ How it is fast (docs/decisions/search-01-open-card-solver.md):
 * the two copies of a card are one move (a hand is a multiset); between different ranks no merge
   is exact, because every rank has its own card points.
 
-The same search is compiled in :mod:`binokel.search.native` (binokel/search/_native.c, with a
+The same search is compiled in :mod:`binokel.search.native` (binokel/search/csrc/, with a
 two-entry table bucket and an enhanced transposition cutoff before each trick's last card); the
 public functions use it when it is built and fall back to the ``pure_*`` functions here.
 

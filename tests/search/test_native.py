@@ -13,6 +13,7 @@ import os
 import random
 import shutil
 import sysconfig
+from array import array
 
 import pytest
 
@@ -246,6 +247,71 @@ def test_batch_rollouts_on_threads_match_one_at_a_time() -> None:
         p, w = [0, 0, 0], [0, 0, 0]
         pure_rollout(table, list(hands), leader, list(trick), p, w)
         assert (points, won) == (tuple(p), tuple(w))
+
+
+def _unpacked(out: array[int] | None, players: int,
+              count: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    assert out is not None
+    values = list(out)
+    assert len(values) == 2 * players * count
+    step = 2 * players
+    return [(tuple(values[i:i + players]), tuple(values[i + players:i + step]))
+            for i in range(0, len(values), step)]
+
+
+@needs_native
+@pytest.mark.parametrize("name", list(RULE_SETS))
+def test_packed_rollouts_give_the_tuple_answers(name: str) -> None:
+    # Starts packed once and played on one or two threads: the answers of native.rollouts,
+    # so those of the pure rollout (test_greedy_rollouts_choose_the_same_cards).
+    rules = RULE_SETS[name]
+    rng = random.Random(f"packed/{name}")
+    position, declarer, contract = _rollout_start(rules, rng)
+    table = make_table(rules, trump=position.trump, active=position.order, declarer=declarer,
+                       contract=contract, bid=0, melds=(0,) * rules.players)
+    starts: list[native.Start] = []
+    for _ in range(60):
+        start = random_position(rules, rng, 1 + rng.randrange(rules.hand_size))
+        if start.order != position.order:
+            continue
+        points = tuple(rng.randrange(50) for _ in range(rules.players))
+        won = tuple(rng.randrange(3) for _ in range(rules.players))
+        starts.append((start.hands, start.leader, start.trick, points, won))
+    assert starts
+    packed = native.pack_starts(table, starts)
+    assert packed is not None
+    want = native.rollouts(table, starts, threads=1)
+    for threads in (1, 2):
+        got = _unpacked(native.rollouts_packed(table, packed, threads=threads),
+                        rules.players, len(starts))
+        assert got == want
+    # Played again from the same bytes: the packed starts are not used up.
+    assert _unpacked(native.rollouts_packed(table, packed), rules.players, len(starts)) == want
+
+
+@needs_native
+def test_packed_rollouts_refuse_records_that_are_not_starts() -> None:
+    rng = random.Random("packed/bad")
+    position, declarer, _ = _rollout_start(BINOKEL, rng)
+    table = make_table(BINOKEL, trump=position.trump, active=position.order, declarer=declarer,
+                       contract=Contract.TRUMP, bid=0, melds=(0, 0, 0))
+    packed = native.pack_starts(table, [(position.hands, position.leader, position.trick,
+                                         (0, 0, 0), (0, 0, 0))])
+    assert packed is not None
+    with pytest.raises(ValueError, match="whole number of records"):
+        native.rollouts_packed(table, packed[:-1])
+    with pytest.raises(ValueError, match="not playing"):
+        native.pack_starts(table, [(position.hands, 7, (), (0, 0, 0), (0, 0, 0))])
+    record = bytearray(packed)
+    record[32:36] = (9).to_bytes(4, "little", signed=True)  # the leader: no such seat
+    with pytest.raises(ValueError, match="not playing"):
+        native.rollouts_packed(table, bytes(record))
+    four = make_table(BINOKEL_4, trump=0, active=(0, 1, 2, 3), declarer=0,
+                      contract=Contract.TRUMP, bid=0, melds=(0, 0, 0, 0))
+    other = native.pack_starts(four, [((1, 2, 3, 4), 0, (), (0,) * 4, (0,) * 4)])
+    assert other is not None
+    with pytest.raises(ValueError, match="not packed for 3 seats"):
+        native.rollouts_packed(table, other)
 
 
 @needs_native

@@ -1,0 +1,531 @@
+/* The open-card solver: binokel/search/solver.py transcribed (see core.h). */
+#include "core.h"
+
+static inline u64 hash_key(const u64 *h, int seat) {
+    u64 x = h[0] * 0x9E3779B97F4A7C15ULL;
+    x ^= h[1] * 0xC2B2AE3D27D4EB4FULL;
+    x ^= h[2] * 0x165667B19E3779F9ULL;
+    x ^= h[3] * 0xD6E8FEB86659FD93ULL;
+    x ^= (u64)(seat + 1) * 0xFF51AFD7ED558CCDULL;
+    x ^= x >> 33;
+    x *= 0xC4CEB9FE1A85EC53ULL;
+    x ^= x >> 29;
+    return x;
+}
+
+/* --- the solver --------------------------------------------------------------------------- */
+
+typedef struct {
+    const Spec *s;
+    u64 hands[MAXP];
+    int trick[MAXP];
+    int ntrick;
+    int leader;          /* the root's leader and trick (root_values changes them) */
+    int root_trick[MAXP];
+    int root_ntrick;
+    int rest;            /* points in the hands plus the last-trick bonus */
+    int cards;           /* cards in the hands */
+    int four;            /* four seats playing: the fourth hand is in the table's ext */
+    Table *tt;
+    long long nodes, hits;
+} Search;
+
+static inline Entry *bucket_of(const Search *S, const u64 *hands, int seat) {
+    return &S->tt->e[(hash_key(hands, seat) & S->tt->mask) * 2];
+}
+
+static inline int entry_is(const Search *S, const Entry *e, const u64 *h, int seat) {
+    const Table *t = S->tt;
+    return e->gen == t->gen && e->seat == seat && e->h[0] == h[0] && e->h[1] == h[1]
+           && e->h[2] == h[2] && (!S->four || t->ext[e - t->e] == h[3]);
+}
+
+static inline Entry *probe_hands(const Search *S, Entry *b, const u64 *h, int seat) {
+    if (entry_is(S, &b[0], h, seat)) return &b[0];
+    if (entry_is(S, &b[1], h, seat)) return &b[1];
+    return NULL;
+}
+
+static inline Entry *probe(Search *S, Entry *b, int seat) {
+    return probe_hands(S, b, S->hands, seat);
+}
+
+static inline int cards_left(const u64 *h) {
+    int c = 0;
+    for (int i = 0; i < MAXP; i++) {
+        u64 x = h[i];
+        c += __builtin_popcountll(x & LOW2) + 2 * __builtin_popcountll((x >> 1) & LOW2);
+    }
+    return c;
+}
+
+/* Two entries a bucket: the first keeps the bigger subtree, the second is always replaced. */
+static inline void store(Search *S, Entry *b, int seat, int low, int high, int best) {
+    Table *t = S->tt;
+    Entry *e = probe(S, b, seat);
+    int cards = S->cards;
+    if (!e) {
+        if (b[0].gen != t->gen || b[0].cards <= cards) {
+            if (b[0].gen == t->gen) {
+                b[1] = b[0];
+                t->ext[b + 1 - t->e] = t->ext[b - t->e];
+            }
+            e = &b[0];
+        } else {
+            e = &b[1];
+        }
+    }
+    memcpy(e->h, S->hands, sizeof(e->h));
+    if (S->four) t->ext[e - t->e] = S->hands[3];
+    e->seat = (uint8_t)seat;
+    e->low = (int16_t)low;
+    e->high = (int16_t)high;
+    e->best = (int8_t)best;
+    e->cards = (uint8_t)cards;
+    e->gen = t->gen;
+}
+
+static inline void sort_desc(int *keys, int *moves, int n) {
+    for (int i = 1; i < n; i++) {
+        int k = keys[i], m = moves[i], j = i - 1;
+        while (j >= 0 && keys[j] < k) {
+            keys[j + 1] = keys[j];
+            moves[j + 1] = moves[j];
+            j--;
+        }
+        keys[j + 1] = k;
+        moves[j + 1] = m;
+    }
+}
+
+/* solver._order_leads: the table's move, cards nobody can beat (trumps first), low cards. */
+static void order_leads(Search *S, int *moves, int nm, int first, int seat) {
+    const Spec *s = S->s;
+    u64 others = 0;
+    int o = s->nxt[seat];
+    for (int i = 0; i < s->n - 1; i++) {
+        others |= S->hands[o];
+        o = s->nxt[o];
+    }
+    int keys[MAXK];
+    for (int i = 0; i < nm; i++) {
+        int kind = moves[i], score;
+        if (kind == first) score = 1000;
+        else if (!(others & ABOVE[kind]))
+            score = 100 + KP[kind] + ((kind >> 3) == s->trump ? 50 : 0);
+        else
+            score = -KP[kind] - ((kind >> 3) == s->trump ? 20 : 0);
+        keys[i] = score * 64 + kind;  /* (score, kind), both descending as Python sorts */
+    }
+    sort_desc(keys, moves, nm);
+}
+
+/* solver._order_follows: win cheaply, smear on a partner, else shed low. */
+static void order_follows(const Spec *s, int *moves, int nm, int maximise, int best_is_mine,
+                          int best_kind, int last) {
+    int friendly = best_is_mine == maximise;
+    int keys[MAXK];
+    for (int i = 0; i < nm; i++) {
+        int kind = moves[i], pts = KP[kind], score;
+        int wins = beats(kind, best_kind, s->trump);
+        if (friendly && (last || !wins)) score = wins ? pts - 30 : pts;
+        else if (wins) score = 100 - pts;
+        else score = -pts;
+        keys[i] = score * 64 + kind;
+    }
+    sort_desc(keys, moves, nm);
+}
+
+static int follow(Search *S, int seat, int played, int best_kind, int best_seat, int gained,
+                  int alpha, int beta, int rest);
+
+/* ``b``: the table bucket of (hands, seat), computed (and prefetched) by the caller. */
+static int lead(Search *S, int seat, int alpha, int beta, int rest, Entry *b) {
+    if (beta <= 0) return 0;
+    if (alpha >= rest) return rest;
+    const Spec *s = S->s;
+    u64 hand = S->hands[seat];
+    if (!hand) return 0;
+    S->nodes++;
+    int first = -1, low, high;
+    Entry *e = probe(S, b, seat);
+    if (e) {
+        low = e->low;
+        high = e->high;
+        first = e->best;
+        if (low >= beta) {
+            S->hits++;
+            return low;
+        }
+        if (high <= alpha) {
+            S->hits++;
+            return high;
+        }
+        if (low == high) return low;
+        if (low > alpha) alpha = low;
+        if (high < beta) beta = high;
+    } else {
+        low = 0;
+        high = rest;
+    }
+    int maximise = s->on_side[seat];
+    int moves[MAXK];
+    int nm = kinds_of(hand, moves);
+    if (nm > 1) order_leads(S, moves, nm, first, seat);
+    int best = maximise ? -1 : rest + 1, best_move = -1;
+    int a = alpha, bt = beta, nxt_seat = s->nxt[seat];
+    for (int i = 0; i < nm; i++) {
+        int kind = moves[i];
+        S->hands[seat] = hand - ONE[kind];
+        S->cards--;
+        S->trick[0] = kind;
+        S->ntrick = 1;
+        int v = follow(S, nxt_seat, 1, kind, seat, KP[kind], a, bt, rest - KP[kind]);
+        S->ntrick = 0;
+        S->cards++;
+        if (maximise) {
+            if (v > best) {
+                best = v;
+                best_move = kind;
+                if (v > a) {
+                    a = v;
+                    if (a >= bt) break;
+                }
+            }
+        } else if (v < best) {
+            best = v;
+            best_move = kind;
+            if (v < bt) {
+                bt = v;
+                if (a >= bt) break;
+            }
+        }
+    }
+    S->hands[seat] = hand;
+    if (best <= alpha) high = best;
+    else if (best >= beta) low = best;
+    else low = high = best;
+    store(S, b, seat, low, high, best_move);
+    return best;
+}
+
+static int follow(Search *S, int seat, int played, int best_kind, int best_seat, int gained,
+                  int alpha, int beta, int rest) {
+    if (alpha >= gained + rest) return gained + rest;
+    const Spec *s = S->s;
+    u64 hand = S->hands[seat];
+    u64 mask = legal(s, hand, S->trick, S->ntrick, best_kind, must_beat_for(s, seat, best_seat));
+    int moves[MAXK];
+    int nm = kinds_of(mask, moves);
+    int maximise = s->on_side[seat];
+    int last = played + 1 == s->n;
+    if (nm > 1) order_follows(s, moves, nm, maximise, s->on_side[best_seat], best_kind, last);
+    int best = maximise ? -1 : 1 << 30;
+    int a = alpha, b = beta;
+    Entry *buckets[MAXK];
+    if (last) {
+        /* The next trick's lead positions: fetch their table buckets while we work. */
+        u64 h[MAXP];
+        memcpy(h, S->hands, sizeof(h));
+        for (int i = 0; i < nm; i++) {
+            int kind = moves[i];
+            int w_seat = beats(kind, best_kind, s->trump) ? seat : best_seat;
+            h[seat] = hand - ONE[kind];
+            buckets[i] = bucket_of(S, h, w_seat);
+            __builtin_prefetch(buckets[i]);
+        }
+        /* Enhanced transposition cutoff: a next trick already known to be good enough. */
+        for (int i = 0; i < nm; i++) {
+            int kind = moves[i];
+            int w_seat = beats(kind, best_kind, s->trump) ? seat : best_seat;
+            h[seat] = hand - ONE[kind];
+            if (!h[w_seat]) continue;
+            Entry *e = probe_hands(S, buckets[i], h, w_seat);
+            if (!e) continue;
+            int got = gained + KP[kind];
+            int mine = s->on_side[w_seat] ? got : 0;
+            if (maximise && mine + e->low >= beta) return mine + e->low;
+            if (!maximise && mine + e->high <= alpha) return mine + e->high;
+        }
+    }
+    for (int i = 0; i < nm; i++) {
+        int kind = moves[i], k_pts = KP[kind], w_kind, w_seat, v;
+        if (beats(kind, best_kind, s->trump)) {
+            w_kind = kind;
+            w_seat = seat;
+        } else {
+            w_kind = best_kind;
+            w_seat = best_seat;
+        }
+        S->hands[seat] = hand - ONE[kind];
+        S->cards--;
+        if (last) {
+            int got = gained + k_pts, r = rest - k_pts;
+            if (!S->hands[w_seat]) {
+                got += s->bonus;
+                v = s->on_side[w_seat] ? got : 0;
+            } else {
+                int mine = s->on_side[w_seat] ? got : 0;
+                int saved[MAXP], nsaved = S->ntrick;
+                memcpy(saved, S->trick, sizeof(saved));
+                S->ntrick = 0;
+                v = mine + lead(S, w_seat, a - mine, b - mine, r, buckets[i]);
+                memcpy(S->trick, saved, sizeof(saved));
+                S->ntrick = nsaved;
+            }
+        } else {
+            S->trick[S->ntrick++] = kind;
+            v = follow(S, s->nxt[seat], played + 1, w_kind, w_seat, gained + k_pts, a, b,
+                       rest - k_pts);
+            S->ntrick--;
+        }
+        S->cards++;
+        (void)w_kind;
+        if (maximise) {
+            if (v > best) {
+                best = v;
+                if (v > a) {
+                    a = v;
+                    if (a >= b) break;
+                }
+            }
+        } else if (v < best) {
+            best = v;
+            if (v < b) {
+                b = v;
+                if (a >= b) break;
+            }
+        }
+    }
+    S->hands[seat] = hand;
+    return best;
+}
+
+/* (seat to move, best kind, best seat, points in the trick, cards played) of the root. */
+static void root_start(Search *S, int *seat, int *best_kind, int *best_seat, int *gained) {
+    const Spec *s = S->s;
+    int st = S->leader, bk = -1, bs = -1, g = 0;
+    for (int i = 0; i < S->root_ntrick; i++) {
+        int kind = S->root_trick[i];
+        if (bk < 0 || beats(kind, bk, s->trump)) {
+            bk = kind;
+            bs = st;
+        }
+        g += KP[kind];
+        st = s->nxt[st];
+    }
+    *seat = st;
+    *best_kind = bk;
+    *best_seat = bs;
+    *gained = g;
+}
+
+static int window(Search *S, int alpha, int beta) {
+    int seat, bk, bs, gained;
+    root_start(S, &seat, &bk, &bs, &gained);
+    memcpy(S->trick, S->root_trick, sizeof(S->trick));
+    S->ntrick = S->root_ntrick;
+    if (!S->root_ntrick) return lead(S, seat, alpha, beta, S->rest, bucket_of(S, S->hands, seat));
+    return follow(S, seat, S->root_ntrick, bk, bs, gained, alpha, beta, S->rest);
+}
+
+/* solver._Search.value: MTD(f) with growing steps. */
+static int mtd(Search *S, int guess) {
+    int low = 0, high = S->rest;
+    for (int i = 0; i < S->root_ntrick; i++) high += KP[S->root_trick[i]];
+    int t;
+    if (guess == NO_GUESS) {
+        t = (low + high + 1) / 2;
+    } else {
+        t = guess < high ? guess : high;
+        if (t < low + 1) t = low + 1;
+    }
+    int step = 1, direction = 0, bracketed = 0;
+    while (low < high) {
+        int v = window(S, t - 1, t), moved;
+        if (v >= t) {
+            low = v;
+            moved = 1;
+        } else {
+            high = v;
+            moved = -1;
+        }
+        if (low >= high) break;
+        if (moved != direction && direction) bracketed = 1;
+        step = moved == direction ? step * 2 : 1;
+        direction = moved;
+        if (bracketed) t = (low + high + 1) / 2;
+        else if (moved > 0) t = high < low + step ? high : low + step;
+        else t = low + 1 > high - step + 1 ? low + 1 : high - step + 1;
+    }
+    return low;
+}
+
+/* solver._Search.root_values: the value after each card the player to move may play. */
+static int root_values(Search *S, int *kinds, int *values) {
+    const Spec *s = S->s;
+    int seat, bk, bs, gained;
+    root_start(S, &seat, &bk, &bs, &gained);
+    int played = S->root_ntrick;
+    u64 hand = S->hands[seat];
+    u64 mask = hand;
+    if (played) mask = legal(s, hand, S->root_trick, played, bk, must_beat_for(s, seat, bs));
+    int nm = kinds_of(mask, kinds);
+    int have_last = 0, last = 0;
+    int leader0 = S->leader, trick0[MAXP], n0 = S->root_ntrick, cards0 = S->cards;
+    memcpy(trick0, S->root_trick, sizeof(trick0));
+    for (int i = 0; i < nm; i++) {
+        int kind = kinds[i];
+        S->hands[seat] = hand - ONE[kind];
+        S->cards = cards0 - 1;
+        memcpy(S->root_trick, trick0, sizeof(trick0));
+        S->root_trick[n0] = kind;
+        S->root_ntrick = n0 + 1;
+        S->leader = leader0;
+        if (S->root_ntrick == s->n) {
+            int winner = bs;
+            if (played == 0 || beats(kind, bk, s->trump)) winner = seat;
+            int got = gained + KP[kind], with_bonus = 0;
+            S->rest -= KP[kind];
+            if (!S->hands[winner]) {
+                got += s->bonus;
+                S->rest -= s->bonus;
+                with_bonus = 1;
+            }
+            int mine = s->on_side[winner] ? got : 0;
+            S->root_ntrick = 0;
+            S->leader = winner;
+            values[i] = mine + mtd(S, have_last ? last - mine : NO_GUESS);
+            S->rest += KP[kind] + (with_bonus ? s->bonus : 0);
+        } else {
+            S->rest -= KP[kind];
+            values[i] = mtd(S, have_last ? last : NO_GUESS);
+            S->rest += KP[kind];
+        }
+        last = values[i];
+        have_last = 1;
+    }
+    S->hands[seat] = hand;
+    S->cards = cards0;
+    memcpy(S->root_trick, trick0, sizeof(trick0));
+    S->root_ntrick = n0;
+    S->leader = leader0;
+    return nm;
+}
+
+/* solver._Search._durch_search: can the side take every remaining trick? */
+static int durch_node(Search *S, int seat, int best_kind, int best_seat) {
+    const Spec *s = S->s;
+    S->nodes++;
+    u64 hand = S->hands[seat], mask;
+    if (!S->ntrick) {
+        if (!hand) return 1;
+        Entry *e = probe(S, bucket_of(S, S->hands, seat), seat);
+        if (e) return e->low;
+        mask = hand;
+    } else {
+        mask = legal(s, hand, S->trick, S->ntrick, best_kind, must_beat_for(s, seat, best_seat));
+    }
+    int maximise = s->on_side[seat], result = !maximise;
+    int moves[MAXK];
+    int nm = kinds_of(mask, moves);
+    int at_start = !S->ntrick;
+    for (int i = 0; i < nm; i++) {
+        int kind = moves[i], w_kind, w_seat, v;
+        if (at_start || beats(kind, best_kind, s->trump)) {
+            w_kind = kind;
+            w_seat = seat;
+        } else {
+            w_kind = best_kind;
+            w_seat = best_seat;
+        }
+        S->hands[seat] = hand - ONE[kind];
+        S->cards--;
+        S->trick[S->ntrick++] = kind;
+        if (S->ntrick == s->n) {
+            v = 0;
+            if (s->on_side[w_seat]) {
+                int saved[MAXP], nsaved = S->ntrick;
+                memcpy(saved, S->trick, sizeof(saved));
+                S->ntrick = 0;
+                v = durch_node(S, w_seat, -1, -1);
+                memcpy(S->trick, saved, sizeof(saved));
+                S->ntrick = nsaved;
+            }
+        } else {
+            v = durch_node(S, s->nxt[seat], w_kind, w_seat);
+        }
+        S->ntrick--;
+        S->cards++;
+        S->hands[seat] = hand;
+        if (v == maximise) {
+            result = v;
+            break;
+        }
+    }
+    if (at_start) store(S, bucket_of(S, S->hands, seat), seat, result, result, -1);
+    return result;
+}
+
+
+/* --- one solver job: what the Python side asked for, and its answer ----------------------- */
+
+int table_bits_for(const Job *j) {
+    int cards = cards_left(j->hands);
+    int tricks = cards / (j->spec.n ? j->spec.n : 1);
+    if (tricks >= 10) return 18;
+    if (tricks >= 8) return 16;
+    return 13;
+}
+
+void run_job_with(Job *j, Table *tt) {
+    /* The search numbers the active seats 0..n-1 in playing order (a compact table key). */
+    const Spec *js = &j->spec;
+    Spec rs = *js;
+    int n = js->n, pos_of[MAXP] = {0};
+    Search S;
+    memset(&S, 0, sizeof(S));
+    for (int i = 0; i < n; i++) {
+        int seat = js->order[i];
+        pos_of[seat] = i;
+        rs.order[i] = i;
+        rs.nxt[i] = (i + 1) % n;
+        rs.on_side[i] = js->on_side[seat];
+        rs.team_of[i] = js->team_of[seat];
+        rs.team01[i] = js->team01[seat];
+        S.hands[i] = j->hands[seat];
+    }
+    rs.players = n;
+    S.s = &rs;
+    S.four = n == 4;
+    S.leader = pos_of[j->leader];
+    memcpy(S.root_trick, j->trick, sizeof(S.root_trick));
+    S.root_ntrick = j->ntrick;
+    S.rest = js->bonus;
+    for (int i = 0; i < MAXP; i++) S.rest += points_of(j->hands[i]);
+    S.cards = cards_left(S.hands);
+    S.tt = tt;
+    if (j->mode == MODE_VALUE) {
+        j->value = mtd(&S, j->guess);
+    } else if (j->mode == MODE_ROOT) {
+        j->nkinds = root_values(&S, j->kinds, j->values);
+    } else {
+        int seat, bk, bs, gained;
+        root_start(&S, &seat, &bk, &bs, &gained);
+        memcpy(S.trick, S.root_trick, sizeof(S.trick));
+        S.ntrick = S.root_ntrick;
+        j->value = durch_node(&S, seat, bk, bs);
+    }
+    j->nodes = S.nodes;
+    j->hits = S.hits;
+}
+
+void run_job(Job *j) {
+    Table *tt = table_acquire(table_bits_for(j));
+    if (!tt) {
+        j->failed = 1;
+        return;
+    }
+    run_job_with(j, tt);
+    table_release(tt);
+}
