@@ -117,3 +117,16 @@ def test_2_dealt_in_packets_of_three_from_forehand_dabb_after_rounds_one_and_two
     for seat, got in expected.items():
         assert Counter(deal.hand(seat)) == Counter(got), f"seat {seat}"
     assert Counter(deal.dabb_cards()) == Counter(dabb)
+
+
+def test_2_the_deals_shuffle_draws_as_random_shuffle_does() -> None:
+    # The deal writes random.Random.shuffle's loop out for speed; every record's replay relies
+    # on it drawing the same permutation, for every pack size a rule set can have.
+    from binokel.games.binokel.state import _shuffle
+
+    for size in (0, 1, 2, 32, 48, 64, 80):
+        for seed in range(40):
+            mine, theirs = list(range(size)), list(range(size))
+            _shuffle(mine, random.Random(f"binokel/{seed}/{size}").getrandbits)
+            random.Random(f"binokel/{seed}/{size}").shuffle(theirs)
+            assert mine == theirs, (size, seed)
