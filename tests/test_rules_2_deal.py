@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import MutableSequence
-from typing import Any
 
 import pytest
 
 from binokel import Card, Phase, new_game
-from binokel.cards import card_of
+from binokel.cards import Suit
 from binokel.games.binokel.game import deal_hand, first_dealer
 from binokel.games.binokel.rules import BINOKEL
 from tests.helpers import D, F, M, full_pack, game_with, play, play_out, random_action
@@ -96,20 +94,14 @@ def test_2_three_players_get_twelve_cards_and_the_dabb_four(seed: int) -> None:
 
 @pytest.mark.parametrize("dealer", [0, 1, 2])
 def test_2_dealt_in_packets_of_three_from_forehand_dabb_after_rounds_one_and_two(
-        dealer: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    # Shuffle and cut are one seeded permutation; we watch that permutation being made and then
-    # check that the cards went out from its top as a Swabian dealer deals them.
-    shuffled: list[list[Card]] = []
-    real_shuffle = random.Random.shuffle
-
-    def watching_shuffle(self: random.Random, x: MutableSequence[Any]) -> None:
-        real_shuffle(self, x)
-        shuffled.append([card_of(k) if isinstance(k, int) else k for k in x])
-
-    monkeypatch.setattr(random.Random, "shuffle", watching_shuffle)
+        dealer: int) -> None:
+    # Shuffle and cut are one seeded permutation: the sorted pack (suits in order, each rank
+    # low to high, two copies) shuffled by ``random.Random("binokel/<seed>/<hand>")``, which
+    # every record's replay relies on.  We make that permutation here and check that the cards
+    # went out from its top as a Swabian dealer deals them.
+    order = [Card(suit, rank) for suit in Suit for rank in BINOKEL.ranks for _ in range(2)]
+    random.Random("binokel/2024/0").shuffle(order)
     deal = deal_hand(BINOKEL, 2024, 0, dealer)
-    assert len(shuffled) == 1, "one permutation stands for shuffle and cut"
-    order = shuffled[0]
     forehand, middlehand = (dealer + 1) % 3, (dealer + 2) % 3
     expected: dict[int, list[Card]] = {forehand: [], middlehand: [], dealer: []}
     dabb: list[Card] = []
@@ -125,3 +117,16 @@ def test_2_dealt_in_packets_of_three_from_forehand_dabb_after_rounds_one_and_two
     for seat, got in expected.items():
         assert Counter(deal.hand(seat)) == Counter(got), f"seat {seat}"
     assert Counter(deal.dabb_cards()) == Counter(dabb)
+
+
+def test_2_the_deals_shuffle_draws_as_random_shuffle_does() -> None:
+    # The deal writes random.Random.shuffle's loop out for speed; every record's replay relies
+    # on it drawing the same permutation, for every pack size a rule set can have.
+    from binokel.games.binokel.state import _shuffle
+
+    for size in (0, 1, 2, 32, 48, 64, 80):
+        for seed in range(40):
+            mine, theirs = list(range(size)), list(range(size))
+            _shuffle(mine, random.Random(f"binokel/{seed}/{size}").getrandbits)
+            random.Random(f"binokel/{seed}/{size}").shuffle(theirs)
+            assert mine == theirs, (size, seed)

@@ -149,3 +149,22 @@ def test_view_is_a_frozen_value() -> None:
     with pytest.raises(dataclasses.FrozenInstanceError):
         view.seat = 1  # type: ignore[misc]
     assert view == new_game(seed=1).view(0)
+
+
+def test_views_of_states_taken_in_turns_each_show_their_own_state() -> None:
+    # Views share their public part per state (the last state viewed): asking for views of two
+    # positions in turns, and of a replayed copy of one, must never mix the two.
+    before = play(start(), "pass", "pass", "lay A♣", "lay A♣", "lay 10♣", "lay 10♣", "trump ♥")
+    after = play(before, "J♣")
+    twin = play(start(), "pass", "pass", "lay A♣", "lay A♣", "lay 10♣", "lay 10♣", "trump ♥")
+    for _ in range(2):
+        for state in (before, after, twin, after):
+            for seat in (F, M, D):
+                view = state.view(seat)
+                assert view.to_move == state.to_move and view.trick == tuple(state.current_trick())
+                assert view.hand_sizes == tuple(len(state.hand(s)) for s in (F, M, D))
+                assert Counter(view.hand) == Counter(state.hand(seat))
+                assert view.legal_actions == (state.legal_actions() if seat == state.to_move
+                                              else ())
+    assert before.view(M) == twin.view(M) and before.view(M) != after.view(M)
+    check_views(after)

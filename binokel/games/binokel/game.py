@@ -16,6 +16,7 @@ so the same seed and the same actions always give the same game.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from ...cards import (
     CARD_POINTS,
@@ -52,7 +53,7 @@ from .state import (
     deal_hand,
     first_dealer,
 )
-from .tricks import Trick, legal_mask
+from .tricks import NO_TRUMP, Trick, legal_mask
 from .views import View, make_view
 
 
@@ -75,7 +76,18 @@ class GameState(StateReader):
         """The actions the player to move may take (empty once the game is over)."""
         legal = self._legal
         if legal is None:
-            legal = self._compute_legal()
+            # Card play without partners is nearly every call: answered here, one call shorter.
+            if self._phase is _PLAY and not self._g.rules.teams:
+                mask = self._hands[self._to_move]
+                trick = self._trick
+                if trick:
+                    mask = legal_mask(mask, trick, trick[self._best], self._h.trump_index,
+                                      self._g.rules)
+                legal = _PLAYS_CACHE.get(mask)
+                if legal is None:
+                    legal = _plays_of(mask)
+            else:
+                legal = self._compute_legal()
             self._legal = legal
         return legal
 
@@ -117,13 +129,7 @@ class GameState(StateReader):
             # Giving up is open until trumps are named (§4).
             return discards if self._h.contract is not None else discards + A.GIVE_UP
         if phase is _TRUMP:
-            out: list[Action] = list(A.NAME_TRUMP)
-            if rules.durch_allowed:
-                out.append(A.DURCH)
-            if rules.open_durch:
-                out.append(A.OPEN_DURCH)
-            out.extend(A.GIVE_UP)
-            return tuple(out)
+            return _TRUMP_ACTIONS[rules.durch_allowed, rules.open_durch]
         return ()
 
     # --- the one door --------------------------------------------------------------------------
@@ -133,6 +139,14 @@ class GameState(StateReader):
 
         With ``seat``, the action is refused unless it is that seat's turn.
         """
+        if seat is None and self._phase is _PLAY:
+            # The hot path: a card play by whoever is to move, one of the shared legal actions.
+            legal = self._legal
+            if legal is None:
+                legal = self.legal_actions()
+            for candidate in legal:
+                if candidate is action:
+                    return self._play(action.card.kind, action)  # type: ignore[union-attr]
         if seat is not None and seat != self._to_move:
             if self.is_over:
                 raise IllegalActionError("The game is over.")
@@ -280,43 +294,56 @@ class GameState(StateReader):
         return self._finish_hand(action, h2, self._hands, self._won, self._points)
 
     def _play(self, kind: int, action: Action) -> GameState:
-        # The hot path of every playout: plain attribute work, no keyword plumbing.
+        # The hot path of every playout: plain attribute work, no keyword plumbing, and the copy
+        # written out here (a call to ``_copy`` per card costs more than the fields it sets).
         seat = self._to_move
         h = self._h
         hands = list(self._hands)
         hands[seat] -= ONE[kind]
         trick = (*self._trick, kind)
         best = self._best
-        if len(trick) > 1:
+        n = len(trick)
+        if n > 1:
             best_kind = trick[best]
-            if kind // RANK_SLOTS == best_kind // RANK_SLOTS:
+            if kind >> 3 == best_kind >> 3:  # the same suit (RANK_SLOTS is 8)
                 if kind > best_kind:
-                    best = len(trick) - 1
-            elif kind // RANK_SLOTS == h.trump_index:
-                best = len(trick) - 1
-        new = self._copy(action)
+                    best = n - 1
+            elif kind >> 3 == h.trump_index:
+                best = n - 1
+        new = _new_state(GameState)
+        new._g = self._g
+        new._phase = _PLAY
         new._hands = tuple(hands)
-        if len(trick) < len(h.active):
+        new._h = h
+        new._parent = self
+        new._last_action = action
+        new._legal = None
+        if n < len(h.active):
             new._trick = trick
             new._best = best
             new._to_move = h.next_seat[seat]
+            new._leader = self._leader
+            new._tricks = self._tricks
+            new._won = self._won
+            new._points = self._points
             return new
         # The trick is complete.
-        winner = self._leader
-        for _ in range(best):
-            winner = h.next_seat[winner]
+        leader = self._leader
+        winner = h.order_from[leader][best]
         won = list(self._won)
         won[winner] += 1
         points = list(self._points)
         last = hands[winner] == 0
-        gained = 0
-        for k in trick:
-            gained += KIND_POINTS[k]
-        points[winner] += gained + (self._g.rules.last_trick_bonus if last else 0)
-        new._tricks = (*self._tricks, _trick_of(self._leader, trick, winner))
+        points[winner] += sum(map(_KIND_POINTS, trick)) + (
+            self._g.rules.last_trick_bonus if last else 0)
+        new._tricks = (*self._tricks, _trick_of(leader, trick, winner))
         new._trick = ()
         new._best = 0
         if last or (h.durch_side and winner not in h.durch_side):
+            new._to_move = seat
+            new._leader = leader
+            new._won = self._won
+            new._points = self._points
             return new._finish_hand(None, h, new._hands, tuple(won), tuple(points))
         new._won = tuple(won)
         new._points = tuple(points)
@@ -356,15 +383,11 @@ class GameState(StateReader):
                     setattr(self, name, value)
                 return self
             return self._next(action, **changes)
-        dealer = (self._g.dealer + 1) % rules.players
-        nxt = _hand_start(rules, self._g.seed, self._g.hand_no + 1, dealer, totals, results)
-        if action is None:
-            for name in StateReader.__slots__:
-                if name not in ("_parent", "_last_action"):
-                    setattr(self, name, getattr(nxt, name))
-            return self
-        return self._next(action, **{n: getattr(nxt, n) for n in StateReader.__slots__
-                                     if n not in ("_parent", "_last_action")})
+        # The next hand's first position, kept as this step (its history runs through it).
+        target = self if action is None else self._copy(action)
+        _begin_hand(target, rules, self._g.seed, self._g.hand_no + 1,
+                    (self._g.dealer + 1) % rules.players, totals, results, None)
+        return target
 
     # --- explaining refusals -------------------------------------------------------------------
 
@@ -374,6 +397,8 @@ class GameState(StateReader):
 
 _new_state = object.__new__
 KIND_POINTS = tuple(CARD_POINTS[k % RANK_SLOTS] for k in range(4 * RANK_SLOTS))
+_KIND_POINTS = KIND_POINTS.__getitem__
+assert RANK_SLOTS == 8, "_play reads a kind's suit as kind >> 3"
 #: Legal card plays by mask of playable kinds; shared tuples of shared actions.
 _PLAYS_CACHE: dict[int, tuple[Action, ...]] = {}
 
@@ -406,6 +431,11 @@ def _trick_of(leader: int, kinds: tuple[int, ...], winner: int) -> Trick:
 
 
 _DISCARDS_CACHE: dict[int, tuple[Action, ...]] = {}
+#: The declarer's choices once the Dabb is taken, by (Durch allowed, open Durch allowed).
+_TRUMP_ACTIONS: dict[tuple[bool, bool], tuple[Action, ...]] = {
+    (durch, open_durch): (*A.NAME_TRUMP, *((A.DURCH,) if durch else ()),
+                          *((A.OPEN_DURCH,) if open_durch else ()), *A.GIVE_UP)
+    for durch in (False, True) for open_durch in (False, True)}
 
 
 def _discards_of(hand: int) -> tuple[Action, ...]:
@@ -427,6 +457,7 @@ def _replace_hand(h: _Hand, **changes: object) -> _Hand:
     new.deal = h.deal
     new.active = h.active
     new.next_seat = h.next_seat
+    new.order_from = h.order_from
     new.bids = h.bids
     new.bid = h.bid
     new.high_bidder = h.high_bidder
@@ -448,25 +479,80 @@ def _replace_hand(h: _Hand, **changes: object) -> _Hand:
 def _hand_start(rules: Rules, seed: int | str, hand_no: int, dealer: int,
                 scores: tuple[int, ...], results: tuple[HandResult, ...],
                 deal: Deal | None = None) -> GameState:
+    state = _new_state(GameState)
+    state._parent = None
+    state._last_action = None
+    _begin_hand(state, rules, seed, hand_no, dealer, scores, results, deal)
+    return state
+
+
+def _begin_hand(state: GameState, rules: Rules, seed: int | str, hand_no: int, dealer: int,
+                scores: tuple[int, ...], results: tuple[HandResult, ...],
+                deal: Deal | None) -> None:
+    """Write a hand's first position (the auction's opening) into ``state``, field by field;
+    its ``_parent`` and ``_last_action`` are the caller's."""
     if deal is None:
         deal = deal_hand(rules, seed, hand_no, dealer)
-    active = active_seats(rules, dealer)
-    next_seat = [0] * rules.players
-    for i, seat in enumerate(active):
-        next_seat[seat] = active[(i + 1) % len(active)]
-    h = _Hand(deal=deal, active=active, next_seat=tuple(next_seat),
-              bids=((active[0], rules.min_bid),), bid=rules.min_bid, high_bidder=active[0],
-              next_entrant=2)
-    state = _new_state(GameState)
-    values: dict[str, object] = dict(
-        _g=_Game(rules, seed, hand_no, dealer, scores, results), _phase=_AUCTION,
-        _to_move=active[1],
-        _hands=deal.hands, _h=h, _trick=(), _leader=active[0], _best=0, _tricks=(),
-        _won=(0,) * rules.players, _points=(0,) * rules.players, _parent=None,
-        _last_action=None, _legal=None)
-    for name, value in values.items():
-        setattr(state, name, value)
-    return state
+    seating = _seating(rules, dealer)
+    active = seating.active
+    h = _new_state(_Hand)
+    h.deal = deal
+    h.active = active
+    h.next_seat = seating.next_seat
+    h.order_from = seating.order_from
+    h.bids = seating.opening
+    h.bid = rules.min_bid
+    h.high_bidder = active[0]
+    h.next_entrant = 2
+    h.declarer = -1
+    h.contract = None
+    h.trump = None
+    h.discard = 0
+    h.discards_left = 0
+    h.melds = ()
+    h.dabb_shown = False
+    h.trump_index = NO_TRUMP
+    h.durch_side = ()
+    state._g = _Game(rules, seed, hand_no, dealer, scores, results)
+    state._phase = _AUCTION
+    state._to_move = active[1]
+    state._hands = deal.hands
+    state._h = h
+    state._trick = ()
+    state._leader = active[0]
+    state._best = 0
+    state._tricks = ()
+    state._won = state._points = seating.zeros
+    state._legal = None
+
+
+@dataclass(frozen=True, slots=True)
+class _Seating:
+    """What a rule set and a dealer fix for every hand they deal."""
+
+    active: tuple[int, ...]
+    next_seat: tuple[int, ...]
+    order_from: tuple[tuple[int, ...], ...]
+    opening: tuple[tuple[int, int], ...]
+    zeros: tuple[int, ...]
+
+
+_SEATINGS: dict[tuple[Rules, int], _Seating] = {}
+
+
+def _seating(rules: Rules, dealer: int) -> _Seating:
+    found = _SEATINGS.get((rules, dealer))
+    if found is None:
+        active = active_seats(rules, dealer)
+        next_seat = [0] * rules.players
+        order_from: list[tuple[int, ...]] = [()] * rules.players
+        for i, seat in enumerate(active):
+            next_seat[seat] = active[(i + 1) % len(active)]
+            order_from[seat] = tuple(active[(i + j) % len(active)] for j in range(len(active)))
+        found = _SEATINGS[rules, dealer] = _Seating(
+            active, tuple(next_seat), tuple(order_from), ((active[0], rules.min_bid),),
+            (0,) * rules.players)
+    return found
 
 
 def new_game(rules: Rules = BINOKEL, seed: int | str = 0, *, dealer: int | None = None,

@@ -52,7 +52,6 @@ def _count(packed: int, suit: int, rank: int) -> int:
     return (packed >> ((suit * RANK_SLOTS + rank) * BITS)) & 3
 
 
-_SUIT_CACHE: dict[tuple[int, int, bool, Rules], tuple[Meld, ...]] = {}
 _SUIT_BITS = (1 << (RANK_SLOTS * BITS)) - 1
 
 
@@ -77,33 +76,44 @@ def _suit_melds(bits: int, suit: Suit, is_trump: bool, rules: Rules) -> tuple[Me
 
 
 _SUIT_SHIFTS = tuple((int(suit), suit, suit * RANK_SLOTS * BITS) for suit in Suit)
-_OTHER_CACHE: dict[tuple[int, int, int, int, int, int, Rules], tuple[Meld, ...]] = {}
+# Per rule set, int-keyed: hashing a Rules (a Python __hash__) once per call, not per lookup.
+_CACHES: dict[Rules, tuple[dict[int, tuple[Meld, ...]], dict[int, tuple[Meld, ...]]]] = {}
 
 
 def find_melds_packed(packed: int, trump: Suit | None, rules: Rules = BINOKEL) -> tuple[Meld, ...]:
     """The best meld set of a packed hand; ``trump=None`` for no trump suit."""
+    caches = _CACHES.get(rules)
+    if caches is None:
+        caches = _CACHES[rules] = ({}, {})
+    suit_cache, other_cache = caches
     melds: list[Meld] = []
     trump_i = -1 if trump is None else int(trump)
     for index, suit, shift in _SUIT_SHIFTS:
         bits = (packed >> shift) & _SUIT_BITS
-        key = (bits, index, index == trump_i, rules)
-        found = _SUIT_CACHE.get(key)
+        is_trump = index == trump_i
+        key = (bits << 3) | (index << 1) | is_trump
+        found = suit_cache.get(key)
         if found is None:
-            found = _SUIT_CACHE[key] = _suit_melds(bits, suit, index == trump_i, rules)
-        melds.extend(found)
+            found = suit_cache[key] = _suit_melds(bits, suit, is_trump, rules)
+        if found:
+            melds.extend(found)
     # Binokel, rank and Dissle melds depend on a few counts only; cache them by those counts.
     binokels = min((packed >> (_QS * BITS)) & 3, (packed >> (_JD * BITS)) & 3)
     # Counts are 0, 1 or 2 (binary 00, 01, 10): "one of each suit" is a set bit in every
     # suit's pair of bits, "all eight" the high bit in every suit.
     either = packed | (packed >> 1)
-    sets = [2 if packed & high == high else 1 if either & low == low else 0
-            for low, high in _RANK_BITS]
+    key2 = binokels
+    for low, high in _RANK_BITS:
+        key2 = key2 * 3 + (2 if packed & high == high else 1 if either & low == low else 0)
     sevens = _count(packed, trump_i, Rank.SEVEN) if trump_i >= 0 and rules.has_sevens else 0
-    key2 = (binokels, sets[0], sets[1], sets[2], sets[3], sevens * 4 + trump_i, rules)
-    other = _OTHER_CACHE.get(key2)
+    key2 = (key2 * 3 + sevens) * 5 + trump_i + 1
+    other = other_cache.get(key2)
     if other is None:
-        other = _OTHER_CACHE[key2] = _other_melds(binokels, sets, sevens, trump, rules)
-    melds.extend(other)
+        sets = [2 if packed & high == high else 1 if either & low == low else 0
+                for low, high in _RANK_BITS]
+        other = other_cache[key2] = _other_melds(binokels, sets, sevens, trump, rules)
+    if other:
+        melds.extend(other)
     return tuple(melds)
 
 

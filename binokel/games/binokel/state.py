@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import enum
 import functools
+import operator
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Self
 
@@ -49,6 +50,10 @@ _TRUMP = Phase.TRUMP
 _PLAY = Phase.PLAY
 _GAME_OVER = Phase.GAME_OVER
 
+#: Nobody's melds, by the number of seats.
+_NO_MELDS: tuple[tuple[tuple[Meld, ...], ...], ...] = tuple(tuple(() for _ in range(n))
+                                                          for n in range(9))
+
 #: ``to_move`` once the game is over.
 TERMINAL = -1
 
@@ -69,17 +74,57 @@ class Deal:
 
 
 def deal_hand(rules: Rules, seed: int | str, hand_no: int, dealer: int) -> Deal:
-    """Shuffle (one seeded permutation stands for shuffle and cut) and deal in packets (§2)."""
-    pack = list(_full_pack(rules))
-    random.Random(f"binokel/{seed}/{hand_no}").shuffle(pack)
-    active = active_seats(rules, dealer)
-    acc = [0] * (len(active) + 1)  # the last slot is the Dabb
-    for kind, dest in zip(pack, _deal_order(rules), strict=True):
-        acc[dest] += ONE[kind]
+    """Shuffle (one seeded permutation stands for shuffle and cut) and deal in packets (§2).
+
+    The permutation is ``random.Random(f"binokel/{seed}/{hand_no}").shuffle`` of the sorted
+    pack, draw for draw (:func:`_shuffle` writes that loop out), so every record replays.
+    """
+    ones = list(_full_pack_ones(rules))
+    _shuffle(ones, random.Random(f"binokel/{seed}/{hand_no}").getrandbits)
+    # Each destination takes fixed places of the shuffled pack: summed in C, not card by card.
+    acc = [sum(take(ones)) for take in _deal_takers(rules)]  # the last one is the Dabb
     hands = [0] * rules.players
-    for i, seat in enumerate(active):
+    for i, seat in enumerate(active_seats(rules, dealer)):
         hands[seat] = acc[i]
     return Deal(tuple(hands), acc[-1])
+
+
+def _shuffle(items: list[int], getrandbits: Callable[[int], int]) -> None:
+    """``random.Random.shuffle`` with its ``_randbelow`` inlined: the same draws in the same
+    order (tests/test_deal_speed.py checks it against the library), a third of the calls."""
+    for i, n, k in _SHUFFLE_STEPS[len(items)]:
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        items[i], items[r] = items[r], items[i]
+
+
+#: Per pack size: (place, places to draw from, bits per draw), as ``shuffle`` walks them.
+_SHUFFLE_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {
+    size: tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, size)))
+    for size in range(0, 129)
+}
+
+
+@functools.cache
+def _full_pack_ones(rules: Rules) -> tuple[int, ...]:
+    """The sorted pack as one-card packed multisets."""
+    return tuple(ONE[k] for k in _full_pack(rules))
+
+
+@functools.cache
+def _deal_takers(rules: Rules) -> tuple[Callable[[list[int]], tuple[int, ...]], ...]:
+    """Per destination (active seats in order, then the Dabb), what takes its places."""
+    order = _deal_order(rules)
+    return tuple(_taker([i for i, d in enumerate(order) if d == dest])
+                 for dest in range(rules.active_players + 1))
+
+
+def _taker(places: list[int]) -> Callable[[list[int]], tuple[int, ...]]:
+    if len(places) > 1:
+        return operator.itemgetter(*places)
+    # ``itemgetter`` of one place answers the item itself, not a tuple.
+    return lambda items: tuple(items[i] for i in places)
 
 
 @functools.cache
@@ -124,6 +169,8 @@ class _Hand:
     deal: Deal
     active: tuple[int, ...]
     next_seat: tuple[int, ...]
+    order_from: tuple[tuple[int, ...], ...]
+    """Per leading seat, the seats in playing order (``()`` for a seat sitting out)."""
     bids: tuple[tuple[int, int], ...]  # (seat, bid); bid 0 is a pass
     bid: int
     high_bidder: int
@@ -305,6 +352,11 @@ class StateReader:
         return unpack(self._h.discard)
 
     @property
+    def discard_packed(self) -> int:
+        """The laid-away cards as a packed multiset."""
+        return self._h.discard
+
+    @property
     def shown_discard(self) -> list[Card]:
         """The laid-away cards every seat may see: with trumps named before the discard
         (``trump_before_discard``), each trump laid away is shown to all."""
@@ -316,7 +368,7 @@ class StateReader:
     @property
     def melds(self) -> tuple[tuple[Meld, ...], ...]:
         """Each seat's shown melds (empty before trumps are named, and in Durch)."""
-        return self._h.melds or tuple(() for _ in range(self._g.rules.players))
+        return self._h.melds or _NO_MELDS[self._g.rules.players]
 
     @property
     def tricks_won(self) -> tuple[int, ...]:

@@ -16,7 +16,8 @@ opponent's (Kreuzbinokel), and the dealer who sits a hand out sees no more than 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, fields
 
 from ...cards import Card, Suit, size_of, unpack
 from .actions import Action
@@ -92,41 +93,128 @@ class View:
 def make_view(state: StateReader, seat: int, legal: tuple[Action, ...]) -> View:
     """Project a full state onto what ``seat`` may know; ``legal`` is the legal actions of the
     player to move (the state machine's answer, which only that seat's view carries)."""
-    if not 0 <= seat < state.rules.players:
-        raise ValueError(f"no seat {seat} at this table (seats 0-{state.rules.players - 1})")
+    rules = state.rules
+    if not 0 <= seat < rules.players:
+        raise ValueError(f"no seat {seat} at this table (seats 0-{rules.players - 1})")
+    shared = _shared_part(state)
+    declarer = shared.declarer
+    view = _new(View)
+    # Field by field through the slots' own setters: several times cheaper than the frozen
+    # dataclass's __init__, which goes through object.__setattr__ for each of ~30 fields.
+    for setter, value in zip(_SETTERS, (
+            rules, seat, shared.hand_no, shared.dealer, shared.phase, shared.to_move,
+            cards_of(state.hands[seat]), shared.hand_sizes, shared.active, shared.bids,
+            shared.bid, declarer, shared.dabb,
+            cards_of(state.discard_packed) if declarer == seat and not shared.over else None,
+            shared.contract, shared.trump, shared.melds, shared.open_hand, shared.leader,
+            shared.trick, shared.tricks, shared.tricks_won, shared.trick_points, shared.scores,
+            shared.results, shared.winners, legal if shared.to_move == seat else (),
+            shared.shown_discard), strict=True):
+        setter(view, value)
+    return view
+
+
+_new = object.__new__
+#: The setters of View's slots, in the order of its fields.
+_SETTERS: tuple[Callable[[View, object], None], ...] = tuple(
+    getattr(View, f.name).__set__ for f in fields(View))
+
+
+class _Shared:
+    """The part of a state's views that every seat sees alike (public information only).
+
+    A plain slots class written field by field (a frozen dataclass costs ~2x a whole view to
+    build); never changed once made.
+    """
+
+    __slots__ = ("active", "bid", "bids", "contract", "dabb", "dealer", "declarer", "hand_no",
+                 "hand_sizes", "leader", "melds", "open_hand", "over", "phase", "results",
+                 "scores", "shown_discard", "to_move", "trick", "trick_points", "tricks",
+                 "tricks_won", "trump", "winners")
+
+    hand_no: int
+    dealer: int
+    phase: Phase
+    to_move: int
+    hand_sizes: tuple[int, ...]
+    active: tuple[int, ...]
+    bids: tuple[tuple[int, int], ...]
+    bid: int
+    declarer: int | None
+    dabb: tuple[Card, ...] | None
+    contract: Contract | None
+    trump: Suit | None
+    melds: tuple[tuple[Meld, ...], ...]
+    open_hand: tuple[Card, ...] | None
+    leader: int
+    trick: tuple[tuple[int, Card], ...]
+    tricks: tuple[Trick, ...]
+    tricks_won: tuple[int, ...]
+    trick_points: tuple[int, ...]
+    scores: tuple[int, ...]
+    results: tuple[HandResult, ...]
+    winners: tuple[int, ...]
+    shown_discard: tuple[Card, ...]
+    over: bool
+
+
+# The shared part of the last state viewed: a table hands every seat its view of one state in
+# turn (the web server, an environment's observations), and a state never changes.  The entry
+# holds its state, so no other state can take its address; it is read and replaced whole.
+_last: list[tuple[StateReader, _Shared] | None] = [None]
+
+
+def _shared_part(state: StateReader) -> _Shared:
+    entry = _last[0]
+    if entry is not None and entry[0] is state:
+        return entry[1]
     declarer = state.declarer
     contract = state.contract
+    over = state.phase is _GAME_OVER
     open_hand = None
-    if contract in (Contract.OPEN_DURCH, Contract.OPEN_DURCH_NO_DABB) and declarer is not None:
-        open_hand = tuple(unpack(state.hands[declarer]))
-    over = state.phase is Phase.GAME_OVER
-    return View(
-        rules=state.rules,
-        seat=seat,
-        hand_no=state.hand_no,
-        dealer=state.dealer,
-        phase=state.phase,
-        to_move=state.to_move,
-        hand=tuple(unpack(state.hands[seat])),
-        hand_sizes=tuple(size_of(h) for h in state.hands),
-        active=state.active,
-        bids=state.bids,
-        bid=state.bid,
-        declarer=declarer,
-        dabb=tuple(state.dabb) if state.dabb_shown and not over else None,
-        discard=tuple(state.discard) if declarer == seat and not over else None,
-        contract=contract,
-        trump=state.trump,
-        melds=state.melds,
-        open_hand=open_hand,
-        leader=state.leader,
-        trick=tuple(state.current_trick()),
-        tricks=state.tricks if not over else (),
-        tricks_won=state.tricks_won,
-        trick_points=state.points,
-        scores=state.scores,
-        results=state.results,
-        winners=state.winners,
-        legal_actions=legal if state.to_move == seat else (),
-        shown_discard=tuple(state.shown_discard) if not over else (),
-    )
+    if (contract is _OPEN_DURCH or contract is _OPEN_DURCH_NO_DABB) and declarer is not None:
+        open_hand = cards_of(state.hands[declarer])
+    shared = _new(_Shared)
+    shared.hand_no = state.hand_no
+    shared.dealer = state.dealer
+    shared.phase = state.phase
+    shared.to_move = state.to_move
+    shared.hand_sizes = tuple(map(size_of, state.hands))
+    shared.active = state.active
+    shared.bids = state.bids
+    shared.bid = state.bid
+    shared.declarer = declarer
+    shared.dabb = cards_of(state.deal.dabb) if state.dabb_shown and not over else None
+    shared.contract = contract
+    shared.trump = state.trump
+    shared.melds = state.melds
+    shared.open_hand = open_hand
+    shared.leader = state.leader
+    shared.trick = tuple(state.current_trick())
+    shared.tricks = state.tricks if not over else ()
+    shared.tricks_won = state.tricks_won
+    shared.trick_points = state.points
+    shared.scores = state.scores
+    shared.results = state.results
+    shared.winners = state.winners
+    shared.shown_discard = tuple(state.shown_discard) if not over else ()
+    shared.over = over
+    _last[0] = (state, shared)
+    return shared
+
+
+_GAME_OVER = Phase.GAME_OVER
+_OPEN_DURCH = Contract.OPEN_DURCH
+_OPEN_DURCH_NO_DABB = Contract.OPEN_DURCH_NO_DABB
+#: Card tuples of packed multisets: a seat's hand stays the same for many views in a row.
+_CARDS: dict[int, tuple[Card, ...]] = {}
+
+
+def cards_of(packed: int) -> tuple[Card, ...]:
+    """The cards of a packed multiset as a shared tuple, grouped by suit, high to low."""
+    found = _CARDS.get(packed)
+    if found is None:
+        if len(_CARDS) >= 100_000:
+            _CARDS.clear()  # bounded: a long run must not grow it without end
+        found = _CARDS[packed] = tuple(unpack(packed))
+    return found
