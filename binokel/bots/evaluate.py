@@ -392,6 +392,19 @@ def bid_outcomes(hand: int, rules: Rules, rng: random.Random, samples: int, *,
     return out
 
 
+def make_share(outcomes: list[DabbOutcome], bid: int, sigma: float) -> float:
+    """The chance of making ``bid`` over the sampled Dabbs: per Dabb the chance that the best
+    option reaches it (1 where a Durch cannot fail); giving up counts as not made.
+
+    >>> round(make_share([DabbOutcome(300.0, False), DabbOutcome(100.0, False)], 200, 20.0), 3)
+    0.5
+    """
+    if not outcomes:
+        return 0.0
+    return sum(1.0 if o.durch else make_chance(o.value, bid, sigma)
+               for o in outcomes) / len(outcomes)
+
+
 def expected_score(outcomes: list[DabbOutcome], bid: int, rules: Rules, sigma: float, *,
                    shrink: float = 0.0) -> float:
     """The declarer's expected score at ``bid``: per Dabb the best of playing, Durch, giving up.
@@ -416,5 +429,5 @@ def expected_score(outcomes: list[DabbOutcome], bid: int, rules: Rules, sigma: f
 __all__ = [
     "BINOKEL_MODEL", "FEATURES", "DabbOutcome", "Option", "TrickModel", "best_option",
     "bid_outcomes", "durch_discard", "expected_score", "features", "leads_first", "make_chance",
-    "meld_keep", "model_for", "options", "play_ev", "sample_dabbs",
+    "make_share", "meld_keep", "model_for", "options", "play_ev", "sample_dabbs",
 ]

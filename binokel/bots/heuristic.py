@@ -41,6 +41,7 @@ from .evaluate import (
     durch_discard,
     expected_score,
     leads_first,
+    make_share,
     model_for,
     options,
     play_ev,
@@ -70,6 +71,14 @@ class Level:
     """Sampled deals per card decision (Monte-Carlo search; 0: none)."""
     refine: int = 0
     """Sampled deals played out to check the declarer's best trump options (0: none)."""
+    confidence: float = 0.0
+    """Least chance of making a bid, over the sampled Dabbs, for the bot to make it (v2)."""
+    margin: float = 0.0
+    """Points a hand's value must exceed a bid by when the level does not sample (v2)."""
+    v: int = 2
+    """The bidding: 1 is the first version (bids while the expectation stays above ``tau``,
+    also against its partner), kept to measure against; 2 adds ``confidence``/``margin`` and
+    plays team auctions as partners."""
 
     def play_style(self) -> PlayStyle:
         return PlayStyle(inference=self.inference, counting=self.counting, noise=self.card_noise,
@@ -79,8 +88,8 @@ class Level:
 LEVELS: dict[str, Level] = {
     "easy": Level(samples=0, tau=0.0, shrink=0.0, noise=40.0, inference=False, counting=False,
                   card_noise=6.0, blunder=0.15),
-    "medium": Level(samples=32),
-    "hard": Level(samples=80, search=10, refine=30),
+    "medium": Level(samples=32, confidence=0.85),
+    "hard": Level(samples=80, search=10, refine=30, confidence=0.9),
 }
 
 
@@ -220,13 +229,29 @@ class HeuristicBot(BaseBot):
         hand = pack(view.hand)
         leads = leads_first(rules, forehand=view.seat == view.active[0])
         outcomes, noise = self._hand_outcomes(rules, hand, leads)
-        if not self.level.samples:
+        level = self.level
+        if not level.samples:
             value = outcomes[0].value + noise
-            return nxt if value >= nxt.value + self.level.tau else A.PASS
+            if level.v < 2:
+                return nxt if value >= nxt.value + level.tau else A.PASS
+            if value < nxt.value + level.tau + level.margin:
+                return A.PASS
+            if _partner_holds(view):
+                partners = len(side_of(rules, view.seat)) - 1
+                team = value + _partner_share(rules, value, partners)
+                if team < _partner_team_value(view, hand, level.tau):
+                    return A.PASS
+            return nxt
         sigma = model_for(rules).sigma
         shifted = [DabbOutcome(o.value + noise, o.durch) for o in outcomes]
-        ev = expected_score(shifted, nxt.value, rules, sigma, shrink=self.level.shrink)
-        return nxt if ev >= self.level.tau else A.PASS
+        ev = expected_score(shifted, nxt.value, rules, sigma, shrink=level.shrink)
+        if level.v < 2:
+            return nxt if ev >= level.tau else A.PASS
+        if ev < level.tau or make_share(shifted, nxt.value, sigma) < level.confidence:
+            return A.PASS
+        if _partner_holds(view) and ev < _partner_team_value(view, hand, level.tau):
+            return A.PASS
+        return nxt
 
     def _hand_outcomes(self, rules: Rules, hand: int,
                        leads: bool) -> tuple[list[DabbOutcome], float]:
@@ -378,6 +403,27 @@ def _partner_share(rules: Rules, value: float, partners: int) -> float:
     pack_points = sum(8 * CARD_POINTS[r] for r in rules.ranks) + rules.last_trick_bonus
     rest = max(0.0, pack_points - min(value, pack_points))
     return partners * (rest / (rules.active_players - 1) + 30.0)
+
+
+def _partner_holds(view: View) -> bool:
+    """Whether the standing bid is a partner's (team games; the first bid is forehand's)."""
+    if not view.rules.teams:
+        return False
+    holder = next((seat for seat, value in reversed(view.bids) if value), view.active[0])
+    return holder != view.seat and holder in side_of(view.rules, view.seat)
+
+
+def _partner_team_value(view: View, hand: int, tau: float) -> float:
+    """What the team should score if the partner who holds the bid declares: the bid plus the
+    margin the partner wanted to bid it (``tau``), plus this hand's own melds (averaged over the
+    trumps the partner may name) and an even share of the trick points.
+
+    Raising a partner only pays when the team's expected score as declarer is higher.
+    """
+    rules = view.rules
+    melds = sum(meld_total(find_melds_packed(hand, Suit(t), rules)) for t in range(4)) / 4
+    pack_points = sum(8 * CARD_POINTS[r] for r in rules.ranks) + rules.last_trick_bonus
+    return view.bid + tau + melds + pack_points / rules.active_players
 
 
 def _crude_value(hand: int, rules: Rules, leads: bool) -> float:
