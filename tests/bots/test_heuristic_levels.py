@@ -19,6 +19,7 @@ from binokel.games.binokel.melds import find_melds_packed, meld_total
 from binokel.games.binokel.rulefile import find_rules
 from binokel.games.binokel.rules import Rules
 from binokel.games.binokel.scoring import side_of
+from binokel.games.binokel.tricks import NO_TRUMP, beats
 from tests.helpers import D, M, game_with
 
 #: About 40 in melds whatever the trump, not one Ace (the issue's example bid 330 on such a hand).
@@ -104,3 +105,50 @@ def test_kreuzbinokel_a_player_does_not_outbid_its_partner_where_the_team_loses(
     assert raised_before
     assert not raised_now
     assert team_now > team_before + 100
+
+
+def partner_is_winning_last_tricks(level: str, deals: int, rules_name: str
+                                   ) -> tuple[int, int, int]:
+    """Across whole hands among ``level`` players: the decisions of a player who plays last to
+    a trick its partner is winning and holds a card that would not take it over; how many of
+    those took the partner's trick over anyway; how many gave the partner the most points that
+    such a card could (ties counted)."""
+    rules = find_rules(rules_name)
+    bots = [HeuristicBot(level=level) for _ in range(rules.players)]
+    seen = overtaken = richest = 0
+    from binokel import new_game
+
+    for deal in range(deals):
+        state = new_game(rules, seed=f"smear/{deal}", dealer=deal % rules.players)
+        rngs = [random.Random(f"smear/{deal}/{s}") for s in range(rules.players)]
+        while not state.results:
+            mover = state.to_move
+            view = state.view(mover)
+            action = ask(bots[mover], view, rngs[mover])
+            if (state.phase is Phase.PLAY and view.trick
+                    and len(view.trick) == len(view.active) - 1):
+                assert isinstance(action, A.Play)
+                trump = NO_TRUMP if view.trump is None else int(view.trump)
+                best = 0
+                for i in range(1, len(view.trick)):
+                    if beats(view.trick[i][1].kind, view.trick[best][1].kind, trump):
+                        best = i
+                winner, top = view.trick[best]
+                cards = [a.card for a in view.legal_actions if isinstance(a, A.Play)]
+                under = [c for c in cards if not beats(c.kind, top.kind, trump)]
+                if winner in side_of(rules, mover) and under:
+                    seen += 1
+                    overtaken += beats(action.card.kind, top.kind, trump)
+                    richest += action.card.points == max(c.points for c in under)
+            state = state.apply(action)
+    return seen, overtaken, richest
+
+
+def test_kreuzbinokel_partners_do_not_take_over_a_partners_won_trick_and_smear_points() -> None:
+    """Playing last to a trick the partner has won, the card cannot change who wins it: a
+    player never spends a card (a trump) that takes it over, and almost always gives the most
+    card points it can in most cases (it keeps a card no one can beat any more for later)."""
+    seen, overtaken, richest = partner_is_winning_last_tricks("medium", 20, "kreuzbinokel")
+    assert seen >= 20
+    assert overtaken == 0
+    assert richest >= 0.6 * seen
