@@ -90,7 +90,7 @@ LEVELS: dict[str, Level] = {
     "easy": Level(samples=0, tau=0.0, shrink=0.0, noise=40.0, inference=False, counting=False,
                   card_noise=6.0, blunder=0.15),
     "medium": Level(samples=32, confidence=0.85),
-    "hard": Level(samples=80, search=10, refine=30, confidence=0.9),
+    "hard": Level(samples=80, search=10, refine=30, confidence=0.85),
 }
 
 
