@@ -46,6 +46,7 @@ from .games import PlayState, game_of, seats_of
 from .games.binocle import BinocleState
 from .games.binokel.game import GameState, active_seats
 from .games.binokel.rules import BINOKEL
+from .games.binokel.scoring import Contract
 
 LABELS = ("A", "B")
 S = TypeVar("S", bound=PlayState)
@@ -81,6 +82,9 @@ class HandOutcome:
     bid: int
     contract: str
     made: bool
+    gave_up: bool = False
+    """Whether the declarer gave the hand up (a declared hand neither made nor given up was
+    missed)."""
 
     def labels_playing(self) -> tuple[list[int], list[int]]:
         """The seats of A and of B that played the hand."""
@@ -181,7 +185,8 @@ def _binokel_outcome(state: GameState, seating: str) -> HandOutcome:
     result = state.results[0]
     return HandOutcome(seating=seating, active=active_seats(state.rules, result.dealer),
                        scores=result.scores, declarer=result.declarer, bid=result.bid,
-                       contract=result.contract.value, made=result.made)
+                       contract=result.contract.value, made=result.made,
+                       gave_up=result.contract is Contract.GIVE_UP)
 
 
 def _binocle_outcome(state: BinocleState, seating: str) -> HandOutcome:

@@ -81,12 +81,44 @@ class BotSummary:
         """Share of its declared hands that it made (a give-up counts as not made)."""
         return self.made / self.declared if self.declared else 0.0
 
+    @property
+    def missed(self) -> int:
+        """Declared hands played out and lost: neither made nor given up."""
+        return self.declared - self.made - self.gave_up
+
+    @property
+    def missed_share(self) -> float:
+        """Share of its declared hands that it played and missed."""
+        return self.missed / self.declared if self.declared else 0.0
+
+    @property
+    def given_up_share(self) -> float:
+        """Share of its declared hands that it gave up."""
+        return self.gave_up / self.declared if self.declared else 0.0
+
+    @property
+    def failed_share(self) -> float:
+        """Share of its declared hands missed or given up (1 − success rate when it declared).
+
+        >>> bot = BotSummary(name="x", mean_score=0.0, declared=20, made=17, gave_up=2, durch=0,
+        ...                  durch_made=0, mean_winning_bid=0.0, decisions=0,
+        ...                  time_median_ms=0.0, time_p95_ms=0.0)
+        >>> bot.missed, bot.missed_share, bot.given_up_share, bot.failed_share
+        (1, 0.05, 0.1, 0.15)
+        """
+        return (self.missed + self.gave_up) / self.declared if self.declared else 0.0
+
     def to_json(self) -> dict[str, Any]:
         return {
             "name": self.name, "mean_score": round(self.mean_score, 3),
             "declared": self.declared, "made": self.made,
             "declarer_success_rate": round(self.success_rate, 4),
-            "gave_up": self.gave_up, "durch": self.durch, "durch_made": self.durch_made,
+            "gave_up": self.gave_up, "missed": self.missed,
+            "contract_shares": {"made": round(self.success_rate, 4),
+                                "missed": round(self.missed_share, 4),
+                                "given_up": round(self.given_up_share, 4),
+                                "missed_or_given_up": round(self.failed_share, 4)},
+            "durch": self.durch, "durch_made": self.durch_made,
             "mean_winning_bid": round(self.mean_winning_bid, 2), "decisions": self.decisions,
             "time_per_decision_ms": {"median": round(self.time_median_ms, 3),
                                      "p95": round(self.time_p95_ms, 3)},
@@ -141,15 +173,29 @@ class Summary:
             f"(95% CI {self.ci95[0]:+.1f} .. {self.ci95[1]:+.1f}, sd {self.stdev:.1f})",
             "",
             f"{'':<3}{'bot':<28}{'score/hand':>11}{'declared':>9}{'made':>7}{'success':>8}"
-            f"{'avg bid':>8}{'gave up':>8}{'durch':>6}{'ms med':>8}{'ms p95':>8}",
+            f"{'avg bid':>8}{'missed':>7}{'gave up':>8}{'failed':>7}{'durch':>6}"
+            f"{'ms med':>8}{'ms p95':>8}",
         ]
         for label, bot in (("A", self.a), ("B", self.b)):
             name = bot.name if len(bot.name) <= 27 else bot.name[:26] + "…"
             lines.append(
                 f"{label:<3}{name:<28}{bot.mean_score:>11.1f}{bot.declared:>9}{bot.made:>7}"
-                f"{100 * bot.success_rate:>7.1f}%{bot.mean_winning_bid:>8.1f}{bot.gave_up:>8}"
-                f"{bot.durch:>6}{bot.time_median_ms:>8.2f}{bot.time_p95_ms:>8.2f}")
+                f"{100 * bot.success_rate:>7.1f}%{bot.mean_winning_bid:>8.1f}{bot.missed:>7}"
+                f"{bot.gave_up:>8}{100 * bot.failed_share:>6.1f}%{bot.durch:>6}"
+                f"{bot.time_median_ms:>8.2f}{bot.time_p95_ms:>8.2f}")
+        if self.a.declared or self.b.declared:  # games without an auction have no contracts
+            lines += ["", "contracts (share of the hands each bot declared):"]
+            lines += [self._contract_line(label, bot)
+                      for label, bot in (("A", self.a), ("B", self.b))]
         return "\n".join(lines)
+
+    @staticmethod
+    def _contract_line(label: str, bot: BotSummary) -> str:
+        return (f"{label}: declared {bot.declared}, made {bot.made} "
+                f"({100 * bot.success_rate:.1f}%), missed {bot.missed} "
+                f"({100 * bot.missed_share:.1f}%), given up {bot.gave_up} "
+                f"({100 * bot.given_up_share:.1f}%); missed or given up "
+                f"{100 * bot.failed_share:.1f}%")
 
 
 def summarize(result: ArenaResult) -> Summary:
@@ -170,7 +216,7 @@ def summarize(result: ArenaResult) -> Summary:
                 declared += 1
                 bid_total += hand.bid
                 made += hand.made
-                gave_up += hand.contract == "give up"
+                gave_up += hand.gave_up
                 if "durch" in hand.contract:
                     durch += 1
                     durch_made += hand.made

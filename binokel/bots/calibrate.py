@@ -5,6 +5,11 @@ bid, makes the declarer play the best trump option (never giving up, so weak han
 too), plays the cards with medium bots, and fits the declarer's trick points by least squares on
 the model's features.  It prints the coefficients and the residual spread (``sigma``) to paste
 into :data:`binokel.bots.evaluate.BINOKEL_MODEL`.  A development tool; nothing imports it.
+
+``--side`` (team rule sets) instead lets medium players bid, declare and play whole hands and
+fits what the declaring side really scores (counted melds, tricks, discard) against the
+declarer's own estimate: side − own = slope × (pack points − own) + offset, for
+:data:`binokel.bots.evaluate.TEAM_SIDE`.
 """
 
 from __future__ import annotations
@@ -14,12 +19,14 @@ import math
 import random
 import sys
 
-from ..cards import pack
+from ..cards import CARD_POINTS, Suit, pack
 from ..games.binokel import actions as A
 from ..games.binokel.game import GameState, Phase, new_game
+from ..games.binokel.melds import find_melds_packed, meld_total
 from ..games.binokel.rulefile import find_rules
+from ..games.binokel.scoring import Contract, side_of
 from .base import ask
-from .evaluate import FEATURES, features, leads_first, options
+from .evaluate import FEATURES, features, leads_first, model_for, options
 from .heuristic import HeuristicBot
 
 
@@ -47,6 +54,48 @@ def sample_hand(rules_name: str, seed: str, bot: HeuristicBot) -> tuple[list[flo
         state = state.apply(ask(bot, state.view(state.to_move), rng))
     result = state.results[0]
     return features(option.kept, option.trump, leads=leads), float(result.trick_points[declarer])
+
+
+def side_row(rules_name: str, seed: str, dealer: int,
+             bot: HeuristicBot) -> tuple[float, float] | None:
+    """One whole hand among ``bot``s: the declarer's own estimated total (melds, trick model,
+    discard) and what its side really scored; ``None`` for a Durch or a give-up."""
+    rules = find_rules(rules_name)
+    state: GameState = new_game(rules, seed=seed, dealer=dealer)
+    rng = random.Random(seed)
+    own: float | None = None
+    while not state.results:
+        if state.phase is Phase.PLAY and own is None:
+            if state.contract is not Contract.TRUMP or state.trump is None:
+                return None
+            declarer = state.declarer
+            if declarer is None:
+                return None
+            kept = pack(state.hand(declarer))
+            trump = int(state.trump)
+            leads = leads_first(rules, forehand=declarer == state.active[0])
+            own = (meld_total(find_melds_packed(kept, Suit(trump), rules))
+                   + model_for(rules).estimate(kept, trump, leads=leads))
+        state = state.apply(ask(bot, state.view(state.to_move), rng))
+    result = state.results[0]
+    if own is None:
+        return None
+    side = side_of(rules, result.declarer)
+    total = sum(result.meld_points[s] + result.trick_points[s] for s in side)
+    return own + result.discard_points, float(total + result.discard_points)
+
+
+def fit_side(rows: list[tuple[float, float]], pack_points: float) -> tuple[float, float, float]:
+    """Slope, offset and residual spread of side − own against pack points − own."""
+    xs = [pack_points - min(own, pack_points) for own, _ in rows]
+    ys = [total - own for own, total in rows]
+    mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
+    slope = (sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True))
+             / max(1e-9, sum((x - mx) ** 2 for x in xs)))
+    offset = my - slope * mx
+    residuals = [y - slope * x - offset for x, y in zip(xs, ys, strict=True)]
+    sigma = math.sqrt(sum(r * r for r in residuals) / max(1, len(rows) - 2))
+    return slope, offset, sigma
 
 
 def fit(rows: list[tuple[list[float], float]], ridge: float = 1.0) -> tuple[list[float], float]:
@@ -88,8 +137,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rules", default="binokel")
     parser.add_argument("--hands", type=int, default=2000)
     parser.add_argument("--seed", default="calibrate")
+    parser.add_argument("--side", action="store_true",
+                        help="fit the declaring side's points in a team game (TEAM_SIDE)")
     args = parser.parse_args(argv)
     bot = HeuristicBot(level="medium")
+    if args.side:
+        rules = find_rules(args.rules)
+        sides: list[tuple[float, float]] = []
+        for i in range(args.hands):
+            side = side_row(args.rules, f"{args.seed}/{i}", i % rules.players, bot)
+            if side is not None:
+                sides.append(side)
+        pack_points = sum(8 * CARD_POINTS[r] for r in rules.ranks) + rules.last_trick_bonus
+        slope, offset, spread = fit_side(sides, pack_points)
+        print(f"{len(sides)} hands: SideModel(slope={slope:.3f}, offset={offset:.1f}, "
+              f"sigma={spread:.1f})")
+        return 0
     rows = []
     for i in range(args.hands):
         row = sample_hand(args.rules, f"{args.seed}/{i}", bot)

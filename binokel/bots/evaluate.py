@@ -156,6 +156,32 @@ def _suit_features(f: list[float], bits: int, is_trump: bool) -> None:
         f[10] += 1
 
 
+@dataclass(frozen=True, slots=True)
+class SideModel:
+    """What a declarer's partners add to the declarer's own estimated total, in team games:
+    ``slope`` × the pack's points not in that total + ``offset``; ``sigma`` is the spread of the
+    side's real points (counted melds, tricks, discard) around the sum.
+
+    >>> from binokel.games.binokel.rules import KREUZBINOKEL
+    >>> round(TEAM_SIDE.share(KREUZBINOKEL, 150.0), 1)
+    26.6
+    """
+
+    slope: float
+    offset: float
+    sigma: float
+
+    def share(self, rules: Rules, value: float) -> float:
+        pack_points = sum(8 * CARD_POINTS[r] for r in rules.ranks) + rules.last_trick_bonus
+        return self.slope * max(0.0, pack_points - min(value, pack_points)) + self.offset
+
+
+# Fitted by `python -m binokel.bots.calibrate --rules kreuzbinokel --side` on 400 hands that
+# medium players declared (see docs/decisions/bots-06-heuristic-levels.md).  The declarer's own
+# estimate runs high at nine cards a hand, hence the negative offset and the wide spread.
+TEAM_SIDE = SideModel(slope=0.478, offset=-21.2, sigma=48.0)
+
+
 @functools.cache
 def model_for(rules: Rules) -> TrickModel:
     """The trick model for a rule set: the fitted one, scaled to the points of a trick.
@@ -392,6 +418,19 @@ def bid_outcomes(hand: int, rules: Rules, rng: random.Random, samples: int, *,
     return out
 
 
+def make_share(outcomes: list[DabbOutcome], bid: int, sigma: float) -> float:
+    """The chance of making ``bid`` over the sampled Dabbs: per Dabb the chance that the best
+    option reaches it (1 where a Durch cannot fail); giving up counts as not made.
+
+    >>> round(make_share([DabbOutcome(300.0, False), DabbOutcome(100.0, False)], 200, 20.0), 3)
+    0.5
+    """
+    if not outcomes:
+        return 0.0
+    return sum(1.0 if o.durch else make_chance(o.value, bid, sigma)
+               for o in outcomes) / len(outcomes)
+
+
 def expected_score(outcomes: list[DabbOutcome], bid: int, rules: Rules, sigma: float, *,
                    shrink: float = 0.0) -> float:
     """The declarer's expected score at ``bid``: per Dabb the best of playing, Durch, giving up.
@@ -414,7 +453,7 @@ def expected_score(outcomes: list[DabbOutcome], bid: int, rules: Rules, sigma: f
 
 
 __all__ = [
-    "BINOKEL_MODEL", "FEATURES", "DabbOutcome", "Option", "TrickModel", "best_option",
-    "bid_outcomes", "durch_discard", "expected_score", "features", "leads_first", "make_chance",
-    "meld_keep", "model_for", "options", "play_ev", "sample_dabbs",
+    "BINOKEL_MODEL", "FEATURES", "TEAM_SIDE", "DabbOutcome", "Option", "SideModel", "TrickModel",
+    "best_option", "bid_outcomes", "durch_discard", "expected_score", "features", "leads_first",
+    "make_chance", "make_share", "meld_keep", "model_for", "options", "play_ev", "sample_dabbs",
 ]

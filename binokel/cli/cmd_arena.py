@@ -14,7 +14,8 @@ def register(subparsers: Any) -> None:
         "arena", help="two bots play duplicate deals; reports who is stronger",
         description="Bot A and bot B play the same deals in every seating (for three players "
                     "A-B-B and A-A-B in each rotation), so luck of the cards cancels out. "
-                    "Bots: random, heuristic, heuristic:level=easy|medium|hard, "
+                    "Bots: random, heuristic, heuristic:level=easy|medium|hard "
+                    "(add ,v=1 for the first bidding), "
                     "cmd:PROGRAM ARGS (an external bot, see docs/bot-protocol.md). "
                     "With --rules binocle or binocle-64 a deal is one Binocle hand played "
                     "twice with the seats swapped (A-B and B-A); a seat's score is what it "

@@ -20,8 +20,9 @@ MISTAKE = dict(THRESHOLDS)["mistake"]
 
 
 def _heuristic_line(state: Any, seed: int, *, stop: Any = None) -> Any:
-    """Play the hand on with the heuristic at every seat until it ends or ``stop(state)``."""
-    bot = make_bot("heuristic")
+    """Play the hand on with the heuristic at every seat until it ends or ``stop(state)``
+    (its first bidding, ``v=1``, which the scenarios below were written against)."""
+    bot = make_bot("heuristic:v=1")
     rng = random.Random(seed)
     hand = state.hand_no
     while not state.is_over and state.hand_no == hand and not (stop and stop(state)):
