@@ -12,7 +12,6 @@ Skipped only when chromium or Playwright cannot be had (scripts/test installs ch
 
 from __future__ import annotations
 
-import shutil
 import time
 from typing import Any
 
@@ -21,17 +20,10 @@ import pytest
 from binokel.web.games import game_for_rules
 from binokel.web.store import Store
 
+from .browsing import CHROMIUM, CHROMIUM_ARGS, PHONE, playwright_or_skip
 from .conftest import LiveServer
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run"]
-PHONE = {"width": 390, "height": 844}
-
-sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
-if not shutil.which(CHROMIUM):
-    pytest.skip("chromium is not installed (scripts/test installs it)", allow_module_level=True)
+sync_api = playwright_or_skip()
 
 
 @pytest.fixture

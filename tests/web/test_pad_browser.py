@@ -12,7 +12,6 @@ Skipped only when chromium or Playwright cannot be had (scripts/test installs ch
 
 from __future__ import annotations
 
-import shutil
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,19 +21,13 @@ from binokel.cards import Suit, parse_cards
 from binokel.games.binokel.scoring import Contract
 from binokel.pad import BinocleHand, BinokelHand, MeldMade, Pad, parse_meld
 
+from .browsing import CHROMIUM, CHROMIUM_ARGS, PHONE, playwright_or_skip
 from .conftest import LiveServer
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run"]
-PHONE = {"width": 390, "height": 844}
 PLAYERS = ["Anna", "Bert", "Cora"]
 FIRST_DEALER = 2
 
-sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
-if not shutil.which(CHROMIUM):
-    pytest.skip("chromium is not installed (scripts/test installs it)", allow_module_level=True)
+sync_api = playwright_or_skip()
 
 
 @dataclass

@@ -10,7 +10,6 @@ Skipped only when chromium or Playwright cannot be had (scripts/test installs ch
 from __future__ import annotations
 
 import json
-import shutil
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,17 +19,11 @@ import pytest
 
 from binokel.web.store import Store
 
+from .browsing import CHROMIUM, CHROMIUM_ARGS, playwright_or_skip
 from .conftest import LiveServer
 from .reviewed import FAST, TABLE, put_finished_table
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run"]
-
-sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
-if not shutil.which(CHROMIUM):
-    pytest.skip("chromium is not installed (scripts/test installs it)", allow_module_level=True)
+sync_api = playwright_or_skip()
 
 
 @pytest.fixture
