@@ -324,6 +324,8 @@ def test_bad_input_is_refused_with_a_clear_error() -> None:
         native.CORE.solve((0, spec, (1, 2, 3), 5, (), 0))
     with pytest.raises(ValueError, match="not a card kind"):
         native.CORE.solve((0, spec, (1, 2, 3), 0, (40,), 0))
+    with pytest.raises(ValueError, match="too many cards"):  # it wrote past the trick's end
+        native.CORE.rollout(spec, [1, 2, 3], 0, [0, 1, 2, 3], [0, 0, 0], [0, 0, 0])
     with pytest.raises(ValueError, match="seats"):
         native.CORE.spec(9, (0, 1), 1, 10, 1, 0, 1, 0, (), (), (), 0)
     with pytest.raises(ValueError, match="trump"):

@@ -254,6 +254,10 @@ static int parse_start(const Spec *s, PyObject *hands, int leader, PyObject *tri
     st->leader = leader;
     int nt = int_items(trick, st->trick, MAXP, "trick");
     if (nt < 0) return -1;
+    if (nt > s->n) {  /* as the batch paths check: no more cards than players */
+        PyErr_SetString(PyExc_ValueError, "trick: too many cards for the players");
+        return -1;
+    }
     st->ntrick = nt;
     memset(st->points, 0, sizeof(st->points));
     memset(st->won, 0, sizeof(st->won));
