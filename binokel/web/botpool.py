@@ -184,7 +184,7 @@ class BotPool:
                 if worker.connection.poll(STARTUP_TIMEOUT) and worker.connection.recv() == "ready":
                     worker.ready = True
                     continue
-            self._replace(worker)
+            self._idle.append(self._replace(worker))  # not ready yet: decide() waits for it
 
     async def _acquire(self) -> _Worker:
         if len(self._all) < self.workers:
@@ -216,17 +216,13 @@ class BotPool:
         return self._spawn()
 
     async def _reply(self, worker: _Worker) -> Any:
-        """The worker's next answer, read when the event loop sees its pipe readable (a new
-        worker's "ready" comes first and is passed over)."""
-        while True:
-            await _readable(worker.connection)
-            try:
-                message = worker.connection.recv()
-            except (EOFError, OSError):
-                raise WorkerLost(f"worker {worker.process.pid} died") from None
-            if message != "ready":
-                return message
-            worker.ready = True
+        """The worker's answer to the job it was sent, read when the event loop sees its pipe
+        readable (its "ready" was read before the job was sent: :meth:`start`, :meth:`_started`)."""
+        await _readable(worker.connection)
+        try:
+            return worker.connection.recv()
+        except (EOFError, OSError):
+            raise WorkerLost(f"worker {worker.process.pid} died") from None
 
     async def _started(self, worker: _Worker) -> None:
         """Wait for a new worker's "ready"."""
