@@ -63,11 +63,11 @@ class ArenaConfig:
     seed: str = "arena"
     workers: int = 1
     time_limit: float = DEFAULT_TIME_LIMIT
+    """Seconds an external bot may take for one decision."""
     ray: str | None = None
     """Run the deals as Ray tasks: ``""`` on a local Ray (or the cluster of ``RAY_ADDRESS``), else
     on the cluster at this address (``auto``, ``HOST:6379``, ``ray://HOST:10001``); ``None``:
     worker processes on this machine (``workers``)."""
-    """Seconds an external bot may take for one decision."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
-from .migrations import MIGRATIONS_TABLE, pending, statements
+from .migrations import migrations_table, pending, statements
 
 STATUSES = ("playing", "finished", "abandoned", "cancelled", "expired")
 
@@ -158,7 +158,7 @@ class Store:
         """Bring the schema up to date, all in one transaction (see :mod:`.migrations`)."""
         with self._lock, self._db:
             self._db.execute("BEGIN IMMEDIATE")  # one server migrates; others wait for it
-            self._db.execute(MIGRATIONS_TABLE.format(time="REAL"))
+            self._db.execute(migrations_table("sqlite"))
             (current,) = self._db.execute(
                 "SELECT COALESCE(MAX(version), 0) FROM schema_migrations").fetchone()
             for migration in pending(current):
