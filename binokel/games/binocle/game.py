@@ -58,7 +58,7 @@ from .melds import (
     legal_melds,
 )
 from .rules import BINOCLE, BinocleRules
-from .scoring import count_hand
+from .scoring import claim_is_right, count_hand, reached_at_once
 from .state import StateReader
 from .views import BinocleView, make_view
 
@@ -264,7 +264,8 @@ class BinocleState(StateReader):
         # The last trick scores 10 as it is made (§5), then the hand is counted.
         bonus = self._rules.last_trick_bonus
         new._scores = _with(self._scores, winner, self._scores[winner] + bonus)
-        if new._scores[winner] >= self._target > self._scores[winner]:
+        if reached_at_once(before=self._scores[winner], after=new._scores[winner],
+                           target=self._target):
             return new._game_over(winner, Ending.REACHED)
         return new._end_hand(winner)
 
@@ -332,7 +333,7 @@ class BinocleState(StateReader):
         self._scores = _with(self._scores, seat, before + points)
         # Reaching the target as points are scored wins at once (§7); a total already past
         # it (both passed it and tied, Bézique §6) is decided at the count instead.
-        if self._scores[seat] >= self._target > before:
+        if reached_at_once(before=before, after=self._scores[seat], target=self._target):
             return self._game_over(seat, Ending.REACHED)
         options = self._meld_options()
         if not options:
@@ -375,14 +376,14 @@ class BinocleState(StateReader):
     def _claim(self, action: A.Claim) -> BinocleState:
         seat = self._to_move
         new = self._copy(action)
-        if self.claim_total(seat) >= self._target:
+        if claim_is_right(self.claim_total(seat), self._target):
             return new._game_over(seat, Ending.CLAIMED)
         return new._game_over(1 - seat, Ending.WRONG_CLAIM)
 
     def _auto_claim(self) -> BinocleState:
         if self._rules.claim_automatically:
             for seat in (self._to_move, 1 - self._to_move):
-                if self.claim_total(seat) >= self._target:
+                if claim_is_right(self.claim_total(seat), self._target):
                     return self._game_over(seat, Ending.CLAIMED)
         return self
 
@@ -509,7 +510,8 @@ def _hand_start(rules: BinocleRules, seed: int | str, cut: tuple[tuple[Card, Car
         _last_action=None, _legal=None)
     for name, value in values.items():
         setattr(state, name, value)
-    if turned_dix and scores[dealer] >= target > scores[dealer] - rules.meld_dix:
+    if turned_dix and reached_at_once(before=scores[dealer] - rules.meld_dix,
+                                      after=scores[dealer], target=target):
         return state._game_over(dealer, Ending.REACHED)
     return state._auto_claim()
 
