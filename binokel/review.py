@@ -208,12 +208,12 @@ _VALUERS: dict[str, Valuer] = {"binokel": _values_binokel, "binocle": _values_de
 
 
 def weigh(bot: ExpertBot, view: Any, chosen: object, rng: random.Random,
-          *, number: int, game_name: str, later: Sequence[Any] = ()) -> Decision:
+          *, number: int, later: Sequence[Any] = ()) -> Decision:
     """One decision weighed from ``view`` (the seat's view before it acted); ``later`` are
     the game's states after it (the seat's own later views tell, say, its whole discard)."""
     game = game_of(view)
     started = time.perf_counter()
-    found = _VALUERS.get(game_name, _values_deciding)(bot, view, chosen, rng, later)
+    found = _VALUERS.get(game.name, _values_deciding)(bot, view, chosen, rng, later)
     seconds = time.perf_counter() - started
     legal = set(view.legal_actions)
     ranked = sorted((c for c in found if c[0] in legal), key=lambda c: -c[1])
@@ -225,7 +225,7 @@ def weigh(bot: ExpertBot, view: Any, chosen: object, rng: random.Random,
         loss = 0.0
     return Decision(
         number=number, hand=view.hand_no + 1, seat=view.seat, phase=view.phase.value,
-        kind=_kind(game_name, chosen, view.phase.value), chosen=game.format_action(chosen),
+        kind=_kind(game.name, chosen, view.phase.value), chosen=game.format_action(chosen),
         best=game.format_action(best_action),
         chosen_value=None if chosen_value is None else round(chosen_value, 2),
         best_value=round(best_value, 2), loss=loss, grade=classify(loss),
@@ -262,30 +262,31 @@ def review_game(final: Any, *, seats: Sequence[int] | None = None, bot: str = DE
         view = state.view(seat)
         chosen = states[i + 1].last_action
         rng = random.Random(f"{seed}/{i}")
-        decision = weigh(bots[seat], view, chosen, rng, number=i + 1, game_name=game.name,
-                         later=states[i + 1:])
+        decision = weigh(bots[seat], view, chosen, rng, number=i + 1, later=states[i + 1:])
         best_of[i] = game.parse_action(decision.best)
         key = (state.hand_no, seat)
         reviews.setdefault(key, HandReview(hand=state.hand_no + 1, seat=seat))
         reviews[key].decisions.append(decision)
         if progress is not None:
             progress(done + 1, len(todo))
+    player = _reviewer(bot) if hindsight and reviews else None
     for (hand_no, seat), review in reviews.items():
         if hand_no < len(final.results):
             review.actual = final.results[hand_no].scores[seat]
         if hindsight:
-            review.hindsight = _hindsight(states, hand_no, seat, best_of, bot, seed)
+            assert player is not None
+            review.hindsight = _hindsight(states, hand_no, seat, best_of, player, seed)
     ordered = sorted(reviews.values(), key=lambda h: (h.hand, h.seat))
     return GameReview(game=game.name, reviewer=bot, hands=ordered,
                       seconds=time.perf_counter() - started)
 
 
 def _hindsight(states: list[Any], hand_no: int, seat: int, best_of: dict[int, Any],
-               spec: str, seed: int | str) -> int | None:
-    """The seat's score for the hand on the real deal with the reviewer's choices for it."""
+               bot: ExpertBot, seed: int | str) -> int | None:
+    """The seat's score for the hand on the real deal with the reviewer's choices for it
+    (``bot`` plays where the game leaves the record)."""
     first = next(i for i, s in enumerate(states) if s.hand_no == hand_no)
     state = states[first]
-    bot = _reviewer(spec)
     follow = True
     i = first
     while not state.is_over and state.hand_no == hand_no:

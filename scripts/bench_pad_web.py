@@ -1,8 +1,8 @@
 """What one change to a score pad costs the web server, by the hands the pad holds.
 
 For each size: the median of 5 runs of a whole change as the server makes it (load the stored
-pad, add a hand, store it, answer the sheet), and beside it the stored pad read the reference
-way, ``binokel.pad.pad_from_json``, which adds the hands one by one.  The load is
+pad, add a hand, store it, answer the sheet), and beside it the stored hands added to a new pad
+one by one with ``Pad.add`` (a new pad per hand), which the loading replaced.  The load is
 printed first: the figures mean little without it.
 
     .venv/bin/python scripts/bench_pad_web.py
@@ -16,7 +16,7 @@ import statistics
 import time
 from collections.abc import Callable
 
-from binokel.pad import pad_from_json
+from binokel.pad import Pad, entry_from_json
 from binokel.web import padmodel
 from binokel.web.padproto import PadOp
 
@@ -44,7 +44,7 @@ def main() -> None:
     for n in range(200):
         pad = padmodel.change(pad, hand(n))
     stored = json.loads(padmodel.dump(pad))
-    print(f"{'hands':>5}  {'change (ms)':>11}  {'pad_from_json (ms)':>18}  ratio")
+    print(f"{'hands':>5}  {'change (ms)':>11}  {'one by one (ms)':>18}  ratio")
     for size in (10, 20, 50, 100):
         text = json.dumps({**stored, "entries": stored["entries"][:size]})
 
@@ -54,7 +54,11 @@ def main() -> None:
             padmodel.sheet(changed)
 
         def reference(text: str = text) -> None:
-            pad_from_json(json.loads(text)).sheet()
+            data = json.loads(text)
+            one_by_one = Pad.new(data["rules"], data["players"])
+            for entry in data["entries"]:
+                one_by_one = one_by_one.add(entry_from_json(one_by_one, entry))
+            one_by_one.sheet()
 
         ours, theirs = median_ms(change), median_ms(reference)
         print(f"{size:>5}  {ours:>11.0f}  {theirs:>18.0f}  {theirs / ours:5.1f}")

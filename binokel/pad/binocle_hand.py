@@ -138,8 +138,13 @@ def score(rules: BinocleRules, hand: BinocleHand, before: Before,
           names: Sequence[str] | None = None) -> Scored:
     """Check and score one hand: dix and melds as they were made (reaching the target wins at
     once), then a claim, or the last trick and the card points at the count (§7)."""
+    return score_checked(rules, check(rules, hand), before, names)
+
+
+def score_checked(rules: BinocleRules, hand: BinocleHand, before: Before,
+                  names: Sequence[str] | None = None) -> Scored:
+    """:func:`score` of a hand :func:`check` has already passed (and filled in)."""
     seats = list(names) if names is not None else ["seat 0", "seat 1"]
-    hand = check(rules, hand)
     totals = list(before.totals)
     meld_points = [0, 0]
     target = before.target
@@ -201,4 +206,4 @@ def _done(before: Before, totals: Sequence[int], melds: Sequence[int],
                   winners=winners, target=target, note=note)
 
 
-__all__ = ["check", "parse_meld", "score"]
+__all__ = ["check", "parse_meld", "score", "score_checked"]

@@ -229,6 +229,21 @@ def check_contract(rules: Rules, contract: Contract, trump: Suit | None) -> None
         raise PadError(f"trump: {word} (§4)")
 
 
+def check_trick_points(total: int, given: Sequence[int], *, every_side: bool) -> None:
+    """Refuse trick points that cannot be a hand's: each side's between 0 and ``total``;
+    ``every_side``: they add up to ``total``; else they leave a side 0 or more (§1)."""
+    bad = [p for p in given if not 0 <= p <= total]
+    if bad:
+        raise PadError(f"trick points: {bad[0]} is not between 0 and {total}")
+    added = f"{' + '.join(map(str, given))} = {sum(given)}"
+    if every_side and sum(given) != total:
+        raise PadError(f"trick points: {added}, but a hand's tricks add up to {total} with the "
+                       f"last trick (§1)")
+    if not every_side and sum(given) > total:
+        raise PadError(f"trick points: {added} is more than the {total} a hand holds with the "
+                       f"last trick (§1)")
+
+
 def _with_side_points(rules: Rules, hand: BinokelHand, dealer: int,
                       names: Sequence[str]) -> BinokelHand:
     parts = sides(rules, dealer, hand.declarer)
@@ -240,19 +255,10 @@ def _with_side_points(rules: Rules, hand: BinokelHand, dealer: int,
     if len(missing) > 1:
         raise PadError("trick points: all but one side's must be given; the last is derived")
     given = [p for p in hand.side_points if p is not None]
-    bad = [p for p in given if not 0 <= p <= total]
-    if bad:
-        raise PadError(f"trick points: {bad[0]} is not between 0 and {total}")
+    check_trick_points(total, given, every_side=not missing)
     points = list(hand.side_points)
     if missing:
-        rest = total - sum(given)
-        if rest < 0:
-            raise PadError(f"trick points: {' + '.join(map(str, given))} = {sum(given)} is "
-                           f"more than the {total} a hand holds with the last trick (§1)")
-        points[missing[0]] = rest
-    elif sum(given) != total:
-        raise PadError(f"trick points: {' + '.join(map(str, given))} = {sum(given)}, but a "
-                       f"hand's tricks add up to {total} with the last trick (§1)")
+        points[missing[0]] = total - sum(given)
     if set(active_seats(rules, dealer)) <= hand.no_trick:
         raise PadError("no trick: someone took the last trick")
     for index, side in enumerate(parts[1:], start=1):
@@ -268,7 +274,13 @@ def score(rules: Rules, hand: BinokelHand, before: Before,
     """Check and score one hand with the engine's scoring (§4, §7, §8) and decide the game
     (§10)."""
     seats = list(names) if names is not None else [f"seat {s}" for s in range(rules.players)]
-    hand = check(rules, hand, before.dealer, seats)
+    return score_checked(rules, check(rules, hand, before.dealer, seats), before, seats)
+
+
+def score_checked(rules: Rules, hand: BinokelHand, before: Before,
+                  names: Sequence[str] | None = None) -> Scored:
+    """:func:`score` of a hand :func:`check` has already passed (and filled in)."""
+    seats = list(names) if names is not None else [f"seat {s}" for s in range(rules.players)]
     active = active_seats(rules, before.dealer)
     melds = [meld_points(rules, entry, hand.trump, seats[i]) for i, entry in
              enumerate(hand.melds)]
@@ -303,5 +315,7 @@ def _note(rules: Rules, hand: BinokelHand, scores: Sequence[int], names: Sequenc
     return f"{who} missed the bid {hand.bid}: {got} (twice the bid)"
 
 
-__all__ = ["check", "check_bid", "check_contract", "check_declarer", "hand_points",
-           "meld_breakdown", "meld_points", "possible_meld_totals", "score", "sides"]
+__all__ = ["check", "check_bid", "check_contract", "check_declarer", "check_trick_points",
+           "hand_points",
+           "meld_breakdown", "meld_points", "possible_meld_totals", "score", "score_checked",
+           "sides"]

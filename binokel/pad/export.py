@@ -203,9 +203,10 @@ def pad_from_json(data: Any) -> Pad:
                   _int(data.get("first_dealer", 0), "first_dealer"))
     except (KeyError, TypeError) as exc:
         raise PadError(f"a pad needs rules and players ({exc})") from None
-    for entry in data.get("entries", ()):
-        pad = pad.add(entry_from_json(pad, entry))
-    return pad
+    entries = data.get("entries", ())
+    if not isinstance(entries, list):
+        raise PadError(f"a pad's entries are a list, not {type(entries).__name__}")
+    return pad.with_entries([entry_from_json(pad, entry) for entry in entries])
 
 
 __all__ = ["entry_from_json", "entry_to_json", "pad_from_json", "pad_to_json", "sheet_csv"]

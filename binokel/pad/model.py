@@ -23,6 +23,7 @@ from .tally import counters, pegs
 
 Score = Callable[[Any, Any, Before, Sequence[str]], Scored]
 Check = Callable[[Any, Any, int, Sequence[str]], Any]
+MeldCalculator = Callable[[Any, Sequence[Any], Any], tuple[Any, ...]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,11 +35,19 @@ class Scorer:
     check: Check
     """(rules, entry, dealer, names) -> the entry with derived points filled in."""
     score: Score
+    """(rules, checked entry, before, names) -> how the hand scores (the entry is not checked
+    again)."""
     next_dealer: Callable[[int, int], int]
     """(dealer, seats) -> the next hand's dealer."""
+    hand_points: Callable[[Any], int]
+    """(rules) -> what a hand's trick (card) points add up to: a page works out the one left
+    empty."""
     tallies: tuple[str, ...] = ()
     """Extra views of a total: ``counters`` (Foster's), ``pegs`` (cribbage board)."""
     claims: bool = False
+    meld_calculator: MeldCalculator | None = None
+    """(rules, cards, trump) -> the melds in cards a player showed, for a game whose players
+    show their melds as cards at once (None: melds are entered one by one as they are made)."""
 
 
 def _to_the_right(dealer: int, seats: int) -> int:
@@ -46,7 +55,7 @@ def _to_the_right(dealer: int, seats: int) -> int:
 
 
 def _score_binokel(rules: Any, entry: Any, before: Before, names: Sequence[str]) -> Scored:
-    return binokel_hand.score(rules, entry, before, names)
+    return binokel_hand.score_checked(rules, entry, before, names)
 
 
 def _check_binokel(rules: Any, entry: Any, dealer: int, names: Sequence[str]) -> Any:
@@ -58,15 +67,21 @@ def _check_binocle(rules: Any, entry: Any, dealer: int, names: Sequence[str]) ->
 
 
 def _score_binocle(rules: Any, entry: Any, before: Before, names: Sequence[str]) -> Scored:
-    return binocle_hand.score(rules, entry, before, names)
+    return binocle_hand.score_checked(rules, entry, before, names)
+
+
+def _card_points_total(rules: Any) -> int:
+    return int(rules.card_points_total)
 
 
 _BINOCLE_FAMILY = Scorer(entry=BinocleHand, check=_check_binocle, score=_score_binocle,
-                         next_dealer=_to_the_right, tallies=("counters", "pegs"), claims=True)
+                         next_dealer=_to_the_right, hand_points=_card_points_total,
+                         tallies=("counters", "pegs"), claims=True)
 #: The pad's per-game table, by registry name.
 SCORERS: dict[str, Scorer] = {
     "binokel": Scorer(entry=BinokelHand, check=_check_binokel, score=_score_binokel,
-                      next_dealer=_to_the_right),
+                      next_dealer=_to_the_right, hand_points=binokel_hand.hand_points,
+                      meld_calculator=binokel_hand.meld_breakdown),
     "binocle": _BINOCLE_FAMILY,
     "bezique": dataclasses.replace(_BINOCLE_FAMILY, tallies=("counters",)),
 }
@@ -204,6 +219,11 @@ class Pad:
             raise PadError(f"edit: there is no hand {number} (hands 1-{len(self.entries)})")
         entries = list(self.entries)
         entries[number - 1] = entry
+        return self._with(tuple(entries))
+
+    def with_entries(self, entries: Sequence[Entry]) -> Pad:
+        """The pad with ``entries`` in place of its own, checked and worked out in one go;
+        :class:`PadError` names the first hand refused."""
         return self._with(tuple(entries))
 
     def winner_text(self) -> str:

@@ -41,7 +41,14 @@ from ..pad import (
     sides,
 )
 from ..pad.binocle_hand import check as check_binocle
-from ..pad.binokel_hand import check_bid, check_contract, check_declarer, hand_points, meld_points
+from ..pad.binokel_hand import (
+    check_bid,
+    check_contract,
+    check_declarer,
+    check_trick_points,
+    hand_points,
+    meld_points,
+)
 from .i18n_pad import CONTRACT_WORDS_DE, PadStrings
 from .pad_render import sheet_text
 
@@ -194,17 +201,12 @@ def binokel_flow(ask: Ask) -> Flow:
             # is this side's, and the last side's are derived.
             values = [ask.number(w) for w in text.replace(",", " ").split()] or [ask.number("")]
             if index == 0 and len(values) == len(groups):
-                if sum(values) != total or min(values) < 0:
-                    raise _Refused(f"trick points: {' + '.join(map(str, values))} = "
-                                   f"{sum(values)}, but a hand's tricks add up to {total} "
-                                   f"with the last trick (§1)")
+                check_trick_points(total, values, every_side=True)
                 points = list(values)
                 break
             if len(values) != 1:
                 raise _Refused(f"trick points: one number, or all {len(groups)} at once")
-            if not 0 <= values[0] <= total - sum(p or 0 for p in points):
-                raise _Refused(f"trick points: {values[0]} does not fit in the {total} a hand "
-                               f"holds with the last trick (§1)")
+            check_trick_points(total, [*(p or 0 for p in points), values[0]], every_side=False)
             points.append(values[0])
         except ValueError as exc:
             ask.say(tr("refused", why=exc))

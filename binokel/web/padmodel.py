@@ -14,10 +14,7 @@ to "binocle".
 
 from __future__ import annotations
 
-import dataclasses
 import json
-from collections.abc import Callable
-from typing import Any
 
 from ..cards import CardError, Suit, parse_card
 from ..pad import (
@@ -25,11 +22,10 @@ from ..pad import (
     PadError,
     dump_pad,
     entry_from_json,
-    meld_breakdown,
+    pad_from_json,
     pad_to_json,
     sheet_csv,
 )
-from ..pad.binokel_hand import hand_points
 from .games import all_rule_sets
 from .padproto import PadOp
 from .protocol import JSON, to_json
@@ -46,25 +42,13 @@ def rule_of(exc: Exception) -> str | None:
     return None
 
 
-#: What a hand's trick (card) points add up to, by game: the page works out the one left empty.
-HAND_POINTS: dict[str, Callable[[Any], int]] = {
-    "binokel": hand_points,
-    "binocle": lambda rules: int(rules.card_points_total),
-    "bezique": lambda rules: int(rules.card_points_total),
-}
-
-
-def _breakdown_binokel(rules: Any, cards: list[str], trump: Suit | None) -> dict[str, JSON]:
-    melds = meld_breakdown(rules, [parse_card(c) for c in cards], trump)
+def _breakdown(pad: Pad, cards: list[str], trump: Suit | None) -> dict[str, JSON]:
+    calculator = pad.scorer.meld_calculator
+    assert calculator is not None
+    melds = calculator(pad.rules, [parse_card(c) for c in cards], trump)
     return {"points": sum(m.points for m in melds),
             "melds": [{"name": m.name, "points": m.points,
                        "suit": m.suit.symbol if m.suit is not None else None} for m in melds]}
-
-
-#: The meld calculator of each game whose players show their melds as cards.
-MELD_CALCULATORS: dict[str, Callable[[Any, list[str], Suit | None], dict[str, JSON]]] = {
-    "binokel": _breakdown_binokel,
-}
 
 
 def new_pad(rules: str, players: tuple[str, ...], *, first_dealer: int = 0) -> Pad:
@@ -77,14 +61,9 @@ def dump(pad: Pad) -> str:
 
 
 def load(text: str) -> Pad:
-    """The stored pad.  Its entries were checked when stored and are checked again when its
-    sheet is worked out, so they are read in one go rather than added one by one as
-    ``pad_from_json`` does (scripts/bench_pad_web.py compares the two)."""
-    data = json.loads(text)
-    pad = Pad(str(data["rules"]), tuple(str(p) for p in data["players"]),
-              int(data.get("first_dealer", 0)))
-    return dataclasses.replace(pad, entries=tuple(entry_from_json(pad, entry)
-                                                  for entry in data.get("entries", ())))
+    """The stored pad (:func:`binokel.pad.pad_from_json`: every entry checked again, the sheet
+    worked out once)."""
+    return pad_from_json(json.loads(text))
 
 
 def player_count(pad: Pad) -> int:
@@ -127,8 +106,8 @@ def sheet(pad: Pad) -> dict[str, JSON]:
     for key in ("teams", "ranks", "dealer_sits_out", "min_bid", "bid_step", "claims"):
         if key not in rules and hasattr(pad.rules, key):
             rules[key] = to_json(getattr(pad.rules, key))
-    rules["hand_points"] = HAND_POINTS[pad.game](pad.rules)
-    rules["meld_calculator"] = pad.game in MELD_CALCULATORS
+    rules["hand_points"] = pad.scorer.hand_points(pad.rules)
+    rules["meld_calculator"] = pad.scorer.meld_calculator is not None
     hands: list[JSON] = []
     for line, entry in zip(drawn["lines"], data["entries"], strict=True):
         hands.append({"no": line["number"], "dealer": line["dealer"], "void": line["void"],
@@ -152,11 +131,10 @@ def record(pad: Pad) -> str:
 
 def melds(pad: Pad, cards: list[str], trump: str | None) -> dict[str, JSON]:
     """The meld calculator's breakdown of the cards a player showed."""
-    calculator = MELD_CALCULATORS.get(pad.game)
-    if calculator is None:
+    if pad.scorer.meld_calculator is None:
         raise PadError(f"{pad.title} melds are entered one by one as they are made")
     suit = next((s for s in Suit if s.symbol == trump), None)
     try:
-        return calculator(pad.rules, cards, suit)
+        return _breakdown(pad, cards, suit)
     except CardError as exc:
         raise PadError(f"melds: {exc}; the pack holds two of each card (§1)") from None

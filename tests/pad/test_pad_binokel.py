@@ -227,3 +227,34 @@ def test_an_edit_that_makes_a_later_hand_impossible_is_refused() -> None:
     # Making hand 1 void keeps Karle dealing hand 2 ... still fine; a wrong edit is refused:
     with pytest.raises(PadError, match="hand 1: bid 145"):
         pad.edit(1, trump(0, 145, (0, 0, 0), (150, 50, None)))
+
+
+def test_trick_points_check_is_the_one_the_dialogue_uses() -> None:
+    from binokel.pad.binokel_hand import check_trick_points
+
+    check_trick_points(250, [128, 80, 42], every_side=True)
+    check_trick_points(250, [200, 50], every_side=False)
+    with pytest.raises(PadError, match=r"200 \+ 60 = 260 is more than the 250"):
+        check_trick_points(250, [200, 60], every_side=False)
+    with pytest.raises(PadError, match="-1 is not between 0 and 250"):
+        check_trick_points(250, [-1, 251], every_side=False)
+    with pytest.raises(PadError, match=r"128 \+ 80 = 208, but a hand's tricks add up to 250"):
+        check_trick_points(250, [128, 80], every_side=True)
+
+
+def test_each_hand_is_checked_once_when_added(monkeypatch: pytest.MonkeyPatch) -> None:
+    from binokel.pad import binokel_hand
+
+    calls = []
+    check = binokel_hand.check
+
+    def counted(*args: object) -> BinokelHand:
+        calls.append(args)
+        return check(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(binokel_hand, "check", counted)
+    pad = Pad.new("binokel", ["Anna", "Berta", "Karle"], first_dealer=2)
+    pad = pad.add(BinokelHand(declarer=0, bid=300, trump=Suit.HEARTS, melds=(190, 0, 40),
+                              side_points=(128, 80, None)))
+    assert pad.sheet().totals == (318, 80, 82)
+    assert len(calls) == 1

@@ -112,8 +112,7 @@ def test_the_reviewers_own_choices_lose_nothing(rules_name: str) -> None:
         view = state.view(state.to_move)
         if state.to_move == seat and len(view.legal_actions) > 1:
             found = weigh(reviewer, view, view.legal_actions[0],  # type: ignore[arg-type]
-                          random.Random(f"review/{number}"), number=number + 1,
-                          game_name=game.name)
+                          random.Random(f"review/{number}"), number=number + 1)
             action = game.parse_action(found.best)
         else:
             action = other.choose(view, rng)

@@ -113,7 +113,7 @@ def test_a_whole_game_typed_into_a_terminal(tmp_path: Path) -> None:
         program.close()
     assert "Refused, nothing changed: bid 405: bids go up by 10 from 150 (bid_step, §3)" in \
         program.raw.replace("\r", "")
-    assert "does not fit in the 250 a hand holds" in program.raw
+    assert "trick points: 300 is not between 0 and 250" in program.raw
     expected = reference()
     assert sheet_text(expected, PadStrings("en")) in screen.replace("\r", "")
     saved = out.read_text(encoding="utf-8")
