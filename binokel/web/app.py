@@ -322,7 +322,7 @@ def create_app(store: TableStore, *, bot_delay: float = 0.8,
     async def invite_qr(request: Request) -> Response:
         table_id = request.path_params["table_id"]
         if not TABLE_ID.match(table_id) or (table_id not in manager.tables
-                                            and store.load_table(table_id) is None):
+                                            and not store.has_table(table_id)):
             return _problem("no such table", 404)
         link = str(request.url_for("table_page", table_id=table_id))
         return Response(invite_svg(link), media_type="image/svg+xml",

@@ -124,14 +124,18 @@ class TableManager:
         stored = self.store.load_table(table_id)
         if stored is None:
             return None
+        # The lease first: a table another server runs is not replayed here for nothing.
+        claim = self.claim if stored.status == "playing" else None
+        if claim is not None and not claim(table_id):
+            return None  # another server runs it
         try:
             game = game_for_rules(stored.rules)
             state = game.replay(stored.rules, stored.seed, stored.actions)
         except Exception:
             log.exception("table %s cannot be replayed", table_id)
+            if claim is not None and self.release is not None:
+                self.release(table_id)
             return None
-        if stored.status == "playing" and self.claim is not None and not self.claim(table_id):
-            return None  # another server runs it
         table = Table(id=stored.id, game=game, rules=stored.rules, seed=stored.seed,
                       title=stored.title, created=stored.created, status=stored.status,
                       seats=[Seat(kind=s.kind, name=s.name, bot=s.bot, token_hash=s.token_hash)
@@ -207,7 +211,7 @@ class TableManager:
         cancel_token = secrets.token_urlsafe(24)
         seed = seed if seed is not None else secrets.token_hex(16)
         table_id = secrets.token_urlsafe(6)
-        while table_id in self.tables or self.store.load_table(table_id) is not None:
+        while table_id in self.tables or self.store.has_table(table_id):
             table_id = secrets.token_urlsafe(6)
         now = time.time()
         table = Table(id=table_id, game=game, rules=rules, seed=seed,
@@ -467,7 +471,8 @@ class TableManager:
                 self.store.set_seat(new.id, i, again.stored())
                 new.seats[i] = again
             table.rematch_table = new.id
-            self._kick(new)
+            # (create has started the new table's computer players: they run from the next
+            # turn of the event loop, when the seats above are in place)
         self._broadcast(table)
         return new
 
