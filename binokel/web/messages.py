@@ -121,8 +121,15 @@ def public_fields(seats: Sequence[Mapping[str, str]]) -> dict[str, str]:
         return {}
     first = seats[0]
     rest = seats[1:]
-    return {key: text if key not in PRIVATE_FIELDS and all(s.get(key) == text for s in rest)
-            else _null(key) for key, text in first.items()}
+    if any(s.keys() != first.keys() for s in rest):  # (views of one game share their fields)
+        return {key: text if key not in PRIVATE_FIELDS and all(s.get(key) == text for s in rest)
+                else _null(key) for key, text in first.items()}
+    others = len(rest)
+    # Every seat's fields come in one order: compare them side by side.
+    return {key: text if others_texts.count(text) == others and key not in PRIVATE_FIELDS
+            else _null(key)
+            for (key, text), *others_texts in zip(first.items(), *(s.values() for s in rest),
+                                                  strict=True)}
 
 
 _NULLS: dict[str, str] = {}
