@@ -322,15 +322,30 @@ async def run(bases: list[str], args: argparse.Namespace, server_pids: list[int]
     def on(i: int) -> str:
         return ws_bases[i % len(ws_bases)]
 
+    # The steady state: server CPU and moves from the end of the warm-up (every socket has
+    # connected and said hello by then, as a rule) to the end of the run.
+    warm: dict[str, float | None] = {}
+
+    async def after_warm_up() -> None:
+        await asyncio.sleep(args.warmup)
+        warm["cpu"] = sum_cpu(cpu_seconds, pids)
+        warm["moves"] = totals.moves + totals.expert_moves
+
+    warming = asyncio.create_task(after_warm_up())
     await asyncio.gather(*[
         seat_client(on(i + seat), table, seat, deadline, totals,
                     random.Random(f"{table.id}/{seat}"), args.think)
         for i, table in enumerate(tables) if table.tokens for seat in range(players)],
         *[spectator(on(i + 1), table, deadline, totals)
           for i, table in enumerate(tables) if not table.tokens])
+    warming.cancel()
     elapsed = time.monotonic() - begin
     client_cpu = time.process_time() - client_cpu
     server_after = sum_cpu(cpu_seconds, pids)
+    warm_cpu, warm_moves = warm.get("cpu"), warm.get("moves")
+    steady_moves = totals.moves + totals.expert_moves - (warm_moves or 0)
+    steady = (None if warm_cpu is None or server_after is None or not steady_moves
+              else round(1000 * (server_after - warm_cpu) / steady_moves, 3))
     server_cpu = None if server_cpu is None or server_after is None else server_after - server_cpu
     workers_after = sum_cpu(worker_cpu_seconds, pids)
     workers_cpu = (None if workers_cpu is None or workers_after is None
@@ -346,6 +361,7 @@ async def run(bases: list[str], args: argparse.Namespace, server_pids: list[int]
         "tables": args.tables, "expert_tables": experts, "tables_held": len(held),
         "connections": (args.tables - experts) * players + experts,
         "think": list(args.think), "expert_moves": totals.expert_moves,
+        "warmup": args.warmup,
         "seconds": round(elapsed, 1), "setup_seconds": round(setup, 1), "moves": totals.moves,
         "moves_per_second": round(totals.moves / elapsed, 1),
         "latency_ms_p50": round(1000 * percentile(lat, 0.50), 1),
@@ -357,6 +373,8 @@ async def run(bases: list[str], args: argparse.Namespace, server_pids: list[int]
         # Every move the server made, the players' and the experts' alike, costs it CPU.
         "server_cpu_ms_per_move": (round(1000 * server_cpu / all_moves, 3)
                                    if server_cpu is not None and all_moves else None),
+        # The same after the warm-up: without the connections' handshakes and hellos.
+        "server_cpu_ms_per_move_steady": steady,
         "server_cpu_share": (round(server_cpu / elapsed, 2) if server_cpu is not None
                              else None),
         "worker_cpu_seconds": round(workers_cpu, 1) if workers_cpu is not None else None,
@@ -393,12 +411,17 @@ def main() -> int:
     parser.add_argument("--reference", type=Path, metavar="DIR",
                         help="also load the server of another source tree (a checkout holding "
                              "binokel/), run by run, and print the ratios")
+    parser.add_argument("--warmup", type=float, default=5.0, metavar="SECONDS",
+                        help="also print the server's CPU per move after this many seconds of "
+                             "play, when the sockets have connected (5)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
     if not 1 <= args.tables <= 1000 or not 0 < args.seconds <= 600:
         parser.error("--tables must be 1-1000 and --seconds at most 600")
     if not 0 <= args.expert_share <= 1:
         parser.error("--expert-share must be from 0 to 1")
+    if not 0 <= args.warmup < args.seconds:
+        parser.error("--warmup must be from 0 to less than --seconds")
     if not 1 <= args.repeat <= 20:
         parser.error("--repeat must be 1-20")
     if args.reference is not None and not (args.reference / "binokel").is_dir():
@@ -462,20 +485,26 @@ def report(result: dict[str, Any]) -> None:
     print(f"CPU per move       server {result['server_cpu_ms_per_move']} ms   "
           f"clients {result['client_cpu_ms_per_move']} ms   "
           f"(load average {result['load_average']} on {os.cpu_count()} cores)")
+    print(f"                   server after the first {result['warmup']:g} s "
+          f"{result['server_cpu_ms_per_move_steady']} ms (no handshakes)")
     print(f"server CPU         {result['server_cpu_share']} of a core; computer players' "
           f"workers {result['worker_cpu_seconds']} s in all")
     print(f"errors             {result['errors']} {result['first_errors'] or ''}")
 
 
 SUMMARY = ("moves_per_second", "latency_ms_p50", "latency_ms_p99", "latency_ms_max",
-           "server_cpu_ms_per_move", "client_cpu_ms_per_move", "load_average")
+           "server_cpu_ms_per_move", "server_cpu_ms_per_move_steady", "client_cpu_ms_per_move",
+           "load_average")
 
 
 def summary(runs: list[tuple[str, dict[str, Any]]]) -> None:
     """Medians over the runs of each server, and this server's against the reference's."""
     labels = list(dict.fromkeys(label for label, _ in runs))
-    medians = {label: {key: statistics.median(r[key] for who, r in runs
-                                              if who == label and r[key] is not None)
+    def median(values: list[float]) -> float:
+        return statistics.median(values) if values else float("nan")
+
+    medians = {label: {key: median([r[key] for who, r in runs
+                                    if who == label and r[key] is not None])
                        for key in SUMMARY} for label in labels}
     print(f"--- medians over {len(runs) // len(labels)} run(s) each")
     print(f"{'':24}" + "".join(f"{label:>12}" for label in labels)

@@ -1,9 +1,9 @@
 """The web server: a Starlette app with a lobby API, a WebSocket per table and the static page.
 
 The shape follows the websockets Connect Four tutorial: one handler per connection reads
-messages in a loop, hands each to the table (the game raises, the handler turns the reason into
-an ``error`` event) and the table broadcasts.  Everything that decides lives in
-:mod:`binokel.web.tables` and :mod:`binokel.web.protocol`.
+messages in a loop (:mod:`binokel.web.connection`), hands each to the table (the game raises,
+the handler turns the reason into an ``error`` event) and the table broadcasts.  Everything
+that decides lives in :mod:`binokel.web.tables` and :mod:`binokel.web.protocol`.
 
 >>> from binokel.web.store import Store
 >>> app = create_app(Store(":memory:"), bot_delay=0)
@@ -19,9 +19,7 @@ import contextlib
 import functools
 import io
 import logging
-import time
-from collections import deque
-from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, MutableMapping
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -35,36 +33,32 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from .. import __version__
 from .botpool import BotPool
+from .connection import (
+    HELLO_TIMEOUT,
+    RateLimiter,
+    SocketListener,
+    relay_connection,
+    serve_connection,
+)
 from .games import all_rule_sets, game_kinds
 from .guard import MAX_SOCKETS_PER_CLIENT, Allowed, Guard
 from .padroutes import pad_routes
 from .pads import PadManager
 from .protocol import (
     MAX_MESSAGE_BYTES,
-    Abandon,
-    Act,
-    Hello,
-    HintRequest,
-    Leave,
-    NextHand,
-    Ping,
     ProtocolError,
-    Rematch,
-    dumps,
     error_message,
     loads_bounded,
     parse_cancel,
     parse_join,
-    parse_message,
     parse_new_table,
 )
 from .reviews import Reviews, review_routes
-from .store import StoreError, TableStore
+from .store import TableStore
 from .tables import (
     MAX_TABLES_PER_CLIENT,
     TABLE_ID,
     TABLE_IDLE_MINUTES,
-    Listener,
     Table,
     TableError,
     TableManager,
@@ -72,9 +66,13 @@ from .tables import (
 )
 
 if TYPE_CHECKING:  # (psycopg, which the cluster needs, is an optional dependency)
-    from .cluster import Cluster, RemoteListener, RemoteSocket, Socket
+    from .cluster import Cluster, RemoteListener, RemoteSocket
 
 log = logging.getLogger("binokel.web")
+
+__all__ = ["RateLimiter", "SecurityHeaders", "SocketListener", "create_app", "invite_svg",
+           "read_json"]
+
 STATIC = Path(__file__).parent / "static"
 
 Scope = MutableMapping[str, Any]
@@ -82,124 +80,6 @@ Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
-
-#: Messages a connection may send per second on average, and in one burst.
-RATE_PER_SECOND = 10.0
-RATE_BURST = 30
-#: Messages refused for rate in a row before the server hangs up.
-RATE_HANG_UP = 200
-#: Seconds a new connection has to say hello.
-HELLO_TIMEOUT = 10.0
-#: Outgoing messages queued for one slow browser before it is disconnected (it reconnects and
-#: gets the whole state again).
-SEND_QUEUE = 256
-
-
-class RateLimiter:
-    """A token bucket: ``allow()`` is False when a connection sends faster than the limit.
-
-    >>> limiter = RateLimiter(rate=1, burst=2, clock=lambda: 0.0)
-    >>> [limiter.allow() for _ in range(3)]
-    [True, True, False]
-    """
-
-    def __init__(self, *, rate: float = RATE_PER_SECOND, burst: int = RATE_BURST,
-                 clock: Callable[[], float] = time.monotonic) -> None:
-        self.rate = rate
-        self.burst = burst
-        self.clock = clock
-        self.tokens = float(burst)
-        self.stamp = clock()
-        self.refused = 0
-
-    def allow(self) -> bool:
-        now = self.clock()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            self.refused = 0
-            return True
-        self.refused += 1
-        return False
-
-
-class SocketListener:
-    """A browser connection as a table listener: messages go out in order.
-
-    A message is written at once when the socket can take it (the usual case: the ASGI send
-    finishes without waiting, so no task is woken per message); while one has to wait for the
-    socket, later ones queue behind it, and a browser that lets :data:`SEND_QUEUE` pile up is
-    disconnected (it reconnects and gets the whole state again).
-    """
-
-    def __init__(self, websocket: WebSocket) -> None:
-        self.websocket = websocket
-        self.queue: deque[str] = deque()
-        self.writer: asyncio.Task[None] | None = None
-        self.gone = False
-
-    def send(self, text: str) -> None:
-        if self.gone:
-            raise ConnectionError("this browser is gone")
-        if self.writer is not None:  # a message is waiting for the socket: keep the order
-            if len(self.queue) >= SEND_QUEUE:
-                log.info("a browser is too slow to keep up; disconnecting it")
-                self.gone = True
-                self.writer.cancel()
-                asyncio.get_running_loop().create_task(self._hang_up())
-                raise asyncio.QueueFull
-            self.queue.append(text)
-            return
-        sending = self.websocket.send({"type": "websocket.send", "text": text})
-        try:
-            waiting_for = sending.send(None)
-        except StopIteration:
-            return  # written
-        except BaseException:
-            self.gone = True
-            raise
-        self.writer = asyncio.get_running_loop().create_task(self._finish(sending, waiting_for))
-
-    async def _finish(self, sending: Coroutine[Any, Any, None], waiting_for: Any) -> None:
-        """Carry on a send that had to wait for the socket, then the messages queued behind."""
-        try:
-            while True:
-                if waiting_for is None:
-                    await asyncio.sleep(0)
-                else:
-                    await waiting_for
-                try:
-                    waiting_for = sending.send(None)
-                except StopIteration:
-                    break
-            while self.queue:
-                await self.websocket.send({"type": "websocket.send",
-                                           "text": self.queue.popleft()})
-        except BaseException:
-            self.gone = True
-            sending.close()
-            raise
-        finally:
-            self.writer = None
-
-    async def _hang_up(self, code: int = 1013) -> None:
-        with contextlib.suppress(Exception):
-            await self.websocket.close(code=code)
-
-    def hang_up(self, code: int) -> None:
-        """Close the connection (1012: its table moved to another server; the page
-        reconnects)."""
-        self.gone = True
-        asyncio.get_running_loop().create_task(self._hang_up(code))
-
-    async def close(self) -> None:
-        self.gone = True
-        writer = self.writer
-        if writer is not None:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await asyncio.wait_for(writer, timeout=2)
-
 
 class SecurityHeaders:
     """Headers that keep the page to its own server: nothing is fetched from elsewhere, no
@@ -339,7 +219,7 @@ def create_app(store: TableStore, *, bot_delay: float = 0.8,
                            ) -> None:
         """A connection relayed from another server, served as a local one is."""
         try:
-            await _serve_connection(manager, table, socket, listener, hello_timeout)
+            await serve_connection(manager, table, socket, listener, hello_timeout)
         finally:
             manager.detach(table, listener)
             await socket.close()
@@ -442,7 +322,7 @@ def create_app(store: TableStore, *, bot_delay: float = 0.8,
     async def invite_qr(request: Request) -> Response:
         table_id = request.path_params["table_id"]
         if not TABLE_ID.match(table_id) or (table_id not in manager.tables
-                                            and store.load_table(table_id) is None):
+                                            and not store.has_table(table_id)):
             return _problem("no such table", 404)
         link = str(request.url_for("table_page", table_id=table_id))
         return Response(invite_svg(link), media_type="image/svg+xml",
@@ -461,7 +341,7 @@ def create_app(store: TableStore, *, bot_delay: float = 0.8,
                       and TABLE_ID.match(table_id) else None)
             if cluster is not None and holder is not None:
                 try:
-                    await _relay_connection(cluster, websocket, listener, table_id, holder)
+                    await relay_connection(cluster, websocket, listener, table_id, holder)
                 except WebSocketDisconnect:
                     pass
                 finally:
@@ -478,7 +358,7 @@ def create_app(store: TableStore, *, bot_delay: float = 0.8,
             await websocket.close(code=4404)
             return
         try:
-            await _serve_connection(manager, table, websocket, listener, hello_timeout)
+            await serve_connection(manager, table, websocket, listener, hello_timeout)
         except WebSocketDisconnect:
             pass
         finally:
@@ -521,113 +401,3 @@ async def _sweep(manager: TableManager) -> None:
     while True:
         await asyncio.sleep(every)
         manager.expire_idle()
-
-
-async def _relay_connection(cluster: Cluster, websocket: WebSocket, listener: SocketListener,
-                            table_id: str, holder: str) -> None:
-    """A browser whose table another server runs: its messages, checked for size and rate
-    as always, go to that server, which answers through ``listener``."""
-    limiter = RateLimiter()
-    conn = cluster.open_relay(listener, table_id, holder)
-    try:
-        while not listener.gone:
-            message = await websocket.receive()
-            if message["type"] == "websocket.disconnect":
-                return
-            raw = message.get("text")
-            if raw is None:
-                raw = (message.get("bytes") or b"").decode("utf-8", "replace")
-            if not limiter.allow():
-                if limiter.refused >= RATE_HANG_UP:
-                    await websocket.close(code=1008)
-                    return
-                _tell(listener, error_message(
-                    f"Too many messages: at most {RATE_PER_SECOND:g} a second; this one was "
-                    "ignored."))
-                continue
-            if len(raw.encode()) > MAX_MESSAGE_BYTES:
-                _tell(listener, error_message(
-                    f"message too large (at most {MAX_MESSAGE_BYTES} bytes)"))
-                continue
-            cluster.forward(conn, raw)
-    finally:
-        cluster.close_relay(conn)
-
-
-async def _serve_connection(manager: TableManager, table: Table, websocket: Socket,
-                            listener: Listener, hello_timeout: float) -> None:
-    """Read one browser's messages until it leaves; every problem becomes an ``error`` event."""
-    limiter = RateLimiter()
-    seat: int | None = None
-    attached = False
-    while True:
-        try:
-            # A connection that never says hello is closed after a while; a seated one may idle.
-            message = await (websocket.receive() if attached else
-                             asyncio.wait_for(websocket.receive(), hello_timeout))
-        except TimeoutError:
-            await websocket.close(code=1008)
-            return
-        if message["type"] == "websocket.disconnect":
-            return
-        raw: str | bytes | None = message.get("text")
-        if raw is None:
-            raw = message.get("bytes") or b""
-        if not limiter.allow():
-            if limiter.refused >= RATE_HANG_UP:
-                await websocket.close(code=1008)
-                return
-            _tell(listener, error_message(
-                f"Too many messages: at most {RATE_PER_SECOND:g} a second; this one was "
-                "ignored."))
-            continue
-        try:
-            request = parse_message(raw)
-        except ProtocolError as exc:
-            _tell(listener, error_message(str(exc)))
-            continue
-        try:
-            if isinstance(request, Hello):
-                if attached:
-                    raise TableError("You are already at this table.")
-                seat = manager.seat_of(table, request.token)
-                if request.token and seat is None:
-                    _tell(listener, error_message(
-                        "That seat token does not belong to this table; you are watching."))
-                _tell(listener, dumps({"type": "welcome", "seat": seat, "table": table.id}))
-                manager.attach(table, listener, seat)
-                attached = True
-            elif isinstance(request, Ping):
-                _tell(listener, dumps({"type": "pong"}))
-            elif not attached:
-                raise TableError('Say hello first: {"type": "hello", "token": ...}.')
-            else:
-                # The connection's seat as it is now: once a seat is left, every connection
-                # that held it watches.
-                seat = table.listeners.get(listener)
-                if isinstance(request, Act):
-                    manager.act(table, seat, request.actions, n=request.n)
-                elif isinstance(request, HintRequest):
-                    _tell(listener, dumps({"type": "hint", **await manager.hint(table, seat)}))
-                elif isinstance(request, Abandon):
-                    manager.abandon(table, seat)
-                elif isinstance(request, Leave):
-                    manager.leave(table, seat)
-                    _tell(listener, dumps({"type": "welcome", "seat": None, "table": table.id}))
-                elif isinstance(request, NextHand):
-                    manager.next_hand(table, seat, request.hands)
-                elif isinstance(request, Rematch):
-                    manager.rematch(table, seat)
-        except TableError as exc:
-            _tell(listener, error_message(str(exc)))
-        except StoreError:  # another server runs the table now: the page reconnects there
-            log.warning("table %s: a write was refused", table.id, exc_info=True)
-            _tell(listener, error_message("This table moved to another server; reconnecting."))
-            await websocket.close(code=1012)
-            return
-
-
-def _tell(listener: Listener, text: str) -> None:
-    # A browser that cannot be written to any more is let go by its own receive loop.
-    with contextlib.suppress(Exception):
-        listener.send(text)

@@ -3,8 +3,8 @@ it stays true.
 
 Most of a view does not change from one move to the next (the rule set, the auction, the melds,
 the score sheet) and most of it is the same for every seat.  A :class:`ViewEncoder` keeps each
-field's JSON text with the value it was made from and makes it again only for a value it has
-not seen; a message is then those texts joined.  What comes out is exactly what
+field's JSON text (after its key) with the value it was made from and makes it again only for a
+value it has not seen; a message is then those texts joined.  What comes out is exactly what
 :func:`~binokel.web.protocol.encode_view` and :func:`~binokel.web.protocol.public_view` say
 (``tests/web/test_messages.py`` checks it over whole games), only cheaper.
 
@@ -15,7 +15,7 @@ not seen; a message is then those texts joined.  What comes out is exactly what
 >>> seats[0]["rules"] is seats[1]["rules"]
 True
 >>> public_fields(seats)["hand"]
-'null'
+'"hand":null'
 """
 
 from __future__ import annotations
@@ -53,52 +53,57 @@ class ViewEncoder:
     """JSON text of view fields, reused for a value seen before: the same seat's last value of
     the field (the same object, or an equal one), or the same object in another seat's view.
 
-    One encoder serves one table: its views share most of their values from move to move.
+    A field's text is kept with its key (``"hand":[…]``), so that a message is those texts
+    joined.  One encoder serves one table: its views share most of their values from move to
+    move.
     """
 
     def __init__(self) -> None:
-        self._own: dict[tuple[int, str], tuple[object, str]] = {}
+        self._own: dict[int, dict[str, tuple[object, str]]] = {}
         self._shared: dict[str, tuple[object, str]] = {}
-        self._names: dict[type, tuple[str, ...]] = {}
+        self._plans: dict[type, tuple[tuple[str, str], ...]] = {}
 
-    def _text(self, seat: int, name: str, value: object) -> str:
-        key = (seat, name)
-        last = self._own.get(key)
-        if last is not None:
-            old = last[0]
-            if old is value or (type(old) is type(value) and old == value):
-                return last[1]
-        shared = self._shared.get(name)
-        if shared is not None and shared[0] is value:
-            text = shared[1]
-        else:
-            text = dumps_text(_SPECIAL.get(name, to_json)(value))
-            self._shared[name] = (value, text)
-        self._own[key] = (value, text)
-        return text
-
-    def _field_names(self, kind: type) -> tuple[str, ...]:
-        names = self._names.get(kind)
-        if names is None:
+    def _plan(self, kind: type) -> tuple[tuple[str, str], ...]:
+        """The fields of ``encode_view`` for views of this class, in its order, each with the
+        key its text starts with."""
+        plan = self._plans.get(kind)
+        if plan is None:
             names = tuple(f.name for f in dataclasses.fields(kind) if not f.name.startswith("_"))
             names += tuple(n for n in _dataclass_json_extras(kind) if n not in names)
-            self._names[kind] = names
-        return names
+            if "legal_actions" not in names:
+                names += ("legal_actions",)
+            names += tuple(extra for extra in ("last_trick", "is_my_turn")
+                           if extra not in names and hasattr(kind, extra))
+            plan = self._plans[kind] = tuple((name, f'"{name}":') for name in names)
+        return plan
 
     def fields(self, view: object) -> dict[str, str]:
-        """A seat's view as field name -> JSON text, the fields of ``encode_view`` in its
-        order."""
+        """A seat's view as field name -> the field's JSON text after its key (``"key":…``),
+        the fields of ``encode_view`` in its order."""
         if not dataclasses.is_dataclass(view) or isinstance(view, type):
             raise TypeError("a view must be a dataclass")
         seat = getattr(view, "seat", -1)
-        text = self._text
-        names = self._field_names(type(view))
-        out = {name: text(seat, name, getattr(view, name)) for name in names}
-        if "legal_actions" not in out:
-            out["legal_actions"] = text(seat, "legal_actions", getattr(view, "legal_actions", ()))
-        for extra in ("last_trick", "is_my_turn"):
-            if extra not in names and hasattr(view, extra):
-                out[extra] = text(seat, extra, getattr(view, extra))
+        own = self._own.get(seat)
+        if own is None:
+            own = self._own[seat] = {}
+        shared = self._shared
+        out: dict[str, str] = {}
+        for name, key in self._plan(type(view)):
+            value = getattr(view, name, ())
+            last = own.get(name)
+            if last is not None:
+                old = last[0]
+                if old is value or (type(old) is type(value) and old == value):
+                    out[name] = last[1]
+                    continue
+            hit = shared.get(name)
+            if hit is not None and hit[0] is value:
+                text = hit[1]
+            else:
+                text = key + dumps_text(_SPECIAL.get(name, to_json)(value))
+                shared[name] = (value, text)
+            own[name] = (value, text)
+            out[name] = text
         return out
 
 
@@ -109,18 +114,36 @@ def _dataclass_json_extras(kind: type) -> tuple[str, ...]:
 
 
 def public_fields(seats: Sequence[Mapping[str, str]]) -> dict[str, str]:
-    """What a spectator sees, as JSON text per field: a field every seat holds alike and that
-    is not private; ``null`` otherwise (the rule of :func:`~binokel.web.protocol.public_view`).
-    """
+    """What a spectator sees, as each field's keyed JSON text: a field every seat holds alike
+    and that is not private; ``null`` otherwise (the rule of
+    :func:`~binokel.web.protocol.public_view`)."""
     if not seats:
         return {}
     first = seats[0]
-    return {key: text if key not in PRIVATE_FIELDS and all(s.get(key) == text for s in seats[1:])
-            else "null" for key, text in first.items()}
+    rest = seats[1:]
+    if any(s.keys() != first.keys() for s in rest):  # (views of one game share their fields)
+        return {key: text if key not in PRIVATE_FIELDS and all(s.get(key) == text for s in rest)
+                else _null(key) for key, text in first.items()}
+    others = len(rest)
+    # Every seat's fields come in one order: compare them side by side.
+    return {key: text if others_texts.count(text) == others and key not in PRIVATE_FIELDS
+            else _null(key)
+            for (key, text), *others_texts in zip(first.items(), *(s.values() for s in rest),
+                                                  strict=True)}
+
+
+_NULLS: dict[str, str] = {}
+
+
+def _null(key: str) -> str:
+    text = _NULLS.get(key)
+    if text is None:
+        text = _NULLS[key] = f'"{key}":null'
+    return text
 
 
 def state_text(*, n: int, seat: int | None, table: str, view: Mapping[str, str]) -> str:
-    """The ``state`` message from its parts' JSON text."""
-    body = ",".join(f'"{key}":{text}' for key, text in view.items())
+    """The ``state`` message from its parts' JSON text (``view``: :meth:`ViewEncoder.fields`)."""
     who = "null" if seat is None else str(seat)
+    body = ",".join(view.values())
     return f'{{"type":"state","n":{n},"seat":{who},"table":{table},"view":{{{body}}}}}'

@@ -79,10 +79,11 @@ def pad_routes(pads: PadManager, read_json: Callable[[Request], Awaitable[Any]]
         pad_id = request.path_params["pad_id"]
         try:
             body = parse_token(await read_json(request), frozenset({"op"}))
-            players = await run_in_threadpool(pads.players, pad_id, body["token"])
-            op = parse_pad_op(body.get("op"), players=players)
-            # Scoring works the whole sheet out: off the event loop that serves the tables.
-            return JSONResponse(await run_in_threadpool(pads.apply, pad_id, body["token"], op))
+            # The change's lists are checked against the pad's players, and scoring works the
+            # whole sheet out: both off the event loop that serves the tables, on one load.
+            return JSONResponse(await run_in_threadpool(
+                pads.apply_request, pad_id, body["token"],
+                lambda players: parse_pad_op(body.get("op"), players=players)))
         except (ProtocolError, PadRefused) as exc:
             return _refused(exc)
 

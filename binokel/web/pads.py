@@ -93,6 +93,14 @@ class PadManager:
         """How many players the pad keeps (to check a change's lists before it is read)."""
         return padmodel.player_count(padmodel.load(self._load(pad_id, token).record))
 
+    def apply_request(self, pad_id: str, token: str,
+                      parse: Callable[[int], PadOp]) -> dict[str, JSON]:
+        """:meth:`apply` of the change ``parse`` reads from a request, given the pad's number
+        of players (its lists are checked against it): the pad is loaded once for both."""
+        stored = self._load(pad_id, token)
+        pad = padmodel.load(stored.record)
+        return self._apply(stored, pad, parse(padmodel.player_count(pad)))
+
     def sheet(self, pad_id: str, token: str) -> dict[str, JSON]:
         stored = self._load(pad_id, token)
         return self._answer(stored, padmodel.load(stored.record))
@@ -106,7 +114,10 @@ class PadManager:
         """Apply one change and answer the new sheet; a change already applied (the same id)
         answers the sheet as it is, with ``"duplicate": true``."""
         stored = self._load(pad_id, token)
-        pad = padmodel.load(stored.record)
+        return self._apply(stored, padmodel.load(stored.record), op)
+
+    def _apply(self, stored: StoredPad, pad: Any, op: PadOp) -> dict[str, JSON]:
+        pad_id = stored.id
         if self.store.has_pad_op(pad_id, op.id):
             return self._answer(stored, pad, duplicate=True, applied=op.id)
         if op.kind in ("add", "void") and padmodel.hand_count(pad) >= MAX_PAD_HANDS:
@@ -119,7 +130,11 @@ class PadManager:
                           record=padmodel.dump(changed), version=stored.version + 1)
         if not self.store.save_pad(pad_id, op.id, saved.version, saved.record):
             # Another request came first (the same change sent twice at once): answer what is.
-            return self.sheet(pad_id, token) | {"duplicate": True, "applied": op.id}
+            again = self.store.load_pad(pad_id)
+            if again is None:
+                raise PadRefused("There is no such pad, or this is not its link.", 404)
+            return self._answer(again, padmodel.load(again.record), duplicate=True,
+                                applied=op.id)
         return self._answer(saved, changed, applied=op.id)
 
     def csv(self, pad_id: str, token: str) -> str:

@@ -139,15 +139,17 @@ class Reviews:
             return 200, {"status": "done", "seat": seat, "review": json.loads(kept)}
         return None
 
-    def answer(self, table: Table, seat_text: str | None) -> tuple[int, dict[str, Any]]:
+    def answer(self, table: Table, seat_text: str | None, *, looked: bool = False
+               ) -> tuple[int, dict[str, Any]]:
         """The HTTP status and body for a review request: 200 with the review, 202 with the
-        progress of one being computed (started by this request if need be)."""
+        progress of one being computed (started by this request if need be).  ``looked``:
+        :meth:`known` has just found no kept review for it (the store is not asked again)."""
         if table.status != "finished" or not table.state.is_over:
             raise ReviewError(f"A review is for a finished game; this one is {table.status}.",
                               409)
         seat = self.seat_of(table, seat_text)
         key = (table.id, seat)
-        kept = self.store.load_review(table.id, seat, self.bot)
+        kept = None if looked else self.store.load_review(table.id, seat, self.bot)
         if kept is not None:
             return 200, {"status": "done", "seat": seat, "review": json.loads(kept)}
         job = self.jobs.get(key)
@@ -234,7 +236,7 @@ def review_routes(reviews: Reviews, find: Callable[[str], Table | None]) -> list
             table = find(table_id)
             if table is None:
                 return JSONResponse({"error": "no such table"}, status_code=404)
-            status, body = reviews.answer(table, seat_text)
+            status, body = reviews.answer(table, seat_text, looked=True)
         except ReviewError as exc:
             return JSONResponse({"error": str(exc)}, status_code=exc.status)
         return JSONResponse(body, status_code=status)

@@ -116,6 +116,8 @@ class TableStore(Protocol):
 
     def load_table(self, table_id: str) -> StoredTable | None: ...
 
+    def has_table(self, table_id: str) -> bool: ...
+
     def table_ids(self, *, status: str | None = None, limit: int = -1) -> list[str]: ...
 
     def schema_version(self) -> int: ...
@@ -319,6 +321,12 @@ class Store:
         return StoredTable(id=row[0], game=row[1], rules=row[2], seed=row[3], title=row[4],
                            created=row[5], status=row[6], seats=seats, actions=actions,
                            creator_seat=row[7], cancel_hash=row[8], updated=row[9])
+
+    def has_table(self, table_id: str) -> bool:
+        """Whether a table of this id is stored (its seats and actions are not read)."""
+        with self._lock:
+            return self._db.execute("SELECT 1 FROM tables WHERE id = ?",
+                                    (table_id,)).fetchone() is not None
 
     def table_ids(self, *, status: str | None = None, limit: int = -1) -> list[str]:
         """Table ids, newest first; only those of one status if given; all of them unless

@@ -165,6 +165,12 @@ class PostgresStore:
                            created=row[5], status=row[6], seats=seats, actions=actions,
                            creator_seat=row[7], cancel_hash=row[8], updated=row[9])
 
+    def has_table(self, table_id: str) -> bool:
+        """Whether a table of this id is stored (its seats and actions are not read)."""
+        with self._lock:
+            return self._db.execute("SELECT 1 FROM tables WHERE id = %s",
+                                    (table_id,)).fetchone() is not None
+
     def table_ids(self, *, status: str | None = None, limit: int = -1) -> list[str]:
         cap = None if limit < 0 else limit
         if status is None:

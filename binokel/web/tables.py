@@ -22,30 +22,36 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
 import hmac
 import logging
 import random
-import re
 import secrets
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import Any, NamedTuple, Protocol
 
 from ..errors import IllegalActionError, NotationError
 from .botpool import BotPool
-from .games import GameKind, GameLike, all_rule_sets, game_for_rules
-from .messages import ViewEncoder, dumps_text, public_fields, state_text
+from .games import GameLike, all_rule_sets, game_for_rules
 from .players import BOT_CANDIDATES, available_bots, make_bot
 from .protocol import JSON, MAX_NAME_CHARS
-from .store import StoredSeat, StoredTable, TableStore
+from .store import StoredTable, TableStore
+from .table import (
+    ENDED,
+    TABLE_ID,
+    Created,
+    Listener,
+    Seat,
+    Table,
+    TableError,
+    clean_name,
+    token_hash,
+)
 
 log = logging.getLogger("binokel.web")
 
-__all__ = ["BOT_CANDIDATES", "MAX_NAME_CHARS", "Listener", "Table", "TableError",
-           "TableManager", "available_bots", "make_bot"]
+__all__ = ["BOT_CANDIDATES", "ENDED", "MAX_NAME_CHARS", "TABLE_ID", "Created", "Listener", "Seat",
+           "Table", "TableError", "TableManager", "available_bots", "clean_name", "make_bot"]
 
 #: Tables playing at once before new ones are refused (each holds its game in memory).
 MAX_PLAYING_TABLES = 5000
@@ -55,168 +61,6 @@ REPLACEMENT_BOT = "heuristic:level=medium"
 MAX_TABLES_PER_CLIENT = 20
 #: Minutes a table waiting for players may stay unchanged before it expires.
 TABLE_IDLE_MINUTES = 30.0
-#: Statuses of a game that is over, one way or another.
-ENDED = ("finished", "abandoned", "cancelled", "expired")
-TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{4,32}$")
-
-
-class Listener(Protocol):
-    """Where a table's messages go: one browser connection, or a test's list."""
-
-    def send(self, text: str) -> None: ...
-
-
-class TableError(ValueError):
-    """A request the table refuses; the text says why, for the player."""
-
-
-# --- tables ----------------------------------------------------------------------------------
-
-@dataclass
-class Seat:
-    kind: str
-    """``open`` (waiting for a player), ``human`` or ``bot``."""
-    name: str = ""
-    bot: str | None = None
-    token_hash: str | None = None
-
-    def stored(self) -> StoredSeat:
-        return StoredSeat(kind=self.kind, name=self.name, bot=self.bot, token_hash=self.token_hash)
-
-
-@dataclass(eq=False)
-class Table:
-    id: str
-    game: GameKind
-    rules: str
-    seed: str
-    title: str
-    created: float
-    status: str
-    seats: list[Seat]
-    state: GameLike
-    actions: list[str] = field(default_factory=list)
-    listeners: dict[Listener, int | None] = field(default_factory=dict)
-    bot_task: asyncio.Task[None] | None = None
-    creator: str = ""
-    """The client address that made the table (kept in memory only)."""
-    seen: dict[int, int] = field(default_factory=dict)
-    """Seat -> finished hands whose summary that seat's page has shown (memory only)."""
-    rematch_votes: set[int] = field(default_factory=set)
-    """Seats that offered or accepted a rematch."""
-    rematch_table: str | None = None
-    """The new table of an accepted rematch."""
-    creator_seat: int | None = None
-    """The seat the creator took when making the table, if any."""
-    cancel_hash: str | None = None
-    updated: float = 0.0
-    """Wall-clock time of the last change: made, a seat taken or left, an action."""
-    encoder: ViewEncoder = field(default_factory=ViewEncoder)
-    _rules_value: Any = None
-    _sent: dict[int | None, str] = field(default_factory=dict)
-    _fields: list[dict[str, str]] | None = None
-    _info: dict[str, JSON] | None = None
-    _info_text: str | None = None
-
-    @property
-    def n(self) -> int:
-        """Number of actions applied."""
-        return len(self.actions)
-
-    @property
-    def is_playing(self) -> bool:
-        return self.status == "playing"
-
-    @property
-    def rules_value(self) -> Any:
-        """The rule set itself (looked up once: the lookup builds every rule set)."""
-        if self._rules_value is None:
-            self._rules_value = self.game.rules(self.rules)
-        return self._rules_value
-
-    def open_seats(self) -> list[int]:
-        return [i for i, s in enumerate(self.seats) if s.kind == "open"]
-
-    def others_seated(self) -> bool:
-        """Whether a person other than the creator has taken a seat."""
-        return any(s.kind == "human" and i != self.creator_seat for i, s in enumerate(self.seats))
-
-    def connected(self, seat: int) -> int:
-        return sum(1 for s in self.listeners.values() if s == seat)
-
-    @property
-    def hands_done(self) -> int:
-        """Finished hands (each one a line of the score sheet)."""
-        return len(getattr(self.state, "results", ()))
-
-    def waiting(self) -> list[int]:
-        """The seats the computer players wait for: people at the table whose page has not
-        shown the last hand's summary yet (a disconnected player holds nobody up)."""
-        if not self.is_playing:
-            return []
-        done = self.hands_done
-        return [i for i, s in enumerate(self.seats)
-                if s.kind == "human" and self.seen.get(i, 0) < done and self.connected(i)]
-
-    def progress(self) -> tuple[int, tuple[int, ...]]:
-        """What of the table's info a move may change: finished hands and who is waited for."""
-        return self.hands_done, tuple(self.waiting())
-
-    def changed(self, *, seats: bool = True) -> None:
-        """Forget the messages made for the table as it was; ``seats=False`` after a move
-        that changed only the game (the table's info stays as it was)."""
-        self._sent.clear()
-        self._fields = None
-        if seats:
-            self._info = None
-            self._info_text = None
-
-    def info(self) -> dict[str, JSON]:
-        """What anyone may know about the table (never the seed or a token)."""
-        if self._info is not None:
-            return self._info
-        rules = self.rules_value
-        seats: list[JSON] = [
-            {"name": s.name, "kind": s.kind, "bot": s.bot, "connected": self.connected(i)}
-            for i, s in enumerate(self.seats)]
-        self._info = {
-            "id": self.id, "title": self.title, "game": self.game.name, "rules": self.rules,
-            "status": self.status, "seats": seats, "created": self.created,
-            "spectators": sum(1 for s in self.listeners.values() if s is None),
-            "hand_size": int(getattr(rules, "hand_size", 0)),
-            "dabb_size": int(getattr(rules, "dabb_size", 0)),
-            "teams": [list(team) for team in getattr(rules, "teams", ())],
-            "record": self.status in ENDED,
-            "hands": self.hands_done,
-            "waiting": [*self.waiting()],
-            "rematch": {"accepted": [*sorted(self.rematch_votes)], "table": self.rematch_table},
-        }
-        return self._info
-
-    def info_text(self) -> str:
-        if self._info_text is None:
-            self._info_text = dumps_text(self.info())
-        return self._info_text
-
-
-class Created(NamedTuple):
-    table: Table
-    token: str | None
-    """The seat token of the seat the creator took (None if none)."""
-    cancel_token: str
-    """The creator's key to cancel the table while no one else has sat down."""
-
-
-def _token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
-
-
-def clean_name(name: object, fallback: str) -> str:
-    """A display name: printable, at most :data:`MAX_NAME_CHARS` characters."""
-    if not isinstance(name, str):
-        return fallback
-    text = "".join(ch for ch in name if ch.isprintable()).strip()[:MAX_NAME_CHARS]
-    return text or fallback
 
 
 class TableManager:
@@ -280,14 +124,18 @@ class TableManager:
         stored = self.store.load_table(table_id)
         if stored is None:
             return None
+        # The lease first: a table another server runs is not replayed here for nothing.
+        claim = self.claim if stored.status == "playing" else None
+        if claim is not None and not claim(table_id):
+            return None  # another server runs it
         try:
             game = game_for_rules(stored.rules)
             state = game.replay(stored.rules, stored.seed, stored.actions)
         except Exception:
             log.exception("table %s cannot be replayed", table_id)
+            if claim is not None and self.release is not None:
+                self.release(table_id)
             return None
-        if stored.status == "playing" and self.claim is not None and not self.claim(table_id):
-            return None  # another server runs it
         table = Table(id=stored.id, game=game, rules=stored.rules, seed=stored.seed,
                       title=stored.title, created=stored.created, status=stored.status,
                       seats=[Seat(kind=s.kind, name=s.name, bot=s.bot, token_hash=s.token_hash)
@@ -359,17 +207,17 @@ class TableManager:
                 raise TableError(f"take is {take}, but seat {take} holds a computer player")
             token = secrets.token_urlsafe(24)
             built[take] = Seat(kind="human", name=clean_name(name, f"Player {take + 1}"),
-                               token_hash=_token_hash(token))
+                               token_hash=token_hash(token))
         cancel_token = secrets.token_urlsafe(24)
         seed = seed if seed is not None else secrets.token_hex(16)
         table_id = secrets.token_urlsafe(6)
-        while table_id in self.tables or self.store.load_table(table_id) is not None:
+        while table_id in self.tables or self.store.has_table(table_id):
             table_id = secrets.token_urlsafe(6)
         now = time.time()
         table = Table(id=table_id, game=game, rules=rules, seed=seed,
                       title=clean_name(title, ""), created=now, status="playing",
                       seats=built, state=game.new(rules, seed), creator=creator,
-                      creator_seat=take, cancel_hash=_token_hash(cancel_token), updated=now)
+                      creator_seat=take, cancel_hash=token_hash(cancel_token), updated=now)
         self.store.create_table(StoredTable(
             id=table.id, game=game.name, rules=rules, seed=seed, title=table.title,
             created=table.created, status=table.status, seats=[s.stored() for s in built],
@@ -389,7 +237,7 @@ class TableManager:
             raise TableError(f"Seat {seat + 1} is taken.")
         token = secrets.token_urlsafe(24)
         new = Seat(kind="human", name=clean_name(name, f"Player {seat + 1}"),
-                   token_hash=_token_hash(token))
+                   token_hash=token_hash(token))
         self.store.set_seat(table.id, seat, new.stored())
         table.seats[seat] = new
         table.seen[seat] = table.hands_done  # a newcomer is not held to the hands before
@@ -401,7 +249,7 @@ class TableManager:
         """The seat a token belongs to, or None (a spectator)."""
         if not token:
             return None
-        digest = _token_hash(token)
+        digest = token_hash(token)
         for i, seat in enumerate(table.seats):
             if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):
                 return i
@@ -418,7 +266,7 @@ class TableManager:
 
     def cancel(self, table: Table, token: str) -> None:
         """End a table with its creator's cancel token, while nobody else has sat down."""
-        digest = _token_hash(token)
+        digest = token_hash(token)
         if table.cancel_hash is None or not hmac.compare_digest(table.cancel_hash, digest):
             raise TableError("That is not this table's cancel token: only its creator can "
                              "cancel it.")
@@ -489,19 +337,9 @@ class TableManager:
         table.listeners.clear()
 
     def message_for(self, table: Table, seat: int | None) -> str:
-        """The ``state`` message a seat (or, for None, a spectator) is sent now: each seat's
-        view is built and encoded once per change, and what did not change is reused."""
-        cached = table._sent.get(seat)
-        if cached is not None:
-            return cached
-        fields = table._fields
-        if fields is None:
-            fields = table._fields = [table.encoder.fields(table.state.view(s))
-                                      for s in range(len(table.seats))]
-        view = fields[seat] if seat is not None else public_fields(fields)
-        text = table._sent[seat] = state_text(n=table.n, seat=seat, table=table.info_text(),
-                                              view=view)
-        return text
+        """The ``state`` message a seat (or, for None, a spectator) is sent now
+        (:meth:`Table.message`)."""
+        return table.message(seat)
 
     def _broadcast(self, table: Table, *, seats: bool = True) -> None:
         table.changed(seats=seats)
@@ -633,7 +471,8 @@ class TableManager:
                 self.store.set_seat(new.id, i, again.stored())
                 new.seats[i] = again
             table.rematch_table = new.id
-            self._kick(new)
+            # (create has started the new table's computer players: they run from the next
+            # turn of the event loop, when the seats above are in place)
         self._broadcast(table)
         return new
 

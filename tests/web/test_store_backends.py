@@ -49,6 +49,7 @@ def test_a_table_comes_back_as_it_was_stored(store: TableStore) -> None:
     assert loaded.actions == ["pass", "160"]
     assert loaded.updated > 1000.25
     assert store.load_table("nope") is None
+    assert store.has_table("t1") and not store.has_table("nope")
 
 
 def test_actions_and_the_status_they_cause_are_one_transaction(store: TableStore) -> None:
