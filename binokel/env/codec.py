@@ -26,6 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .layout import Layout, Vector
+from .parts import SeatEncoder
 
 #: Points are divided by this in observations (a Binokel hand moves a few hundred points).
 POINT_SCALE = 1000.0
@@ -54,11 +55,19 @@ class Codec(Protocol):
         ...
 
     def encode(self, view: Any) -> Vector:
-        """The seat's view as a vector; reads nothing but the view."""
+        """The seat's view as a vector (a new array); reads nothing but the view."""
+        ...
+
+    def encoder(self) -> SeatEncoder:
+        """One seat's vector kept up to date from its successive views (the environments')."""
         ...
 
     def mask(self, view: Any) -> Mask:
-        """1 for each action the view's seat may take now, else 0."""
+        """1 for each action the view's seat may take now, else 0 (a new array)."""
+        ...
+
+    def legal_indices(self, legal: Sequence[Any]) -> list[int]:
+        """The numbers of the actions ``legal`` in ascending order."""
         ...
 
     def describe(self, view: Any) -> str:
@@ -95,6 +104,7 @@ class ActionMap:
         # The engines hand out shared action instances; looking them up by identity skips
         # hashing a dataclass (the map holds them, so their ids stay theirs).
         self._by_id = {id(a): i for i, a in enumerate(self.actions)}
+        self._legal: dict[tuple[int, ...], tuple[Mask, tuple[int, ...]]] = {}
 
     @property
     def action_count(self) -> int:
@@ -120,38 +130,37 @@ class ActionMap:
         return self.actions[int(index)]
 
     def mask(self, view: Any) -> Mask:
-        by_id = self._by_id
-        found = [by_id.get(id(a)) for a in view.legal_actions]
-        at = [i for i in found if i is not None]
-        if len(at) < len(found):
-            at = [self.index(a) for a in view.legal_actions]
-        out = np.zeros(len(self.actions), np.int8)
-        out[at] = 1
-        return out
+        """The view's legal actions as a mask (a new array, the caller's own)."""
+        return self._legal_entry(view.legal_actions)[0].copy()
+
+    def legal_indices(self, legal: Sequence[Any]) -> list[int]:
+        """The numbers of ``legal`` in ascending order (a new list)."""
+        return list(self._legal_entry(legal)[1])
+
+    def _legal_entry(self, legal: Sequence[Any]) -> tuple[Mask, tuple[int, ...]]:
+        """The mask and the sorted numbers of a tuple of legal actions, cached.
+
+        The cache is keyed by the actions' ids, and only tuples of the map's own action
+        instances are cached: the map holds those, so no other object can have their ids.
+        """
+        key = tuple(map(id, legal))
+        entry = self._legal.get(key)
+        if entry is None:
+            numbers = [self.index(a) for a in legal]
+            out = np.zeros(len(self.actions), np.int8)
+            out[numbers] = 1
+            out.flags.writeable = False
+            entry = (out, tuple(sorted(numbers)))
+            actions = self.actions
+            if all(actions[i] is a for i, a in zip(numbers, legal, strict=True)):
+                if len(self._legal) >= LEGAL_CACHE_SIZE:
+                    self._legal.clear()
+                self._legal[key] = entry
+        return entry
 
 
-#: An observation being written: only its non-zero entries, by position.
-Sparse = dict[int, float]
-
-
-def one_hot(out: Sparse, at: int, index: int | None) -> None:
-    """Set ``out[at + index]`` to 1 (nothing for ``None`` or a negative index)."""
-    if index is not None and index >= 0:
-        out[at + index] = 1.0
-
-
-def add(out: Sparse, at: int, value: float = 1.0) -> None:
-    """Add to ``out[at]``."""
-    out[at] = out.get(at, 0.0) + value
-
-
-def dense(out: Sparse, size: int) -> Vector:
-    """The vector of the entries written (numpy converts a few positions far quicker than a
-    whole list of Python floats)."""
-    vector = np.zeros(size, np.float32)
-    if out:
-        vector[list(out)] = list(out.values())
-    return vector
+#: How many distinct legal-action tuples a codec keeps masks for (then it starts afresh).
+LEGAL_CACHE_SIZE = 1 << 14
 
 
 def hand_rewards(scores: Sequence[int]) -> list[float]:
