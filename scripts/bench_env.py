@@ -17,20 +17,21 @@ Usage: .venv/bin/python scripts/bench_env.py [--rules binokel binocle] [--repeat
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import random
 import statistics
 import time
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
 from binokel.env import aec_env
 
-try:  # the wrapped environment is new; the reference checkout may not have it
-    from binokel.env.aec import env as wrapped_env
-except ImportError:  # pragma: no cover - only when run against an older checkout
-    wrapped_env = None
+# The wrapped environment is new: a reference checkout may not have it (then "pz+wrap" is raw).
+wrapped_env: Callable[..., Any] | None = getattr(importlib.import_module("binokel.env.aec"),
+                                                 "env", None)
 from binokel.env.spiel import load_game
 from binokel.games import find_game_rules, new_game, random_action
 

@@ -20,7 +20,7 @@ Bid(value=180)
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -104,7 +104,7 @@ class ActionMap:
         # The engines hand out shared action instances; looking them up by identity skips
         # hashing a dataclass (the map holds them, so their ids stay theirs).
         self._by_id = {id(a): i for i, a in enumerate(self.actions)}
-        self._legal: dict[tuple[int, ...], tuple[Mask, tuple[int, ...]]] = {}
+        self._masks: dict[tuple[int, ...], Mask] = {}
 
     @property
     def action_count(self) -> int:
@@ -130,33 +130,35 @@ class ActionMap:
         return self.actions[int(index)]
 
     def mask(self, view: Any) -> Mask:
-        """The view's legal actions as a mask (a new array, the caller's own)."""
-        return self._legal_entry(view.legal_actions)[0].copy()
+        """The view's legal actions as a mask (a new array, the caller's own).
+
+        Masks are cached by the ids of the legal actions, and only for tuples of the map's own
+        action instances: the map holds those, so no other object can have their ids.
+        """
+        legal = view.legal_actions
+        key = tuple(map(id, legal))
+        cached = self._masks.get(key)
+        if cached is not None:
+            return cached.copy()
+        found = list(map(self._by_id.get, key))
+        own = None not in found
+        # Equal actions of other instances are looked up by value.
+        numbers = cast("list[int]", found) if own else [self.index(a) for a in legal]
+        out = np.zeros(len(self.actions), np.int8)
+        out[numbers] = 1
+        if own:
+            if len(self._masks) >= LEGAL_CACHE_SIZE:
+                self._masks.clear()
+            self._masks[key] = out
+            return out.copy()
+        return out
 
     def legal_indices(self, legal: Sequence[Any]) -> list[int]:
         """The numbers of ``legal`` in ascending order (a new list)."""
-        return list(self._legal_entry(legal)[1])
-
-    def _legal_entry(self, legal: Sequence[Any]) -> tuple[Mask, tuple[int, ...]]:
-        """The mask and the sorted numbers of a tuple of legal actions, cached.
-
-        The cache is keyed by the actions' ids, and only tuples of the map's own action
-        instances are cached: the map holds those, so no other object can have their ids.
-        """
-        key = tuple(map(id, legal))
-        entry = self._legal.get(key)
-        if entry is None:
-            numbers = [self.index(a) for a in legal]
-            out = np.zeros(len(self.actions), np.int8)
-            out[numbers] = 1
-            out.flags.writeable = False
-            entry = (out, tuple(sorted(numbers)))
-            actions = self.actions
-            if all(actions[i] is a for i, a in zip(numbers, legal, strict=True)):
-                if len(self._legal) >= LEGAL_CACHE_SIZE:
-                    self._legal.clear()
-                self._legal[key] = entry
-        return entry
+        found = list(map(self._by_id.get, map(id, legal)))
+        if None in found:
+            return sorted(self.index(a) for a in legal)
+        return sorted(cast("list[int]", found))
 
 
 #: How many distinct legal-action tuples a codec keeps masks for (then it starts afresh).

@@ -98,9 +98,14 @@ def test_a_legal_tuple_of_other_instances_gets_the_right_mask_and_is_not_cached(
     codec = codec_for(find_game_rules("binokel"))
     legal = tuple(copy.deepcopy(a) for a in codec.actions[5:9])
     assert all(a is not b for a, b in zip(legal, codec.actions[5:9], strict=True))
-    before = dict(codec._legal)  # type: ignore[attr-defined]
+    before = dict(codec._masks)  # type: ignore[attr-defined]
     assert codec.legal_indices(legal) == [5, 6, 7, 8]
-    assert codec._legal == before  # type: ignore[attr-defined]
+
+    class Seen:
+        legal_actions = legal
+
+    assert np.flatnonzero(codec.mask(Seen())).tolist() == [5, 6, 7, 8]
+    assert codec._masks == before  # type: ignore[attr-defined]
     with pytest.raises(ValueError, match="no number"):
         codec.legal_indices((object(),))
 
