@@ -29,11 +29,12 @@ import numpy as np
 
 from binokel.env import aec_env
 
+from binokel.env.spiel import load_game
+from binokel.games import find_game_rules, new_game, random_action
+
 # The wrapped environment is new: a reference checkout may not have it (then "pz+wrap" is raw).
 wrapped_env: Callable[..., Any] | None = getattr(importlib.import_module("binokel.env.aec"),
                                                  "env", None)
-from binokel.env.spiel import load_game
-from binokel.games import find_game_rules, new_game, random_action
 
 
 def engine_raw(name: str, actions: int) -> float:
