@@ -28,7 +28,6 @@ from typing import Any
 import numpy as np
 
 from binokel.env import aec_env
-
 from binokel.env.spiel import load_game
 from binokel.games import find_game_rules, new_game, random_action
 
@@ -111,9 +110,20 @@ def openspiel(name: str, actions: int) -> float:
     return done / (time.process_time() - start)
 
 
-def median_rate(measure: Callable[[str, int], float], name: str, actions: int,
-                repeats: int) -> float:
-    return statistics.median(measure(name, actions) for _ in range(repeats))
+MEASURES: dict[str, Callable[[str, int], float]] = {
+    "engine": engine_raw, "views": engine_views, "pz": pettingzoo, "wrap": pettingzoo_wrapped,
+    "spiel": openspiel,
+}
+
+
+def interleaved(name: str, actions: int, repeats: int) -> dict[str, list[float]]:
+    """Each measure once per round, round after round, so that a shared machine's load falls
+    on all of them alike; the rates of every round."""
+    rates: dict[str, list[float]] = {key: [] for key in MEASURES}
+    for _ in range(repeats):
+        for key, measure in MEASURES.items():
+            rates[key].append(measure(name, actions))
+    return rates
 
 
 def main() -> None:
@@ -128,20 +138,25 @@ def main() -> None:
 
     print(f"binokel from {os.path.dirname(binokel.__file__)}")
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; "
-          f"{os.cpu_count()} cores; medians of {args.repeats} runs of {args.actions} actions")
+          f"{os.cpu_count()} cores; medians of {args.repeats} rounds of {args.actions} actions "
+          f"(each round runs every measure once; ratios are medians of the rounds' ratios)")
     width = max(14, *(len(name) for name in args.rules))
     header = (f"{'rule set':<{width}} {'engine':>9} {'eng+view':>9} {'pettingzoo':>11} "
               f"{'pz+wrap':>9} {'openspiel':>10}  {'pz/eng':>6} {'pz/eng+v':>8} "
               f"{'os/eng':>6}  {'eng µs':>6} {'pz µs':>6} {'pz-eng':>6}")
     print(header)
     for name in args.rules:
-        raw = median_rate(engine_raw, name, args.actions, args.repeats)
-        views = median_rate(engine_views, name, args.actions, args.repeats)
-        pz = median_rate(pettingzoo, name, args.actions, args.repeats)
-        wrap = median_rate(pettingzoo_wrapped, name, args.actions, args.repeats)
-        spiel = median_rate(openspiel, name, args.actions, args.repeats)
+        rates = interleaved(name, args.actions, args.repeats)
+        med = {key: statistics.median(values) for key, values in rates.items()}
+        raw, views, pz, wrap, spiel = (med[k] for k in MEASURES)
+
+        def ratio(key: str, rates: dict[str, list[float]] = rates) -> float:
+            """The median over rounds of the measure's rate over the engine's, same round."""
+            return statistics.median(a / b for a, b in zip(rates[key], rates["engine"],
+                                                           strict=True))
+
         print(f"{name:<{width}} {raw:>9.0f} {views:>9.0f} {pz:>11.0f} {wrap:>9.0f} "
-              f"{spiel:>10.0f}  {pz / raw:>6.0%} {pz / views:>8.0%} {spiel / raw:>6.0%}  "
+              f"{spiel:>10.0f}  {ratio('pz'):>6.0%} {pz / views:>8.0%} {ratio('spiel'):>6.0%}  "
               f"{1e6 / raw:>6.1f} {1e6 / pz:>6.1f} {1e6 / pz - 1e6 / raw:>6.1f}")
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print("(actions per second, random play; engine = legal_actions + apply, eng+view = with "
