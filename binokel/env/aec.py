@@ -11,10 +11,11 @@ only the parts of the vector whose fields of the view changed are written again)
 from a cache keyed by the legal actions, so an observation costs little more than the view.
 
 :func:`aec_env` (and :func:`raw_env`, PettingZoo's name for it) is the environment itself: it
-refuses a number outside the action space and a step before ``reset`` with a clear error, so it
-needs no wrapper.  :func:`env` adds PettingZoo's default wrappers (``AssertOutOfBoundsWrapper``,
-``OrderEnforcingWrapper``), as PettingZoo's classic games do; they cost a few microseconds a
-step (``scripts/bench_env.py`` measures both).
+refuses a number outside the action space, an illegal action, and a step or an observation
+before ``reset``, each with a clear error, so it needs no wrapper.  :func:`env` adds
+PettingZoo's default wrappers (``AssertOutOfBoundsWrapper``, ``OrderEnforcingWrapper``), as
+PettingZoo's classic games do; they add about 40% to the instructions of a step
+(``scripts/bench_env.py`` measures both).
 
 >>> env = aec_env("binocle", render_mode="ansi")
 >>> env.reset(seed=1)
@@ -118,18 +119,20 @@ class BinokelAEC(AECEnv[str, Observation, int]):  # type: ignore[misc]
     def observe(self, agent: str) -> Observation:
         """The seat's observation of the state now (new arrays; asking again is cheap: the
         view is kept until the next step and nothing in the vector changed)."""
+        if self.table is None:
+            raise RuntimeError("Call reset() before observe().")
         seat = self._seat[agent]
         view = self._view(seat)
         vector: Vector = self._encoders[seat].update(view).copy()
         return {"observation": vector, "action_mask": self.codec.mask(view)}
 
     def step(self, action: int | None) -> None:
+        if self.table is None:
+            raise RuntimeError("Call reset() before step().")
         agent = self.agent_selection
         if self.terminations.get(agent) or self.truncations.get(agent):
             self._was_dead_step(action)
             return
-        if self.table is None:
-            raise RuntimeError("Call reset() before step().")
         if action is None:
             raise ValueError(f"{agent} is to act: give an action number, not None")
         move = self.codec.action_of(action)

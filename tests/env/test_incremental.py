@@ -128,7 +128,12 @@ def test_aec_observations_are_the_callers_own_arrays() -> None:
 
 
 def test_the_wrapped_and_the_raw_environment() -> None:
-    assert isinstance(raw_env("binocle"), BinokelAEC)
+    raw = raw_env("binocle")
+    assert isinstance(raw, BinokelAEC)
+    with pytest.raises(RuntimeError, match="reset"):  # the raw env says so itself
+        raw.step(0)
+    with pytest.raises(RuntimeError, match="reset"):
+        raw.observe("player_0")
     wrapped = env("binocle")
     with pytest.raises(AssertionError, match="reset"):  # the order-enforcing wrapper
         wrapped.observe("player_0")
