@@ -3,8 +3,12 @@
 
 Prints, per rule set, the median over repeats of: the engine's own actions per second (legal
 actions and apply, as search does; and with a view for every action, as every player gets),
-PettingZoo AEC environment steps per second (observation, mask, step) and OpenSpiel player
-actions per second (chance deals included in the time), with the ratios to the engine.
+PettingZoo AEC environment steps per second (observation, mask, step), raw and in PettingZoo's
+default wrappers, and OpenSpiel player actions per second (chance deals included in the time),
+with the ratios to the engine and the microseconds a step spends outside the engine.
+Times are the process's CPU time (``time.process_time``), steadier than wall time on a shared
+machine.  Random choices come from ``random.Random`` in every loop (numpy's scalar draws cost
+microseconds, which would be charged to the environment).
 
 Usage: .venv/bin/python scripts/bench_env.py [--rules binokel binocle] [--repeats 5]
        [--actions 20000]
@@ -13,11 +17,13 @@ Usage: .venv/bin/python scripts/bench_env.py [--rules binokel binocle] [--repeat
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import random
 import statistics
 import time
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -25,13 +31,17 @@ from binokel.env import aec_env
 from binokel.env.spiel import load_game
 from binokel.games import find_game_rules, new_game, random_action
 
+# The wrapped environment is new: a reference checkout may not have it (then "pz+wrap" is raw).
+wrapped_env: Callable[..., Any] | None = getattr(importlib.import_module("binokel.env.aec"),
+                                                 "env", None)
+
 
 def engine_raw(name: str, actions: int) -> float:
     """Actions per second: ``legal_actions()`` and ``apply``, a new deal after each hand."""
     rules = find_game_rules(name)
     rng = random.Random(0)
     done, seed = 0, 0
-    start = time.perf_counter()
+    start = time.process_time()
     while done < actions:
         state = new_game(rules, seed)
         seed += 1
@@ -39,7 +49,7 @@ def engine_raw(name: str, actions: int) -> float:
             legal = state.legal_actions()
             state = state.apply(legal[rng.randrange(len(legal))])
             done += 1
-    return done / (time.perf_counter() - start)
+    return done / (time.process_time() - start)
 
 
 def engine_views(name: str, actions: int) -> float:
@@ -47,33 +57,38 @@ def engine_views(name: str, actions: int) -> float:
     rules = find_game_rules(name)
     rng = random.Random(0)
     done, seed = 0, 0
-    start = time.perf_counter()
+    start = time.process_time()
     while done < actions:
         state = new_game(rules, seed)
         seed += 1
         while not state.is_over and not state.results and done < actions:
             state = state.apply(random_action(state.view(state.to_move), rng))
             done += 1
-    return done / (time.perf_counter() - start)
+    return done / (time.process_time() - start)
 
 
-def pettingzoo(name: str, actions: int) -> float:
+def pettingzoo(name: str, actions: int, wrapped: bool = False) -> float:
     """AEC steps per second: ``last()`` (observation and mask), a masked random choice,
     ``step``; episodes of one hand, reset after each."""
-    env = aec_env(name)
-    rng = np.random.default_rng(0)
+    env = wrapped_env(name) if wrapped and wrapped_env is not None else aec_env(name)
+    rng = random.Random(0)
     done = 0
     env.reset(seed=0)
-    start = time.perf_counter()
+    start = time.process_time()
     while done < actions:
         obs, _, terminated, truncated, _ = env.last()
         if terminated or truncated:
             env.reset()
             continue
         legal = np.flatnonzero(obs["action_mask"])
-        env.step(int(legal[rng.integers(len(legal))]))
+        env.step(int(legal[rng.randrange(len(legal))]))
         done += 1
-    return done / (time.perf_counter() - start)
+    return done / (time.process_time() - start)
+
+
+def pettingzoo_wrapped(name: str, actions: int) -> float:
+    """As :func:`pettingzoo`, in PettingZoo's default wrappers (``binokel.env.aec.env``)."""
+    return pettingzoo(name, actions, wrapped=True)
 
 
 def openspiel(name: str, actions: int) -> float:
@@ -81,7 +96,7 @@ def openspiel(name: str, actions: int) -> float:
     game = load_game(name)
     rng = random.Random(0)
     done = 0
-    start = time.perf_counter()
+    start = time.process_time()
     while done < actions:
         state = game.new_initial_state()
         while not state.is_terminal() and done < actions:
@@ -92,12 +107,23 @@ def openspiel(name: str, actions: int) -> float:
                 legal = state.legal_actions()
                 state.apply_action(legal[rng.randrange(len(legal))])
                 done += 1
-    return done / (time.perf_counter() - start)
+    return done / (time.process_time() - start)
 
 
-def median_rate(measure: Callable[[str, int], float], name: str, actions: int,
-                repeats: int) -> float:
-    return statistics.median(measure(name, actions) for _ in range(repeats))
+MEASURES: dict[str, Callable[[str, int], float]] = {
+    "engine": engine_raw, "views": engine_views, "pz": pettingzoo, "wrap": pettingzoo_wrapped,
+    "spiel": openspiel,
+}
+
+
+def interleaved(name: str, actions: int, repeats: int) -> dict[str, list[float]]:
+    """Each measure once per round, round after round, so that a shared machine's load falls
+    on all of them alike; the rates of every round."""
+    rates: dict[str, list[float]] = {key: [] for key in MEASURES}
+    for _ in range(repeats):
+        for key, measure in MEASURES.items():
+            rates[key].append(measure(name, actions))
+    return rates
 
 
 def main() -> None:
@@ -108,22 +134,34 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--actions", type=int, default=20000)
     args = parser.parse_args()
+    import binokel
+
+    print(f"binokel from {os.path.dirname(binokel.__file__)}")
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; "
-          f"{os.cpu_count()} cores; medians of {args.repeats} runs of {args.actions} actions")
+          f"{os.cpu_count()} cores; medians of {args.repeats} rounds of {args.actions} actions "
+          f"(each round runs every measure once; ratios are medians of the rounds' ratios)")
     width = max(14, *(len(name) for name in args.rules))
     header = (f"{'rule set':<{width}} {'engine':>9} {'eng+view':>9} {'pettingzoo':>11} "
-              f"{'openspiel':>10}  {'pz/eng':>6} {'pz/eng+v':>8} {'os/eng':>6}")
+              f"{'pz+wrap':>9} {'openspiel':>10}  {'pz/eng':>6} {'pz/eng+v':>8} "
+              f"{'os/eng':>6}  {'eng µs':>6} {'pz µs':>6} {'pz-eng':>6}")
     print(header)
     for name in args.rules:
-        raw = median_rate(engine_raw, name, args.actions, args.repeats)
-        views = median_rate(engine_views, name, args.actions, args.repeats)
-        pz = median_rate(pettingzoo, name, args.actions, args.repeats)
-        spiel = median_rate(openspiel, name, args.actions, args.repeats)
-        print(f"{name:<{width}} {raw:>9.0f} {views:>9.0f} {pz:>11.0f} {spiel:>10.0f}  "
-              f"{pz / raw:>6.0%} {pz / views:>8.0%} {spiel / raw:>6.0%}")
+        rates = interleaved(name, args.actions, args.repeats)
+        med = {key: statistics.median(values) for key, values in rates.items()}
+        raw, views, pz, wrap, spiel = (med[k] for k in MEASURES)
+
+        def ratio(key: str, rates: dict[str, list[float]] = rates) -> float:
+            """The median over rounds of the measure's rate over the engine's, same round."""
+            return statistics.median(a / b for a, b in zip(rates[key], rates["engine"],
+                                                           strict=True))
+
+        print(f"{name:<{width}} {raw:>9.0f} {views:>9.0f} {pz:>11.0f} {wrap:>9.0f} "
+              f"{spiel:>10.0f}  {ratio('pz'):>6.0%} {pz / views:>8.0%} {ratio('spiel'):>6.0%}  "
+              f"{1e6 / raw:>6.1f} {1e6 / pz:>6.1f} {1e6 / pz - 1e6 / raw:>6.1f}")
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print("(actions per second, random play; engine = legal_actions + apply, eng+view = with "
-          "the mover's view)")
+          "the mover's view; pz+wrap = in PettingZoo's default wrappers; µs per action or "
+          "step, pz-eng = what a step spends outside the engine)")
 
 
 if __name__ == "__main__":

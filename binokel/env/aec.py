@@ -2,8 +2,20 @@
 
 Agents are ``player_0`` ... ``player_{n-1}`` (the seats).  Each observation is a dict with
 ``observation`` (the codec's vector of that seat's view) and ``action_mask`` (1 for each legal
-action of the fixed action space).  Rewards come at the end of each hand (see
-:mod:`binokel.env.table`); ``render`` gives the seat to act's view as text.
+action of the fixed action space); both are new arrays, the caller's own to keep or change.
+Rewards come at the end of each hand (see :mod:`binokel.env.table`); ``render`` gives the seat
+to act's view as text.
+
+Each seat's vector is kept up to date from view to view (:class:`~binokel.env.parts.SeatEncoder`:
+only the parts of the vector whose fields of the view changed are written again), and masks come
+from a cache keyed by the legal actions, so an observation costs little more than the view.
+
+:func:`aec_env` (and :func:`raw_env`, PettingZoo's name for it) is the environment itself: it
+refuses a number outside the action space, an illegal action, and a step or an observation
+before ``reset``, each with a clear error, so it needs no wrapper.  :func:`env` adds
+PettingZoo's default wrappers (``AssertOutOfBoundsWrapper``, ``OrderEnforcingWrapper``), as
+PettingZoo's classic games do; they add about 40% to the instructions of a step
+(``scripts/bench_env.py`` measures both).
 
 >>> env = aec_env("binocle", render_mode="ansi")
 >>> env.reset(seed=1)
@@ -22,6 +34,7 @@ from typing import Any, ClassVar
 import gymnasium
 import numpy as np
 from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
 
 from ..games import find_game_rules
 from .codec import Codec
@@ -73,6 +86,7 @@ class BinokelAEC(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self._action_space = gymnasium.spaces.Discrete(self.codec.action_count)
         self._seeds = new_seed_source(None)
         self._views: dict[int, Any] = {}
+        self._encoders = [self.codec.encoder() for _ in self.possible_agents]
         self.table: Table | None = None
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Dict:
@@ -103,31 +117,39 @@ class BinokelAEC(AECEnv[str, Observation, int]):  # type: ignore[misc]
         return view
 
     def observe(self, agent: str) -> Observation:
-        view = self._view(self._seat[agent])
-        vector: Vector = self.codec.encode(view)
+        """The seat's observation of the state now (new arrays; asking again is cheap: the
+        view is kept until the next step and nothing in the vector changed)."""
+        if self.table is None:
+            raise RuntimeError("Call reset() before observe().")
+        seat = self._seat[agent]
+        view = self._view(seat)
+        vector: Vector = self._encoders[seat].update(view).copy()
         return {"observation": vector, "action_mask": self.codec.mask(view)}
 
     def step(self, action: int | None) -> None:
+        if self.table is None:
+            raise RuntimeError("Call reset() before step().")
         agent = self.agent_selection
         if self.terminations.get(agent) or self.truncations.get(agent):
             self._was_dead_step(action)
             return
-        if self.table is None:
-            raise RuntimeError("Call reset() before step().")
         if action is None:
             raise ValueError(f"{agent} is to act: give an action number, not None")
         move = self.codec.action_of(action)
-        rewards = self.table.apply(move)  # an illegal move raises, naming the rule
+        table = self.table
+        rewards = table.apply(move)  # an illegal move raises, naming the rule
         self._views = {}
         self._cumulative_rewards[agent] = 0.0
+        names = self.possible_agents
         for seat, value in enumerate(rewards):
-            self.rewards[agent_name(seat)] = value
-        self._accumulate_rewards()
-        if self.table.done:
+            self.rewards[names[seat]] = value
+        if any(rewards):  # adding zeros changes nothing
+            self._accumulate_rewards()
+        if table.done:
             for a in self.agents:
                 self.terminations[a] = True
         else:
-            self.agent_selection = agent_name(self.table.to_move)
+            self.agent_selection = names[table.to_move]
         if self.render_mode == "human":
             self.render()
 
@@ -146,6 +168,8 @@ class BinokelAEC(AECEnv[str, Observation, int]):  # type: ignore[misc]
 
     def close(self) -> None:
         self._views = {}
+        for encoder in self._encoders:
+            encoder.forget()
 
 
 def aec_env(rules_name: str = "binokel", **options: Any) -> BinokelAEC:
@@ -155,3 +179,15 @@ def aec_env(rules_name: str = "binokel", **options: Any) -> BinokelAEC:
     (``"hand"`` or ``"game"``), ``render_mode`` (``"ansi"`` or ``"human"``).
     """
     return BinokelAEC(rules_name, **options)
+
+
+def raw_env(rules_name: str = "binokel", **options: Any) -> BinokelAEC:
+    """The environment without wrappers (PettingZoo's name; the same as :func:`aec_env`)."""
+    return BinokelAEC(rules_name, **options)
+
+
+def env(rules_name: str = "binokel", **options: Any) -> AECEnv[str, Observation, int]:
+    """The environment in PettingZoo's default wrappers (out-of-bounds assertion, order
+    enforcing), as PettingZoo's classic games are made; the options of :func:`aec_env`."""
+    wrapped = wrappers.AssertOutOfBoundsWrapper(BinokelAEC(rules_name, **options))
+    return wrappers.OrderEnforcingWrapper(wrapped)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..cards import CARD_POINTS, ONE, RANK_SLOTS, Card, Suit, format_cards
+from ..cards import CARD_POINTS, ONE, RANK_SLOTS, Suit, format_cards
 from ..games.binocle import actions as A
 from ..games.binocle.actions import BinocleAction
 from ..games.binocle.game import BinocleDeal, BinocleState, full_pack, new_binocle_game
@@ -26,11 +26,22 @@ from ..games.binocle.hand import Phase
 from ..games.binocle.melds import MeldKind, meld_of
 from ..games.binocle.rules import BinocleRules
 from ..games.binocle.views import BinocleView
-from .codec import POINT_SCALE, ActionMap, Sparse, add, dense, one_hot
-from .layout import Block, Layout, Vector
+from .codec import POINT_SCALE, ActionMap
+from .layout import Block, Layout
+from .parts import (
+    Buffer,
+    Part,
+    PartsEncoding,
+    Writer,
+    card_counts_part,
+    one_hot_part,
+    per_seat_part,
+)
 
 PHASES = tuple(Phase)
 MELD_KINDS = tuple(MeldKind)
+PHASE_INDEX = {phase: i for i, phase in enumerate(PHASES)}
+MELD_INDEX = {kind: i for i, kind in enumerate(MELD_KINDS)}
 
 
 def binocle_actions(rules: BinocleRules) -> list[BinocleAction]:
@@ -45,7 +56,7 @@ def binocle_actions(rules: BinocleRules) -> list[BinocleAction]:
             *(A.EXCHANGE[k] for k in dixes), *(A.SHOW[k] for k in dixes), *melds]
 
 
-class BinocleCodec(ActionMap):
+class BinocleCodec(PartsEncoding, ActionMap):
     """Observation encoder, action map and hand dealer for one Binocle-engine rule set."""
 
     game = "binocle"
@@ -91,59 +102,107 @@ class BinocleCodec(ActionMap):
                                      "dix used this turn"),
         ])
         self._at = {b.name: self.layout.offset(b.name) for b in self.layout.blocks}
+        self.set_parts(self._parts())
 
-    def encode(self, view: BinocleView) -> Vector:
+    def _parts(self) -> tuple[Part, ...]:
+        """The vector's parts, each written from the fields of the view it names."""
         at = self._at
         k = len(self.kinds)
         slot = self.slot
-        out: Sparse = {}
-        one_hot(out, at["seat"], view.seat)
-        one_hot(out, at["phase"], PHASES.index(view.phase))
-        one_hot(out, at["to_move"], view.to_move)
-        one_hot(out, at["dealer"], view.dealer)
-        self._cards(out, at["hand"], view.hand)
-        for seat in (0, 1):
-            out[at["hand_sizes"] + seat] = float(view.hand_sizes[seat])
-            self._cards(out, at["known"] + seat * k, view.known[seat])
-            table = at["table"] + seat * k
-            for entry in view.tables[seat]:
-                add(out, table + slot[entry[0]])
-            out[at["points"] + seat] = view.points[seat] / POINT_SCALE
-            out[at["scores"] + seat] = view.scores[seat] / POINT_SCALE
-            melds = at["melds"] + seat * len(MELD_KINDS)
-            for scored in view.melds[seat]:
-                add(out, melds + MELD_KINDS.index(scored.meld.kind))
-            out[at["meld_points"] + seat] = sum(m.points for m in view.melds[seat]) / POINT_SCALE
-            out[at["dix_points"] + seat] = view.dix_points[seat] / POINT_SCALE
-        one_hot(out, at["trump"], int(view.trump))
-        out[at["turned_up"] + slot[view.turned_up.kind]] = 1.0
-        if view.turned is not None:
-            out[at["turned"] + slot[view.turned.kind]] = 1.0
-        out[at["stock_size"]] = view.stock_size / self.rules.pack_size
-        if view.phase is not Phase.GAME_OVER:
-            one_hot(out, at["leader"], view.leader)
-        for seat, card in view.trick:
-            out[at["trick"] + seat * k + slot[card.kind]] = 1.0
-        if view.trick and view.led_from_table:
-            out[at["led_from_table"]] = 1.0
-        played = at["played"]
-        for trick in view.tricks:
-            for seat, card in zip(trick.seats(), trick.cards, strict=True):
-                i = played + seat * k + slot[card.kind]
-                out[i] = out.get(i, 0.0) + 1.0
-        out[at["target"]] = view.target / POINT_SCALE
-        flags = at["flags"]
-        for i, flag in enumerate((view.dix_exchanged, view.dix_shown, view.has_melded,
-                                  view.has_used_dix)):
-            if flag:
-                out[flags + i] = 1.0
-        return dense(out, self.layout.size)
+        layout = self.layout
 
-    def _cards(self, out: Sparse, at: int, cards: Sequence[Card]) -> None:
-        slot = self.slot
-        for card in cards:
-            i = at + slot[card.kind]
-            out[i] = out.get(i, 0.0) + 1.0
+        def span(name: str, last: str | None = None) -> tuple[int, int]:
+            return at[name], at[last or name] + layout.block(last or name).size
+
+        def phase(buf: Buffer, view: BinocleView) -> None:
+            buf[at["phase"] + PHASE_INDEX[view.phase]] = 1.0
+
+        def known(buf: Buffer, view: BinocleView) -> None:
+            for seat in (0, 1):
+                base = at["known"] + seat * k
+                for card in view.known[seat]:
+                    buf[base + slot[card.kind]] += 1.0
+
+        def tables(buf: Buffer, view: BinocleView) -> None:
+            for seat in (0, 1):
+                base = at["table"] + seat * k
+                for entry in view.tables[seat]:
+                    buf[base + slot[entry[0]]] += 1.0
+
+        def trump(buf: Buffer, view: BinocleView) -> None:
+            buf[at["trump"] + int(view.trump)] = 1.0
+
+        def turned_up(buf: Buffer, view: BinocleView) -> None:
+            buf[at["turned_up"] + slot[view.turned_up.kind]] = 1.0
+
+        def turned(buf: Buffer, view: BinocleView) -> None:
+            if view.turned is not None:
+                buf[at["turned"] + slot[view.turned.kind]] = 1.0
+
+        def stock_size(buf: Buffer, view: BinocleView) -> None:
+            buf[at["stock_size"]] = view.stock_size / self.rules.pack_size
+
+        def leader(buf: Buffer, view: BinocleView) -> None:
+            if view.phase is not Phase.GAME_OVER and view.leader is not None \
+                    and view.leader >= 0:
+                buf[at["leader"] + view.leader] = 1.0
+
+        def trick(buf: Buffer, view: BinocleView) -> None:
+            for seat, card in view.trick:
+                buf[at["trick"] + seat * k + slot[card.kind]] = 1.0
+            if view.trick and view.led_from_table:
+                buf[at["led_from_table"]] = 1.0
+
+        def played(buf: Buffer, view: BinocleView, first: int = 0) -> None:
+            base = at["played"]
+            for done in view.tricks[first:]:
+                for seat, card in zip(done.seats(), done.cards, strict=True):
+                    buf[base + seat * k + slot[card.kind]] += 1.0
+
+        def target(buf: Buffer, view: BinocleView) -> None:
+            buf[at["target"]] = view.target / POINT_SCALE
+
+        def melds(buf: Buffer, view: BinocleView) -> None:
+            for seat in (0, 1):
+                base = at["melds"] + seat * len(MELD_KINDS)
+                for scored in view.melds[seat]:
+                    buf[base + MELD_INDEX[scored.meld.kind]] += 1.0
+                points = sum(m.points for m in view.melds[seat])
+                buf[at["meld_points"] + seat] = points / POINT_SCALE
+
+        def flags(buf: Buffer, view: BinocleView) -> None:
+            for i, flag in enumerate((view.dix_exchanged, view.dix_shown, view.has_melded,
+                                      view.has_used_dix)):
+                if flag:
+                    buf[at["flags"] + i] = 1.0
+
+        def part(fields: tuple[str, ...], name: str, write: Writer,
+                 last: str | None = None) -> Part:
+            return Part(fields, *span(name, last), write)
+
+        return (
+            one_hot_part("seat", *span("seat")),
+            part(("phase",), "phase", phase),
+            one_hot_part("to_move", *span("to_move")),
+            one_hot_part("dealer", *span("dealer")),
+            card_counts_part("hand", *span("hand"), slot),
+            per_seat_part("hand_sizes", *span("hand_sizes")),
+            part(("known",), "known", known),
+            part(("tables",), "table", tables),
+            part(("trump",), "trump", trump),
+            part(("turned_up",), "turned_up", turned_up),
+            part(("turned",), "turned", turned),
+            part(("stock_size",), "stock_size", stock_size),
+            part(("leader", "phase"), "leader", leader),
+            part(("trick", "led_from_table"), "trick", trick, last="led_from_table"),
+            Part(("tricks",), *span("played"), played, played),
+            per_seat_part("points", *span("points"), POINT_SCALE),
+            per_seat_part("scores", *span("scores"), POINT_SCALE),
+            part(("target",), "target", target),
+            part(("melds",), "melds", melds, last="meld_points"),
+            per_seat_part("dix_points", *span("dix_points"), POINT_SCALE),
+            part(("dix_exchanged", "dix_shown", "has_melded", "has_used_dix"), "flags", flags),
+        )
 
     def describe(self, view: BinocleView) -> str:
         lines = [f"Binocle ({self.rules.name}), hand {view.hand_no + 1}, {view.phase.value}; "

@@ -16,18 +16,29 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import ONE, RANK_SLOTS, Card, Suit, format_cards
+from ..cards import ONE, RANK_SLOTS, Suit, format_cards
 from ..games.binokel import actions as A
 from ..games.binokel.actions import Action
 from ..games.binokel.game import Deal, GameState, Phase, active_seats, new_game
 from ..games.binokel.rules import Rules
 from ..games.binokel.scoring import Contract
 from ..games.binokel.views import View
-from .codec import POINT_SCALE, ActionMap, Sparse, dense, one_hot
-from .layout import Block, Layout, Vector
+from .codec import POINT_SCALE, ActionMap
+from .layout import Block, Layout
+from .parts import (
+    Buffer,
+    Part,
+    PartsEncoding,
+    Writer,
+    card_counts_part,
+    one_hot_part,
+    per_seat_part,
+)
 
 PHASES = tuple(Phase)
 CONTRACTS = tuple(Contract)
+PHASE_INDEX = {phase: i for i, phase in enumerate(PHASES)}
+CONTRACT_INDEX = {contract: i for i, contract in enumerate(CONTRACTS)}
 
 
 def binokel_actions(rules: Rules) -> list[Action]:
@@ -44,7 +55,7 @@ def pack_kinds(rules: Rules) -> tuple[int, ...]:
     return tuple(s * RANK_SLOTS + r for s in range(4) for r in sorted(rules.ranks))
 
 
-class BinokelCodec(ActionMap):
+class BinokelCodec(PartsEncoding, ActionMap):
     """Observation encoder, action map and hand dealer for one Binokel rule set."""
 
     game = "binokel"
@@ -87,70 +98,101 @@ class BinokelCodec(ActionMap):
             Block("scores", (n,), low=-inf, high=inf, doc="the score sheet totals ÷ 1000"),
         ])
         self._at = {b.name: self.layout.offset(b.name) for b in self.layout.blocks}
+        self.set_parts(self._parts())
 
-    def encode(self, view: View) -> Vector:
+    def _parts(self) -> tuple[Part, ...]:
+        """The vector's parts, each written from the fields of the view it names."""
         at = self._at
         k = len(self.kinds)
         slot = self.slot
-        out: Sparse = {}
-        one_hot(out, at["seat"], view.seat)
-        one_hot(out, at["phase"], PHASES.index(view.phase))
-        one_hot(out, at["to_move"], view.to_move)
-        one_hot(out, at["dealer"], view.dealer)
-        for seat in view.active:
-            out[at["active"] + seat] = 1.0
-        self._cards(out, at["hand"], view.hand)
-        for seat, size in enumerate(view.hand_sizes):
-            out[at["hand_sizes"] + seat] = float(size)
-        for seat, value in view.bids:
-            if value:
-                i = at["bid_made"] + seat
-                out[i] = max(out.get(i, 0.0), value / POINT_SCALE)
-            else:
-                out[at["passed"] + seat] = 1.0
-        out[at["bid"]] = view.bid / POINT_SCALE
-        one_hot(out, at["declarer"], view.declarer)
-        if view.contract is not None:
-            one_hot(out, at["contract"], CONTRACTS.index(view.contract))
-        if view.trump is not None:
-            one_hot(out, at["trump"], int(view.trump))
-        if view.dabb is not None:
-            self._cards(out, at["dabb"], view.dabb)
-        if view.discard is not None:
-            self._cards(out, at["discard"], view.discard)
-        self._cards(out, at["shown_discard"], view.shown_discard)
-        if view.open_hand is not None:
-            self._cards(out, at["open_hand"], view.open_hand)
-        for seat, melds in enumerate(view.melds):
-            base = at["melded"] + seat * k
-            for meld in melds:
-                counts: dict[int, int] = {}
-                for card in meld.cards:
-                    counts[card.kind] = counts.get(card.kind, 0) + 1
-                # A card may serve in several melds: the seat showed the most any one needs.
-                for kind, count in counts.items():
-                    i = base + slot[kind]
-                    out[i] = max(out.get(i, 0.0), float(count))
-            out[at["meld_points"] + seat] = sum(m.points for m in melds) / POINT_SCALE
-        for seat, card in view.trick:
-            out[at["trick"] + seat * k + slot[card.kind]] = 1.0
-        one_hot(out, at["leader"], view.leader if view.phase is Phase.PLAY else None)
-        played = at["played"]
-        for trick in view.tricks:
-            for seat, card in zip(trick.seats(view.active), trick.cards, strict=True):
-                i = played + seat * k + slot[card.kind]
-                out[i] = out.get(i, 0.0) + 1.0
-        for seat in range(self.players):
-            out[at["tricks_won"] + seat] = float(view.tricks_won[seat])
-            out[at["trick_points"] + seat] = view.trick_points[seat] / POINT_SCALE
-            out[at["scores"] + seat] = view.scores[seat] / POINT_SCALE
-        return dense(out, self.layout.size)
 
-    def _cards(self, out: Sparse, at: int, cards: Sequence[Card]) -> None:
-        slot = self.slot
-        for card in cards:
-            i = at + slot[card.kind]
-            out[i] = out.get(i, 0.0) + 1.0
+        def span(name: str, last: str | None = None) -> tuple[int, int]:
+            end = self.layout.offset(last or name) + self.layout.block(last or name).size
+            return at[name], end
+
+        def phase(buf: Buffer, view: View) -> None:
+            buf[at["phase"] + PHASE_INDEX[view.phase]] = 1.0
+
+        def active(buf: Buffer, view: View) -> None:
+            for seat in view.active:
+                buf[at["active"] + seat] = 1.0
+
+        def bids(buf: Buffer, view: View) -> None:
+            for seat, value in view.bids:
+                if value:
+                    i = at["bid_made"] + seat
+                    buf[i] = max(buf[i], value / POINT_SCALE)
+                else:
+                    buf[at["passed"] + seat] = 1.0
+
+        def bid(buf: Buffer, view: View) -> None:
+            buf[at["bid"]] = view.bid / POINT_SCALE
+
+        def contract(buf: Buffer, view: View) -> None:
+            if view.contract is not None:
+                buf[at["contract"] + CONTRACT_INDEX[view.contract]] = 1.0
+
+        def trump(buf: Buffer, view: View) -> None:
+            if view.trump is not None:
+                buf[at["trump"] + int(view.trump)] = 1.0
+
+        def melds(buf: Buffer, view: View) -> None:
+            for seat, shown in enumerate(view.melds):
+                base = at["melded"] + seat * k
+                for meld in shown:
+                    counts: dict[int, int] = {}
+                    for card in meld.cards:
+                        counts[card.kind] = counts.get(card.kind, 0) + 1
+                    # A card may serve in several melds: the seat showed the most any one needs.
+                    for kind, count in counts.items():
+                        i = base + slot[kind]
+                        buf[i] = max(buf[i], float(count))
+                buf[at["meld_points"] + seat] = sum(m.points for m in shown) / POINT_SCALE
+
+        def trick(buf: Buffer, view: View) -> None:
+            for seat, card in view.trick:
+                buf[at["trick"] + seat * k + slot[card.kind]] = 1.0
+
+        def leader(buf: Buffer, view: View) -> None:
+            if view.phase is Phase.PLAY and view.leader >= 0:
+                buf[at["leader"] + view.leader] = 1.0
+
+        def played(buf: Buffer, view: View, first: int = 0) -> None:
+            base = at["played"]
+            active = view.active
+            for done in view.tricks[first:]:
+                for seat, card in zip(done.seats(active), done.cards, strict=True):
+                    buf[base + seat * k + slot[card.kind]] += 1.0
+
+        def part(fields: tuple[str, ...], name: str, write: Writer,
+                 last: str | None = None) -> Part:
+            return Part(fields, *span(name, last), write)
+
+        return (
+            one_hot_part("seat", *span("seat")),
+            part(("phase",), "phase", phase),
+            one_hot_part("to_move", *span("to_move")),
+            one_hot_part("dealer", *span("dealer")),
+            part(("active",), "active", active),
+            card_counts_part("hand", *span("hand"), slot),
+            per_seat_part("hand_sizes", *span("hand_sizes")),
+            part(("bids",), "bid_made", bids, last="passed"),
+            part(("bid",), "bid", bid),
+            one_hot_part("declarer", *span("declarer")),
+            part(("contract",), "contract", contract),
+            part(("trump",), "trump", trump),
+            card_counts_part("dabb", *span("dabb"), slot),
+            card_counts_part("discard", *span("discard"), slot),
+            card_counts_part("shown_discard", *span("shown_discard"), slot),
+            card_counts_part("open_hand", *span("open_hand"), slot),
+            part(("melds",), "melded", melds, last="meld_points"),
+            part(("trick",), "trick", trick),
+            part(("leader", "phase"), "leader", leader),
+            Part(("tricks", "active"), *span("played"), played, played),
+            per_seat_part("tricks_won", *span("tricks_won")),
+            per_seat_part("trick_points", *span("trick_points"), POINT_SCALE),
+            per_seat_part("scores", *span("scores"), POINT_SCALE),
+        )
 
     def describe(self, view: View) -> str:
         lines = [f"Binokel ({self.rules.name}), hand {view.hand_no + 1}, {view.phase.value}; "

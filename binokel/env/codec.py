@@ -20,12 +20,13 @@ Bid(value=180)
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 import numpy as np
 import numpy.typing as npt
 
 from .layout import Layout, Vector
+from .parts import SeatEncoder
 
 #: Points are divided by this in observations (a Binokel hand moves a few hundred points).
 POINT_SCALE = 1000.0
@@ -54,11 +55,19 @@ class Codec(Protocol):
         ...
 
     def encode(self, view: Any) -> Vector:
-        """The seat's view as a vector; reads nothing but the view."""
+        """The seat's view as a vector (a new array); reads nothing but the view."""
+        ...
+
+    def encoder(self) -> SeatEncoder:
+        """One seat's vector kept up to date from its successive views (the environments')."""
         ...
 
     def mask(self, view: Any) -> Mask:
-        """1 for each action the view's seat may take now, else 0."""
+        """1 for each action the view's seat may take now, else 0 (a new array)."""
+        ...
+
+    def legal_indices(self, legal: Sequence[Any]) -> list[int]:
+        """The numbers of the actions ``legal`` in ascending order."""
         ...
 
     def describe(self, view: Any) -> str:
@@ -95,6 +104,7 @@ class ActionMap:
         # The engines hand out shared action instances; looking them up by identity skips
         # hashing a dataclass (the map holds them, so their ids stay theirs).
         self._by_id = {id(a): i for i, a in enumerate(self.actions)}
+        self._masks: dict[tuple[int, ...], Mask] = {}
 
     @property
     def action_count(self) -> int:
@@ -120,38 +130,39 @@ class ActionMap:
         return self.actions[int(index)]
 
     def mask(self, view: Any) -> Mask:
-        by_id = self._by_id
-        found = [by_id.get(id(a)) for a in view.legal_actions]
-        at = [i for i in found if i is not None]
-        if len(at) < len(found):
-            at = [self.index(a) for a in view.legal_actions]
+        """The view's legal actions as a mask (a new array, the caller's own).
+
+        Masks are cached by the ids of the legal actions, and only for tuples of the map's own
+        action instances: the map holds those, so no other object can have their ids.
+        """
+        legal = view.legal_actions
+        key = tuple(map(id, legal))
+        cached = self._masks.get(key)
+        if cached is not None:
+            return cached.copy()
+        found = list(map(self._by_id.get, key))
+        own = None not in found
+        # Equal actions of other instances are looked up by value.
+        numbers = cast("list[int]", found) if own else [self.index(a) for a in legal]
         out = np.zeros(len(self.actions), np.int8)
-        out[at] = 1
+        out[numbers] = 1
+        if own:
+            if len(self._masks) >= LEGAL_CACHE_SIZE:
+                self._masks.clear()
+            self._masks[key] = out
+            return out.copy()
         return out
 
-
-#: An observation being written: only its non-zero entries, by position.
-Sparse = dict[int, float]
-
-
-def one_hot(out: Sparse, at: int, index: int | None) -> None:
-    """Set ``out[at + index]`` to 1 (nothing for ``None`` or a negative index)."""
-    if index is not None and index >= 0:
-        out[at + index] = 1.0
+    def legal_indices(self, legal: Sequence[Any]) -> list[int]:
+        """The numbers of ``legal`` in ascending order (a new list)."""
+        found = list(map(self._by_id.get, map(id, legal)))
+        if None in found:
+            return sorted(self.index(a) for a in legal)
+        return sorted(cast("list[int]", found))
 
 
-def add(out: Sparse, at: int, value: float = 1.0) -> None:
-    """Add to ``out[at]``."""
-    out[at] = out.get(at, 0.0) + value
-
-
-def dense(out: Sparse, size: int) -> Vector:
-    """The vector of the entries written (numpy converts a few positions far quicker than a
-    whole list of Python floats)."""
-    vector = np.zeros(size, np.float32)
-    if out:
-        vector[list(out)] = list(out.values())
-    return vector
+#: How many distinct legal-action tuples a codec keeps masks for (then it starts afresh).
+LEGAL_CACHE_SIZE = 1 << 14
 
 
 def hand_rewards(scores: Sequence[int]) -> list[float]:

@@ -58,6 +58,10 @@ class Layout:
         """Where a block starts in the vector."""
         return self._offsets[name]
 
+    def block(self, name: str) -> Block:
+        """The block of a name."""
+        return self.blocks[list(self._offsets).index(name)]
+
     def bounds(self) -> tuple[Vector, Vector]:
         """Per-element lower and upper bounds (for a ``Box`` space)."""
         low = np.concatenate([np.full(b.size, b.low, np.float32) for b in self.blocks])

@@ -71,6 +71,7 @@ class SingleSeatEnv(gymnasium.Env[Observation, np.int64]):
         self.action_space = gymnasium.spaces.Discrete(self.codec.action_count)
         self._seeds = new_seed_source(None)
         self._bot_rng = random.Random()
+        self._encoder = self.codec.encoder()
         self.table: Table | None = None
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -119,7 +120,8 @@ class SingleSeatEnv(gymnasium.Env[Observation, np.int64]):
     def _observe(self) -> Observation:
         assert self.table is not None
         view = self.table.state.view(self.seat)
-        return {"observation": self.codec.encode(view), "action_mask": self.codec.mask(view)}
+        return {"observation": self._encoder.update(view).copy(),
+                "action_mask": self.codec.mask(view)}
 
     def action_masks(self) -> Mask:
         """The legal actions now (the name MaskablePPO looks for)."""

@@ -28,6 +28,7 @@ from ..cards import CARDS, KIND_COUNT
 from ..games import find_game_rules
 from .codec import Codec, hand_rewards
 from .codecs import codec_for
+from .parts import SeatEncoder
 from .table import hand_lines
 
 PREFIX = "python_binokel_"
@@ -86,6 +87,7 @@ class BinokelSpielState(pyspiel.State):  # type: ignore[misc]
         self.dealer: int | None = None
         self.cards: list[int] = []
         self.left = Counter(codec.pack())
+        self._to_deal = len(codec.pack())
         self._trail: tuple[_Shared, ...] = ()
         self._returns = [0.0] * codec.players
 
@@ -111,9 +113,12 @@ class BinokelSpielState(pyspiel.State):  # type: ignore[misc]
         return bool(engine.is_over) or len(engine.results) >= 1
 
     def _legal_actions(self, player: int) -> list[int]:
-        view = self.engine.view(player)
-        index = self.codec.index
-        return sorted(index(a) for a in view.legal_actions)
+        engine = self.engine
+        if player != engine.to_move:
+            return []
+        # The mover's legal actions are what its view carries; the state gives them without
+        # making the rest of the view (nothing here is an observation).
+        return self.codec.legal_indices(engine.legal_actions())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.dealer is None:
@@ -131,7 +136,7 @@ class BinokelSpielState(pyspiel.State):  # type: ignore[misc]
                 raise ValueError(f"no {CARDS[action]} is left to deal")
             self.left[action] -= 1
             self.cards.append(int(action))
-            if len(self.cards) == len(self.codec.pack()):
+            if len(self.cards) == self._to_deal:
                 self._trail = (_Shared(self.codec.start_hand(self.dealer, self.cards)),)
             return
         engine = self.engine.apply(self.codec.action_of(action))
@@ -164,6 +169,7 @@ class SpielObserver:
 
     def __init__(self, codec: Codec, *, perfect_recall: bool) -> None:
         self.codec = codec
+        self._encoders: dict[int, SeatEncoder] = {}
         self.perfect_recall = perfect_recall
         self.tensor = np.zeros(codec.layout.size, np.float32)
         self.dict: dict[str, Any] = {}
@@ -176,7 +182,10 @@ class SpielObserver:
         if engine is None:
             self.tensor.fill(0.0)  # nothing is dealt yet: nothing to see
         else:
-            self.tensor[:] = self.codec.encode(engine.view(player))
+            encoder = self._encoders.get(player)
+            if encoder is None:
+                encoder = self._encoders[player] = self.codec.encoder()
+            self.tensor[:] = encoder.update(engine.view(player))
 
     def string_from(self, state: BinokelSpielState, player: int) -> str:
         if state.engine is None:

@@ -76,9 +76,11 @@ class Table:
         changes); the rewards it brings each seat."""
         if self.done:
             raise ValueError("The episode is over: reset the environment.")
-        self.state = self.state.apply(action)
+        state = self.state = self.state.apply(action)
         rewards = [0.0] * self.seats
-        results = self.state.results
+        results = state.results
+        if len(results) == self.hands_played and not state.is_over:
+            return rewards  # the hand goes on: nothing to reward yet
         if self.reward == "hand":
             for scores in hand_lines(self.state, self.hands_played):
                 for seat, value in enumerate(hand_rewards(scores)):

@@ -1,0 +1,140 @@
+"""The environments' fast paths say what the plain ones say: a seat's vector kept up to date
+view by view equals the vector of that view encoded from scratch (which the leak tests of
+test_observations.py decode), masks from the cache equal masks from the definition, and what
+an environment returns is the caller's own."""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pettingzoo.test import api_test
+
+from binokel.env import aec_env, codec_for, rule_set_names
+from binokel.env.aec import BinokelAEC, env, raw_env
+from binokel.env.codec import Codec
+from binokel.env.parts import Part, SeatEncoder, check_parts
+from binokel.games import find_game_rules, new_game, random_action
+from tests.helpers import examples
+
+RULE_SETS = rule_set_names()
+
+
+def plain_mask(codec: Codec, view: Any) -> list[int]:
+    """The mask by its definition: 1 at the number of each legal action."""
+    out = [0] * codec.action_count
+    for action in view.legal_actions:
+        out[codec.actions.index(action)] = 1
+    return out
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(name=st.sampled_from(RULE_SETS), seed=st.integers(0, 10**6))
+def test_kept_up_to_date_vectors_equal_the_vector_from_scratch_at_every_step(
+        name: str, seed: int) -> None:
+    rules = find_game_rules(name)
+    codec = codec_for(rules)
+    encoders = [codec.encoder() for _ in range(codec.players)]
+    rng = random.Random(seed)
+    state = new_game(rules, seed)
+    seen: list[Any] = []
+    for _ in range(400):  # a hand or two, to the end of the game in the shorter rule sets
+        for seat in range(codec.players):
+            view = state.view(seat)
+            kept = encoders[seat].update(view)
+            assert np.array_equal(kept, codec.encode(view)), (name, seed, seat, len(seen))
+            assert np.array_equal(codec.mask(view), plain_mask(codec, view))
+        seen.append(state)
+        if state.is_over:
+            break
+        state = state.apply(random_action(state.view(state.to_move), rng))
+    # Any view may come next, an earlier one too (OpenSpiel observes clones in any order).
+    jumbled = codec.encoder()
+    for earlier in rng.sample(seen, min(12, len(seen))):
+        view = earlier.view(0)
+        assert np.array_equal(jumbled.update(view), codec.encode(view))
+
+
+def test_an_encoder_rewrites_only_the_parts_whose_fields_changed() -> None:
+    writes: list[str] = []
+
+    class View:
+        def __init__(self, a: int, b: tuple[int, ...]) -> None:
+            self.a, self.b = a, b
+
+    def write_a(buf: Any, view: Any) -> None:
+        writes.append("a")
+        buf[view.a] = 1.0
+
+    def write_b(buf: Any, view: Any, first: int = 0) -> None:
+        writes.append(f"b{first}")
+        for item in view.b[first:]:
+            buf[2 + item] += 1.0
+
+    encoder = SeatEncoder([Part(("a",), 0, 2, write_a), Part(("b",), 2, 5, write_b, write_b)],
+                          5)
+    assert encoder.update(View(0, (1,))).tolist() == [1, 0, 0, 1, 0]
+    assert encoder.update(View(0, (1, 2))).tolist() == [1, 0, 0, 1, 1]  # b grew: added to
+    assert encoder.update(View(1, (0,))).tolist() == [0, 1, 1, 0, 0]  # b changed: written again
+    assert writes == ["a", "b0", "b1", "a", "b0"]
+
+
+def test_parts_must_tile_the_vector() -> None:
+    def write(buf: Any, view: Any) -> None:
+        pass
+
+    with pytest.raises(ValueError, match="tile"):
+        check_parts([Part(("a",), 0, 2, write), Part(("b",), 1, 3, write)], 3)
+    with pytest.raises(ValueError, match="cover 2 positions of 3"):
+        check_parts([Part(("a",), 0, 2, write)], 3)
+
+
+def test_a_legal_tuple_of_other_instances_gets_the_right_mask_and_is_not_cached() -> None:
+    codec = codec_for(find_game_rules("binokel"))
+    legal = tuple(copy.deepcopy(a) for a in codec.actions[5:9])
+    assert all(a is not b for a, b in zip(legal, codec.actions[5:9], strict=True))
+    before = dict(codec._masks)  # type: ignore[attr-defined]
+    assert codec.legal_indices(legal) == [5, 6, 7, 8]
+
+    class Seen:
+        legal_actions = legal
+
+    assert np.flatnonzero(codec.mask(Seen())).tolist() == [5, 6, 7, 8]
+    assert codec._masks == before  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="no number"):
+        codec.legal_indices((object(),))
+
+
+def test_aec_observations_are_the_callers_own_arrays() -> None:
+    e = aec_env("binokel")
+    e.reset(seed=4)
+    agent = e.agent_selection
+    first = e.observe(agent)
+    keep = {k: v.copy() for k, v in first.items()}
+    first["observation"][:] = 7.0
+    first["action_mask"][:] = 0
+    again, *_ = e.last()
+    for key in keep:
+        assert np.array_equal(again[key], keep[key])
+    legal = np.flatnonzero(again["action_mask"])
+    e.step(int(legal[0]))
+    assert np.array_equal(first["observation"], np.full_like(first["observation"], 7.0)), \
+        "a step must not write into an observation handed out before"
+
+
+def test_the_wrapped_and_the_raw_environment() -> None:
+    raw = raw_env("binocle")
+    assert isinstance(raw, BinokelAEC)
+    with pytest.raises(RuntimeError, match="reset"):  # the raw env says so itself
+        raw.step(0)
+    with pytest.raises(RuntimeError, match="reset"):
+        raw.observe("player_0")
+    wrapped = env("binocle")
+    with pytest.raises(AssertionError, match="reset"):  # the order-enforcing wrapper
+        wrapped.observe("player_0")
+    api_test(env("binokel"), num_cycles=50)
