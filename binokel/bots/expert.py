@@ -97,6 +97,9 @@ class Budget:
     2 values passing by the defence and reads the auction (:mod:`.expert_auction`)."""
     pool: int = 4
     """Version 2: worlds sampled per world valued, for weighting by the auction (1: none)."""
+    conf: float = 0.0
+    """Version 2: the least chance of making a bid, over the auction's worlds, at which the
+    expert still bids it (0: no floor; decision ``search-08``)."""
 
     @property
     def plan_samples(self) -> int:
@@ -124,6 +127,8 @@ def budget_from(options: dict[str, str]) -> Budget:
         raise ValueError(f"expert option v={budget.v}: versions are 1 and 2")
     if budget.pool < 1:
         raise ValueError("expert option pool must be at least 1")
+    if budget.conf > 1.0:
+        raise ValueError(f"expert option conf={budget.conf}: a chance, at most 1")
     return budget
 
 
@@ -347,7 +352,7 @@ class ExpertBot(BaseBot):
             budget = self.budget
             return [Candidate(a, v, n) for a, v, n in bid_candidates(
                 self._pools, view, samples=budget.plan_samples, pool=budget.pool,
-                sigma=budget.sigma, play_out=_play_out)]
+                sigma=budget.sigma, play_out=_play_out, confidence=budget.conf)]
         bids = [a for a in view.legal_actions if isinstance(a, A.Bid)]
         if not bids:
             return [Candidate(A.PASS, 0.0, 0)]
