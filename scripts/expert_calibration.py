@@ -15,6 +15,7 @@ The expert's seat rotates with the deal number; the figures are deterministic fo
 from __future__ import annotations
 
 import argparse
+import itertools
 import random
 import sys
 import time
@@ -77,7 +78,7 @@ def table(rows: list[Row], key: str, edges: list[float]) -> None:
     print(f"\n| predicted {key} | hands | predicted chance | made | missed | given up "
           "| predicted score | scored (95% CI) |")
     print("|---|---:|---:|---:|---:|---:|---:|---|")
-    for low, high in zip(edges, edges[1:], strict=False):
+    for low, high in itertools.pairwise(edges):
         inside = [r for r in rows if low <= getattr(r, key) < high]
         if not inside:
             continue
