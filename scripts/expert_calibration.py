@@ -74,8 +74,8 @@ def play(deal: int, seed: str, bot_name: str, rules_name: str) -> Row | None:
                bool(result.made), result.contract is Contract.GIVE_UP)
 
 
-def table(rows: list[Row], key: str, edges: list[float]) -> None:
-    print(f"\n| predicted {key} | hands | predicted chance | made | missed | given up "
+def table(rows: list[Row], key: str, label: str, edges: list[float]) -> None:
+    print(f"\n| {label} | hands | predicted chance | made | missed | given up "
           "| predicted score | scored (95% CI) |")
     print("|---|---:|---:|---:|---:|---:|---:|---|")
     for low, high in itertools.pairwise(edges):
@@ -105,8 +105,9 @@ def main() -> int:
           f"declared {len(rows)} (Durch left out), {time.perf_counter() - started:.0f} s")
     if not rows:
         return 0
-    table(rows, "chance", [0.0, 0.5, 0.7, 0.8, 0.9, 0.95, 1.01])
-    table(rows, "predicted", [-1000.0, -100.0, 0.0, 50.0, 100.0, 150.0, 200.0, 1000.0])
+    table(rows, "chance", "predicted chance", [0.0, 0.5, 0.7, 0.8, 0.9, 0.95, 1.01])
+    table(rows, "predicted", "predicted score",
+          [-1000.0, -100.0, 0.0, 50.0, 100.0, 150.0, 200.0, 1000.0])
     return 0
 
 
