@@ -21,7 +21,9 @@ against the others' mean, which is what a duplicate arena measures.
 
 Budget: ``expert:samples=N`` (worlds per card decision; the other decisions scale from it),
 ``expert:time=SECONDS`` (stop sampling when the time is spent, keeping at least a few worlds),
-``expert:exact=K`` (solve exactly from K tricks left), ``expert:tau=T``.
+``expert:exact=K`` (solve exactly from K tricks left), ``expert:tau=T``, ``expert:conf=P``
+(version 2: bid only what the auction's worlds make at least that often; decision
+``search-08``).
 
 >>> import random
 >>> from binokel import new_game
@@ -54,6 +56,7 @@ from ..games.binokel.views import View
 from ..search import native
 from ..search.evaluate import (
     after,
+    give_up_scores,
     packed_of,
     points_left,
     position_of,
@@ -97,6 +100,10 @@ class Budget:
     2 values passing by the defence and reads the auction (:mod:`.expert_auction`)."""
     pool: int = 4
     """Version 2: worlds sampled per world valued, for weighting by the auction (1: none)."""
+    conf: float = 0.6
+    """Version 2: the least chance of making a bid, over the auction's worlds, at which the
+    expert still bids it (0: no floor; decision ``search-08``: 0.6 keeps the edge over the hard
+    heuristic and halves the contracts missed or given up)."""
 
     @property
     def plan_samples(self) -> int:
@@ -124,6 +131,8 @@ def budget_from(options: dict[str, str]) -> Budget:
         raise ValueError(f"expert option v={budget.v}: versions are 1 and 2")
     if budget.pool < 1:
         raise ValueError("expert option pool must be at least 1")
+    if budget.conf > 1.0:
+        raise ValueError(f"expert option conf={budget.conf}: a chance, at most 1")
     return budget
 
 
@@ -340,14 +349,16 @@ class ExpertBot(BaseBot):
 
     # --- bidding -----------------------------------------------------------------------------
 
-    def _bid(self, view: View, rng: random.Random) -> list[Candidate]:
+    def _bid(self, view: View, rng: random.Random,
+             also: Sequence[A.Bid] = ()) -> list[Candidate]:
+        """Pass and the three lowest bids (and ``also``'s, in version 2) with their values."""
         if self.budget.v >= 2:
             from .expert_auction import bid_candidates
 
             budget = self.budget
             return [Candidate(a, v, n) for a, v, n in bid_candidates(
                 self._pools, view, samples=budget.plan_samples, pool=budget.pool,
-                sigma=budget.sigma, play_out=_play_out)]
+                sigma=budget.sigma, play_out=_play_out, confidence=budget.conf, also=also)]
         bids = [a for a in view.legal_actions if isinstance(a, A.Bid)]
         if not bids:
             return [Candidate(A.PASS, 0.0, 0)]
@@ -409,6 +420,17 @@ class ExpertBot(BaseBot):
             found = self._plans[key] = self._make_plan(view, key)
         return found
 
+    def _declaring_worlds(self, view: View, sampler: WorldSampler,
+                          local: random.Random) -> list[World]:
+        """Version 2's worlds for declaring: the opponents' hands as their bids and passes
+        make them likely (empty in version 1, which samples them one by one as it goes)."""
+        if self.budget.v < 2 or self.budget.pool <= 1:
+            return []
+        from .expert_auction import weighted_worlds
+
+        return weighted_worlds(view, sampler, local, self.budget.plan_samples,
+                               self.budget.pool)
+
     def _make_plan(self, view: View, key: tuple[object, ...]) -> Plan:
         rules = view.rules
         me = view.seat
@@ -452,13 +474,7 @@ class ExpertBot(BaseBot):
         clock = _Clock(self.budget, self.budget.plan_samples)
         totals = [0.0] * len(plans)
         give_up = [0.0] * 4
-        drawn: list[World] = []
-        if self.budget.v >= 2 and self.budget.pool > 1:
-            from .expert_auction import weighted_worlds
-
-            # The opponents' hands as their bids and passes make them likely.
-            drawn = weighted_worlds(view, sampler, local, self.budget.plan_samples,
-                                    self.budget.pool)
+        drawn = self._declaring_worlds(view, sampler, local)
         n = 0
         while clock.more(n):
             world = drawn[n] if drawn else sampler.sample(local)
@@ -680,14 +696,7 @@ def _play_out(rules: Rules, active: tuple[int, ...], me: int, hands: list[int], 
 
 def _give_up_value(rules: Rules, active: tuple[int, ...], me: int, hands: list[int], suit: int,
                    bid: int) -> float:
-    from ..games.binokel.scoring import score_hand
-
-    melds = [meld_total(find_melds_packed(h, Suit(suit), rules)) if h else 0 for h in hands]
-    zeros = [0] * rules.players
-    scores, _ = score_hand(rules, active=active, declarer=me, bid=bid, contract=Contract.GIVE_UP,
-                           meld_points=melds, tricks_won=zeros, trick_points=zeros,
-                           discard_points=0)
-    return relative(rules, active, me, scores)
+    return relative(rules, active, me, give_up_scores(rules, active, me, hands, suit, bid))
 
 
 def _give_up_outcome(rules: Rules, active: tuple[int, ...], me: int, hands: list[int],

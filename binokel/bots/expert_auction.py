@@ -41,9 +41,9 @@ from ..cards import ONE, Suit
 from ..games.binokel import actions as A
 from ..games.binokel.melds import find_melds_packed, meld_total
 from ..games.binokel.rules import FirstLead, Rules
-from ..games.binokel.scoring import Contract, score_hand, side_of
+from ..games.binokel.scoring import side_of
 from ..games.binokel.views import View
-from ..search.evaluate import packed_of, relative
+from ..search.evaluate import give_up_scores, packed_of, relative
 from ..search.sampling import World, WorldSampler, resample
 from .evaluate import (
     best_option,
@@ -253,6 +253,15 @@ class Declared:
         failed = scored(outcome.others, -2.0 * bid)
         return p * made + (1.0 - p) * failed
 
+    def chance(self, bid: int, sigma: float) -> float:
+        """The chance that the declarer makes ``bid`` in this world (giving up counts as not
+        making it; a Durch that cannot fail as making it)."""
+        if self.durch:
+            return 1.0
+        if play_ev(self.believed, bid, model_for(self.rules).sigma) < -bid:
+            return 0.0
+        return make_chance(self.outcome.total, bid, sigma) if self.outcome.won else 0.0
+
 
 def declared(view: View, world: World, declarer: int, play_out: PlayOut) -> Declared:
     """``world`` declared by ``declarer`` (see :class:`Declared`)."""
@@ -267,17 +276,9 @@ def declared(view: View, world: World, declarer: int, play_out: PlayOut) -> Decl
     outcome = play_out(rules, view.active, declarer, hands, option.trump, leader,
                        option.discard_points)
     hands[declarer] = full
-    give_up: tuple[int, ...] = ()
-    for suit in range(4):
-        melds = [meld_total(find_melds_packed(h, Suit(suit), rules)) if h else 0
-                 for h in hands]
-        zeros = [0] * rules.players
-        scores, _ = score_hand(rules, active=view.active, declarer=declarer, bid=0,
-                               contract=Contract.GIVE_UP, meld_points=melds,
-                               tricks_won=zeros, trick_points=zeros, discard_points=0)
-        if not give_up or relative(rules, view.active, declarer, scores) > relative(
-                rules, view.active, declarer, give_up):
-            give_up = scores
+    give_up = max((give_up_scores(rules, view.active, declarer, hands, suit, 0)
+                   for suit in range(4)),
+                  key=lambda scores: relative(rules, view.active, declarer, scores))
     durch = rules.durch_allowed and durch_discard(full, rules) is not None
     return Declared(rules, view.active, declarer, outcome, option.value, give_up, durch)
 
@@ -362,10 +363,16 @@ def pass_value(pool: Pool, i: int, view: View, sigma: float) -> float:
 
 
 def bid_candidates(pools: dict[tuple[object, ...], Pool], view: View, *, samples: int,
-                   pool: int, sigma: float, play_out: PlayOut) -> list[Valued]:
+                   pool: int, sigma: float, play_out: PlayOut,
+                   confidence: float = 0.0, also: Sequence[A.Bid] = ()) -> list[Valued]:
     """Version 2's bid or pass: on ``samples`` worlds drawn by the auction's likelihood from
     ``samples * pool``, passing is valued by the defence (:func:`pass_value`) and each of the
-    next bids by declaring at it; ``sigma``: the spread of a played-out total."""
+    next bids by declaring at it; ``sigma``: the spread of a played-out total.
+
+    ``confidence``: a bid whose chance of being made over those worlds (:meth:`Declared.
+    chance`) is below it is valued just under passing, so the bid stops there (decision
+    ``search-08``): a bid that only a lucky Dabb makes is not worth its expected score.
+    ``also``: legal bids beyond the three lowest to value on the same worlds (for reviews)."""
     bids = [a for a in view.legal_actions if isinstance(a, A.Bid)]
     if not bids:
         return [(A.PASS, 0.0, 0)]
@@ -381,15 +388,38 @@ def bid_candidates(pools: dict[tuple[object, ...], Pool], view: View, *, samples
     # difference (the same worlds on both sides).
     holder = next((s for s, v in reversed(view.bids) if v), view.active[0])
     partner = holder != view.seat and holder in side_of(view.rules, view.seat)
-    for action in sorted(bids, key=lambda a: a.value)[:3]:
+    valued = sorted(bids, key=lambda a: a.value)[:3]
+    valued += [b for b in also if b in bids and b not in valued]
+    for action in valued:
         gains = [found.game(view, i, view.seat).value(view.seat, action.value, sigma) - p
                  for i, p in zip(chosen, passes, strict=True)]
         gain = sum(gains) / n
         if partner and n > 1:
             spread = math.sqrt(sum((g - gain) ** 2 for g in gains) / (n - 1))
             gain -= _PARTNER_MARGIN * spread / math.sqrt(n)
-        out.append((action, passing + gain, n))
+        value = passing + gain
+        if confidence > 0.0:
+            chance = _chance(found, view, chosen, action.value, sigma)
+            if chance < confidence:
+                value = min(value, passing - (confidence - chance))
+        out.append((action, value, n))
     return out
+
+
+def _chance(found: Pool, view: View, chosen: Sequence[int], bid: int, sigma: float) -> float:
+    return sum(found.game(view, i, view.seat).chance(bid, sigma) for i in chosen) / len(chosen)
+
+
+def forecast(pools: dict[tuple[object, ...], Pool], view: View, bid: int, *, samples: int,
+             pool: int, sigma: float, play_out: PlayOut) -> tuple[float, float]:
+    """What version 2 expects of declaring at ``bid`` from this auction view, on the same
+    worlds :func:`bid_candidates` draws: the chance of making it and the seat's score against
+    the others' mean (for calibration: ``scripts/expert_calibration.py``)."""
+    found = auction_pool(pools, view, samples * pool, play_out)
+    chosen = _draw(found, view, samples, bidder_model(view.rules).spread, pool > 1)
+    value = sum(found.game(view, i, view.seat).value(view.seat, bid, sigma)
+                for i in chosen) / len(chosen)
+    return _chance(found, view, chosen, bid, sigma), value
 
 
 __all__ = [
@@ -406,6 +436,7 @@ __all__ = [
     "bid_ranges",
     "bidder_model",
     "declared",
+    "forecast",
     "heuristic_limit",
     "pass_value",
     "seat_limits",

@@ -57,7 +57,9 @@ def review_values(bot: ExpertBot, view: View, rng: random.Random, *, chosen: A.A
     True
     """
     if view.phase is Phase.AUCTION:
-        found = [(c.action, c.value, c.worlds) for c in bot._bid(view, rng)]
+        # Version 2 values a bid above the three lowest on its own auction worlds, as the rest.
+        also = [chosen] if isinstance(chosen, A.Bid) and bot.budget.v >= 2 else []
+        found = [(c.action, c.value, c.worlds) for c in bot._bid(view, rng, also)]
         if isinstance(chosen, A.Bid) and chosen in view.legal_actions \
                 and all(a != chosen for a, _, _ in found):
             worlds = bot._bid_worlds(view, rng)
@@ -132,9 +134,10 @@ def _play_plans(bot: ExpertBot, view: View, chosen: A.Action, full: int, laid: i
     clock = _Clock(bot.budget, bot.budget.plan_samples)
     totals = [0.0] * len(plans)
     give_up = [0.0] * 4
+    drawn = bot._declaring_worlds(view, sampler, local)  # as the expert's own plans
     worlds = 0
     while clock.more(worlds):
-        hands = list(sampler.sample(local).hands)
+        hands = list((drawn[worlds] if drawn else sampler.sample(local)).hands)
         worlds += 1
         for i, (kind, suit, discard) in enumerate(plans):
             hands[me] = full - discard

@@ -22,7 +22,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import CARD_POINTS, ONE, RANK_SLOTS, Card
+from ..cards import CARD_POINTS, ONE, RANK_SLOTS, Card, Suit
+from ..games.binokel.melds import find_melds_packed, meld_total
 from ..games.binokel.playout import Position
 from ..games.binokel.rules import Rules
 from ..games.binokel.scoring import Contract, score_hand, side_of
@@ -107,6 +108,17 @@ def scores_from_side_points(rules: Rules, *, active: Sequence[int], declarer: in
                            meld_points=melds, tricks_won=tricks, trick_points=final,
                            discard_points=discard_points)
     return scores
+
+
+def give_up_scores(rules: Rules, active: Sequence[int], declarer: int, hands: Sequence[int],
+                   suit: int, bid: int) -> tuple[int, ...]:
+    """Every seat's hand score when ``declarer`` gives up at ``bid`` naming ``suit``, with
+    these hands (the declarer's with the Dabb): each other seat's melds in that suit count."""
+    melds = [meld_total(find_melds_packed(h, Suit(suit), rules)) if h else 0 for h in hands]
+    zeros = [0] * rules.players
+    return score_hand(rules, active=active, declarer=declarer, bid=bid,
+                      contract=Contract.GIVE_UP, meld_points=melds, tricks_won=zeros,
+                      trick_points=zeros, discard_points=0)[0]
 
 
 def relative(rules: Rules, active: Sequence[int], seat: int, scores: Sequence[float]) -> float:
