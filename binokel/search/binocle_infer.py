@@ -119,10 +119,7 @@ def likelihood(evidence: MeldEvidence, view: BinocleView, state: BinocleState) -
         options = legal_melds(before, evidence.table, table_bits, evidence.scored, view.trump,
                               view.rules)
         best = max((need.points for need, _ in options), default=None)
-        if evidence.points is None:
-            fits = best is None
-        else:
-            fits = best is None or evidence.points >= best
+        fits = best is None or (evidence.points is not None and evidence.points >= best)
         total += copies * (1.0 if fits else MISMATCH)
         copies_seen += copies
     return total / copies_seen if copies_seen else 1.0
