@@ -2,9 +2,10 @@
 
 After winning a trick while the stock lasts, the rule-based player
 (:class:`binokel.bots.binocle_heuristic.BinocleHeuristicBot`, and the expert's own playouts)
-lays the highest-scoring meld the laws allow. So when the opponent has just won a trick, the
-meld it laid then (or that it laid none) is evidence about the cards it held: a world in which
-it could have laid a better meld is less likely. :func:`meld_evidence` reads that opportunity
+exchanges or shows a dix it holds and lays the highest-scoring meld the laws allow. So when the
+opponent has just won a trick, the meld it laid then (or that it laid none) is evidence about
+the cards it held: a world in which it could have laid a better meld, or used a dix, is less
+likely. :func:`meld_evidence` reads that opportunity
 from two of the searching seat's own views — the one before the trick ended and the one now —
 and :func:`weighted_state` draws ``pool`` worlds from the view
 (:func:`binokel.games.binocle.sampling.sample_state`) and keeps one in proportion to its
@@ -58,6 +59,8 @@ class MeldEvidence:
     the card it has led from the hand since."""
     points: int | None
     """What the meld it laid scored; None when it laid none."""
+    dix_open: bool = False
+    """Whether a dix in its hand could have been exchanged or shown then (it used none)."""
 
 
 def meld_evidence(before: BinocleView, now: BinocleView) -> MeldEvidence | None:
@@ -98,17 +101,19 @@ def meld_evidence(before: BinocleView, now: BinocleView) -> MeldEvidence | None:
         added += sum(ONE[c.kind] for c in meld.fresh)
     if now.trick and now.trick[0][0] == opp and not now.led_from_table:
         added += ONE[now.trick[0][1].kind]
-    return MeldEvidence(opp, tuple(table), tuple(old_melds), added, points)
+    dix_open = not before.dix_exchanged or not before.dix_shown
+    return MeldEvidence(opp, tuple(table), tuple(old_melds), added, points, dix_open)
 
 
 def likelihood(evidence: MeldEvidence, view: BinocleView, state: BinocleState) -> float:
     """How likely the opponent's meld (or none) is in this world under the rule-based player:
     over each card it may have drawn after the trick (equally likely), 1 when its meld was the
-    best the laws allowed it, else :data:`MISMATCH`."""
+    best the laws allowed it and it held no dix it could have used, else :data:`MISMATCH`."""
     opp = evidence.seat
     hand = state.hands[opp]
     known = sum(ONE[c.kind] for c in view.known[opp])
     table_bits = sum(ONE[e[0]] for e in evidence.table)
+    dix = view.dix.kind
     total = 0.0
     copies_seen = 0
     for kind in range(4 * RANK_SLOTS):
@@ -120,6 +125,8 @@ def likelihood(evidence: MeldEvidence, view: BinocleView, state: BinocleState) -
                               view.rules)
         best = max((need.points for need, _ in options), default=None)
         fits = best is None or (evidence.points is not None and evidence.points >= best)
+        if evidence.dix_open and (before >> (dix * BITS)) & 3:
+            fits = False  # it would have exchanged or shown the dix first
         total += copies * (1.0 if fits else MISMATCH)
         copies_seen += copies
     return total / copies_seen if copies_seen else 1.0
