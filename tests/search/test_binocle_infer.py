@@ -123,3 +123,35 @@ def test_the_expert_reads_no_hidden_card() -> None:
             bot._binocle_before = before
             choices.append(bot.binocle_candidates(now, random.Random(4)))
         assert choices[0] == choices[1]
+
+
+def test_a_dix_it_could_have_used_makes_a_world_unlikely() -> None:
+    # The rule-based player exchanges or shows a dix first: a world in which the opponent kept
+    # both dixes in its hand, whatever card it drew last, weighs MISMATCH when a dix was open.
+    import dataclasses
+
+    from binokel.cards import BITS, ONE
+
+    checked = 0
+    for seed in range(6):
+        for before, view, _state in _opportunities("binocle", seed):
+            evidence = meld_evidence(before, view)
+            assert evidence is not None
+            world = sample_state(view, random.Random(seed))
+            opp = evidence.seat
+            dix = view.dix.kind
+            hand = world.hands[opp]
+            spare = [k for k in range(32) if (hand >> (k * BITS)) & 3 and k != dix]
+            if (hand >> (dix * BITS)) & 3 or len(spare) < 2 or view.known[opp]:
+                continue
+            two_dixes = hand - ONE[spare[0]] - ONE[spare[1]] + 2 * ONE[dix]
+            hands = list(world.hands)
+            hands[opp] = two_dixes
+            object.__setattr__(world, "_hands", tuple(hands))
+            closed = likelihood(dataclasses.replace(evidence, dix_open=False), view, world)
+            if closed <= MISMATCH:
+                continue
+            opened = likelihood(dataclasses.replace(evidence, dix_open=True), view, world)
+            assert abs(opened - MISMATCH) < 1e-9
+            checked += 1
+    assert checked >= 3
