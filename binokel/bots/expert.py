@@ -182,8 +182,8 @@ class ExpertBot(BaseBot):
         self._pools: dict[tuple[object, ...], Any] = {}
         """Version 2's auction worlds, per hand (:class:`.expert_auction.Pool`)."""
         self._last: tuple[object, list[tuple[Any, float, int]]] | None = None
-        self._binocle_before: Any = None
-        """Binocle: this seat's view at its previous decision (for the opponent's melds)."""
+        self._binocle_before: dict[int, Any] = {}
+        """Binocle: each seat's view at its previous decision (for the opponent's melds)."""
 
     def last_values(self, view: object) -> list[tuple[Any, float, int]] | None:
         """For hints: each candidate of the last decision with its expected value and the
@@ -208,7 +208,8 @@ class ExpertBot(BaseBot):
         from ..search.binocle import binocle_values
         from ..search.binocle_infer import meld_evidence
 
-        before, self._binocle_before = self._binocle_before, view
+        before = self._binocle_before.get(view.seat)
+        self._binocle_before[view.seat] = view
         legal = view.legal_actions
         if len(legal) == 1:
             return [(legal[0], 0.0, 0)]
