@@ -84,6 +84,12 @@ def test_no_evidence_without_a_trick_won_by_the_opponent() -> None:
     a = weighted_state(view, random.Random(3), None, pool=4)
     b = sample_state(view, random.Random(3))
     assert a.hands == b.hands and a.deal.stock == b.deal.stock
+    # With pool=1 (`expert:pool=1`) the evidence is not read: the plain sampler's deal again.
+    before, later, _ = _opportunities("binocle", 1)[0]
+    evidence = meld_evidence(before, later)
+    c = weighted_state(later, random.Random(3), evidence, pool=1)
+    d = sample_state(later, random.Random(3))
+    assert c.hands == d.hands and c.deal.stock == d.deal.stock
 
 
 def test_the_expert_reads_melds_and_plays_only_legal_actions_in_every_rule_set(
