@@ -191,6 +191,8 @@ class ExpertBot(BaseBot):
         self._pools: dict[tuple[object, ...], Any] = {}
         """Version 2's auction worlds, per hand (:class:`.expert_auction.Pool`)."""
         self._last: tuple[object, list[tuple[Any, float, int]]] | None = None
+        self._binocle_before: dict[int, Any] = {}
+        """Binocle: each seat's view at its previous decision (for the opponent's melds)."""
 
     def last_values(self, view: object) -> list[tuple[Any, float, int]] | None:
         """For hints: each candidate of the last decision with its expected value and the
@@ -213,15 +215,20 @@ class ExpertBot(BaseBot):
         """Binocle: every candidate action with its value, best first
         (:mod:`binokel.search.binocle`)."""
         from ..search.binocle import binocle_values
+        from ..search.binocle_infer import meld_evidence
 
+        before = self._binocle_before.get(view.seat)
+        self._binocle_before[view.seat] = view
         legal = view.legal_actions
         if len(legal) == 1:
             return [(legal[0], 0.0, 0)]
         budget = self.budget
+        evidence = meld_evidence(before, view) if before is not None else None
         found = binocle_values(view, rng, samples=max(2, budget.samples // 2),
                                exact=budget.exact, seconds=budget.time,
                                min_samples=min(budget.min_samples, 2),
-                               greedy=bool(budget.greedy))
+                               greedy=bool(budget.greedy), evidence=evidence,
+                               pool=budget.pool)
         return sorted(found, key=lambda c: -c[1])
 
     def _choose(self, view: View, rng: random.Random) -> A.Action:

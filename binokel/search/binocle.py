@@ -37,6 +37,7 @@ from ..games.binocle.sampling import sample_state
 from ..games.binocle.views import BinocleView
 from ..games.binokel.playout import Position
 from ..games.binokel.rules import Rules
+from .binocle_infer import MeldEvidence, weighted_state
 from .binocle_keep import meld_keep_values
 from .solver import best_cards
 
@@ -221,8 +222,13 @@ def _endgame_values(view: BinocleView, rng: random.Random,
 
 def binocle_values(view: BinocleView, rng: random.Random, *, samples: int = 16,
                    exact: int = 5, seconds: float = 0.0, min_samples: int = 2,
-                   greedy: bool = False) -> list[tuple[BinocleAction, float, int]]:
-    """Each candidate action with its mean value over sampled deals, and the deals used."""
+                   greedy: bool = False, evidence: MeldEvidence | None = None,
+                   pool: int = 1) -> list[tuple[BinocleAction, float, int]]:
+    """Each candidate action with its mean value over sampled deals, and the deals used.
+
+    With ``evidence`` of the opponent's last meld and ``pool`` > 1, each deal is the pick of
+    ``pool`` sampled deals by how likely that meld is in it (:mod:`.binocle_infer`).
+    """
     legal = list(view.legal_actions)
     me = view.seat
     if any(isinstance(a, BA.Claim) for a in legal) and view.claim_total(me) >= view.target:
@@ -243,7 +249,7 @@ def binocle_values(view: BinocleView, rng: random.Random, *, samples: int = 16,
     while n < samples:
         if deadline and n >= min_samples and time.perf_counter() > deadline:
             break
-        state = sample_state(view, rng)
+        state = weighted_state(view, rng, evidence, pool=pool)
         n += 1
         playout_seed = rng.getrandbits(32)  # the same playout dice for every candidate
         for action in candidates:
