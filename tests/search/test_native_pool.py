@@ -12,12 +12,12 @@ import time
 import pytest
 
 from binokel.bots.rollout import make_table
+from binokel.games.binokel.playout import Position
 from binokel.games.binokel.rules import BINOKEL
 from binokel.games.binokel.scoring import Contract
 from binokel.search import native
 from binokel.search.solver import pure_solve
-
-from test_native import random_position
+from binokel.search_bench import endgame
 
 pytestmark = pytest.mark.skipif(native.CORE is None, reason="the compiled core is not in use")
 
@@ -29,11 +29,16 @@ def _table() -> native.Table:
                       bid=0, melds=(0, 0, 0))
 
 
+def _position(rng: random.Random, tricks: int) -> Position:
+    """A trump game's position of a real deal with ``tricks`` tricks left."""
+    return endgame(BINOKEL, f"pool/{rng.randrange(1 << 30)}", tricks)
+
+
 def _starts(seed: str, count: int) -> list[native.Start]:
     rng = random.Random(seed)
     out: list[native.Start] = []
     for _ in range(count):
-        p = random_position(BINOKEL, rng, 1 + rng.randrange(12))
+        p = _position(rng, 1 + rng.randrange(12))
         out.append((p.hands, p.leader, p.trick, (0, 0, 0), (0, 0, 0)))
     return out
 
@@ -42,8 +47,8 @@ def test_batches_from_several_python_threads_at_once_give_the_answers_of_one() -
     # The pool serves one batch at a time; a batch that finds it busy starts threads of its
     # own. Either way every answer is that of one thread.
     table = _table()
-    starts = _starts("pool/threads", 300)
-    positions = [random_position(BINOKEL, random.Random(f"pool/{i}"), 5) for i in range(24)]
+    starts = _starts("pool/threads", 120)
+    positions = [_position(random.Random(f"pool/{i}"), 5) for i in range(24)]
     want_rollouts = native.rollouts(table, starts, threads=1)
     want_values = [pure_solve(p, SIDE) for p in positions]
     results: list[object] = []
@@ -93,7 +98,7 @@ def test_one_rollout_refuses_lists_it_could_change_only_in_part() -> None:
     assert native.CORE is not None
     table = _table()
     spec = native._table_spec(table)
-    position = random_position(BINOKEL, random.Random("pool/short"), 4)
+    position = _position(random.Random("pool/short"), 4)
     for points, won in (([0, 0], [0, 0, 0]), ([0, 0, 0], [0]), ([0, 0, 0, 0], [0, 0, 0])):
         hands = list(position.hands)
         trick = list(position.trick)
