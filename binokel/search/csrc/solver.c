@@ -145,6 +145,22 @@ static void order_follows(const Spec *s, int *moves, int nm, int maximise, int b
 static int follow(Search *S, int seat, int played, int best_kind, int best_seat, int gained,
                   int alpha, int beta, int rest);
 
+/* The last trick, every seat holding one card: what the side takes from it (no search). */
+static inline int last_trick(const Search *S, int leader) {
+    const Spec *s = S->s;
+    int seat = leader, best = -1, best_seat = leader, pts = s->bonus;
+    for (int i = 0; i < s->n; i++) {
+        int kind = __builtin_ctzll(S->hands[seat]) >> 1;
+        pts += KP[kind];
+        if (best < 0 || beats(kind, best, s->trump)) {
+            best = kind;
+            best_seat = seat;
+        }
+        seat = s->nxt[seat];
+    }
+    return s->on_side[best_seat] ? pts : 0;
+}
+
 /* ``key``: pos_key of the hands; ``b``: its table bucket for ``seat``, computed (and
  * prefetched) by the caller. */
 static int lead(Search *S, int seat, int alpha, int beta, int rest, u64 key, Entry *b) {
@@ -231,7 +247,10 @@ static int follow(Search *S, int seat, int played, int best_kind, int best_seat,
     int a = alpha, b = beta;
     Entry *buckets[MAXK];
     u64 keys[MAXK];
-    if (last) {
+    /* After this trick every seat holds one card: the last trick is played out, not searched
+     * (nor kept in the table). */
+    int before_last = last && S->cards == s->n + 1;
+    if (last && !before_last) {
         /* The next trick's lead positions: fetch their table buckets while we work. */
         u64 key = pos_key(S, S->hands);
         for (int i = 0; i < nm; i++) {
@@ -270,6 +289,8 @@ static int follow(Search *S, int seat, int played, int best_kind, int best_seat,
             if (!S->hands[w_seat]) {
                 got += s->bonus;
                 v = s->on_side[w_seat] ? got : 0;
+            } else if (before_last) {
+                v = (s->on_side[w_seat] ? got : 0) + last_trick(S, w_seat);
             } else {
                 int mine = s->on_side[w_seat] ? got : 0;
                 int saved[MAXP], nsaved = S->ntrick;
