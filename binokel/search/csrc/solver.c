@@ -269,8 +269,14 @@ static int follow(Search *S, int seat, int played, int best_kind, int best_seat,
             if (!e) continue;
             int got = gained + KP[kind];
             int mine = s->on_side[w_seat] ? got : 0;
-            if (maximise && mine + e->low >= beta) return mine + e->low;
-            if (!maximise && mine + e->high <= alpha) return mine + e->high;
+            if (maximise && mine + e->low >= beta) {
+                S->hits++;
+                return mine + e->low;
+            }
+            if (!maximise && mine + e->high <= alpha) {
+                S->hits++;
+                return mine + e->high;
+            }
         }
     }
     for (int i = 0; i < nm; i++) {
