@@ -127,13 +127,13 @@ static void order_leads(Search *S, int *moves, int nm, int first, int seat) {
 }
 
 /* solver._order_follows: win cheaply, smear on a partner, else shed low. */
-static void order_follows(const Spec *s, int *moves, int nm, int maximise, int best_is_mine,
-                          int best_kind, int last) {
+static void order_follows(int *moves, int nm, int maximise, int best_is_mine, u64 winners,
+                          int last) {
     int friendly = best_is_mine == maximise;
     int keys[MAXK];
     for (int i = 0; i < nm; i++) {
         int kind = moves[i], pts = KP[kind], score;
-        int wins = beats(kind, best_kind, s->trump);
+        int wins = (int)((winners >> (2 * kind)) & 1);
         if (friendly && (last || !wins)) score = wins ? pts - 30 : pts;
         else if (wins) score = 100 - pts;
         else score = -pts;
@@ -242,7 +242,11 @@ static int follow(Search *S, int seat, int played, int best_kind, int best_seat,
     int nm = kinds_of(mask, moves);
     int maximise = s->on_side[seat];
     int last = played + 1 == s->n;
-    if (nm > 1) order_follows(s, moves, nm, maximise, s->on_side[best_seat], best_kind, last);
+    /* The cards that would take the trick from best_kind (beats(), for all of them at once). */
+    u64 beat = ABOVE[best_kind];
+    if ((best_kind >> 3) != s->trump) beat |= s->trump_mask;
+    u64 winners = (mask | (mask >> 1)) & beat & LOW2;
+    if (nm > 1) order_follows(moves, nm, maximise, s->on_side[best_seat], winners, last);
     int best = maximise ? -1 : 1 << 30;
     int a = alpha, b = beta;
     Entry *buckets[MAXK];
@@ -255,7 +259,7 @@ static int follow(Search *S, int seat, int played, int best_kind, int best_seat,
         u64 key = pos_key(S, S->hands);
         for (int i = 0; i < nm; i++) {
             int kind = moves[i];
-            int w_seat = beats(kind, best_kind, s->trump) ? seat : best_seat;
+            int w_seat = (winners >> (2 * kind)) & 1 ? seat : best_seat;
             keys[i] = key_without(S, key, seat, kind);
             buckets[i] = bucket_of(S, keys[i], w_seat);
             __builtin_prefetch(buckets[i]);
@@ -263,7 +267,7 @@ static int follow(Search *S, int seat, int played, int best_kind, int best_seat,
         /* Enhanced transposition cutoff: a next trick already known to be good enough. */
         for (int i = 0; i < nm; i++) {
             int kind = moves[i];
-            int w_seat = beats(kind, best_kind, s->trump) ? seat : best_seat;
+            int w_seat = (winners >> (2 * kind)) & 1 ? seat : best_seat;
             if (!(w_seat == seat ? hand - ONE[kind] : S->hands[w_seat])) continue;
             Entry *e = probe(S, buckets[i], keys[i], w_seat);
             if (!e) continue;
@@ -281,7 +285,7 @@ static int follow(Search *S, int seat, int played, int best_kind, int best_seat,
     }
     for (int i = 0; i < nm; i++) {
         int kind = moves[i], k_pts = KP[kind], w_kind, w_seat, v;
-        if (beats(kind, best_kind, s->trump)) {
+        if ((winners >> (2 * kind)) & 1) {
             w_kind = kind;
             w_seat = seat;
         } else {
