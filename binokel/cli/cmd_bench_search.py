@@ -92,7 +92,8 @@ def run(args: argparse.Namespace) -> int:
             "solver": {str(f.tricks_left): {"median_s": round(f.median, 6),
                                             "median_ms": round(f.median * 1000, 3),
                                             "positions": len(f.times),
-                                            "median_nodes": sorted(f.nodes)[len(f.nodes) // 2]}
+                                            "median_nodes": sorted(f.nodes)[len(f.nodes) // 2],
+                                            "times_ms": [round(t * 1000, 3) for t in f.times]}
                        for f in solver},
         }
         if playouts is not None:
@@ -108,6 +109,14 @@ def run(args: argparse.Namespace) -> int:
                 "greedy_per_s_all_threads_tuples": (round(m(playouts.greedy_all_listed))
                                                     if playouts.greedy_all_listed else None),
                 "random_per_cpu_s_one_thread": round(m(playouts.random_one_cpu)),
+                # Run by run (each pair back to back): wall and CPU figures and their ratio.
+                "greedy_by_run": [
+                    {"one_thread": round(one), "all_threads": round(every),
+                     "speedup": round(every / one, 3), "one_thread_per_cpu_s": round(one_cpu),
+                     "all_threads_per_cpu_s": round(every_cpu)}
+                    for one, every, one_cpu, every_cpu in zip(
+                        playouts.greedy_one, playouts.greedy_all, playouts.greedy_one_cpu,
+                        playouts.greedy_all_cpu, strict=True)],
             }
         if expert is not None:
             out["expert"] = {"bot": args.bot, "decisions": len(expert.times),
@@ -138,6 +147,7 @@ def run(args: argparse.Namespace) -> int:
               f"{playouts.threads} threads {m(playouts.greedy_all_cpu):10.0f}")
         print(f"  {playouts.threads} threads against one  {m(playouts.speedup):.2f}x   "
               f"(median of the runs' ratios, wall time; starts packed once)")
+        print("  run by run          " + "  ".join(f"{r:.2f}x" for r in playouts.speedup))
         if playouts.greedy_all_listed:
             print(f"  as Python tuples    {playouts.threads} threads "
                   f"{m(playouts.greedy_all_listed):10.0f}   (wall time, native.rollouts)")

@@ -142,18 +142,27 @@ def solve_durch(position: Position, side: Collection[int]) -> tuple[bool, int, i
     return cast(bool, made), nodes, hits
 
 
+def _jobs(mode: int, positions: Sequence[Position],
+          side: Collection[int]) -> list[_native.Job] | None:
+    """One job per position, or ``None`` if the compiled core cannot take one of them."""
+    jobs = []
+    for position in positions:
+        job = _job(mode, position, side)
+        if job is None:
+            return None
+        jobs.append(job)
+    return jobs
+
+
 def best_cards_many(positions: Sequence[Position], side: Collection[int], *,
                     threads: int = THREADS) -> list[dict[int, int]] | None:
     """:func:`best_cards` of many positions (e.g. sampled worlds), solved on ``threads``
     threads outside the interpreter lock; ``None`` if any cannot be taken."""
     if CORE is None:
         return None
-    jobs = []
-    for position in positions:
-        job = _job(_MODE_ROOT, position, side)
-        if job is None:
-            return None
-        jobs.append(job)
+    jobs = _jobs(_MODE_ROOT, positions, side)
+    if jobs is None:
+        return None
     return [cast(dict[int, int], r[0]) for r in _native.solve_batch(jobs, threads)]
 
 
@@ -162,12 +171,9 @@ def solve_many(positions: Sequence[Position], side: Collection[int], *,
     """:func:`solve` of many positions on ``threads`` threads; ``None`` if any cannot be taken."""
     if CORE is None:
         return None
-    jobs = []
-    for position in positions:
-        job = _job(_MODE_VALUE, position, side)
-        if job is None:
-            return None
-        jobs.append(job)
+    jobs = _jobs(_MODE_VALUE, positions, side)
+    if jobs is None:
+        return None
     return [cast(int, r[0]) for r in _native.solve_batch(jobs, threads)]
 
 

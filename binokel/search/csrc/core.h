@@ -129,25 +129,27 @@ static inline int must_beat_for(const Spec *s, int seat, int best_seat) {
 
 /* --- the transposition table -------------------------------------------------------------- */
 
-/* 32 bytes, two to a 64-byte bucket.  The solver numbers the active seats 0..n-1; the first
- * three hands are in the entry, a fourth (four playing) in the table's ``ext`` array. */
+/* 16 bytes, four to a 64-byte bucket.  ``key`` is the remaining hands coded exactly in 64 bits
+ * (solver.c's pos_key: no two positions of one search share a key), so a probe needs one
+ * cache line and no hash check can go wrong. */
 typedef struct {
-    u64 h[3];
+    u64 key;
     int16_t low, high;
     int8_t best;
     uint8_t seat, cards, gen;
 } Entry;
 
+#define BUCKET 4        /* entries a bucket (one cache line) */
+
 typedef struct Table {
     Entry *e;
-    u64 *ext;           /* the fourth hand of each entry */
-    void *e_base, *ext_base; /* what to free */
-    size_t mask;        /* bucket index mask (two entries a bucket) */
+    void *e_base;       /* what to free */
+    size_t mask;        /* bucket index mask */
     uint8_t gen;        /* entries of other generations are empty */
     struct Table *next; /* the free list */
 } Table;
 
-/* A fresh table (a new generation) of at least 2 << bits entries, from the pool; NULL when
+/* A fresh table (a new generation) of at least 1 << bits buckets, from the pool; NULL when
  * out of memory.  Released tables go back to the pool. */
 INTERNAL Table *table_acquire(int bits);
 INTERNAL void table_release(Table *t);

@@ -29,6 +29,20 @@ static int int_items(PyObject *seq, int *out, int max, const char *what) {
     return (int)n;
 }
 
+/* One int per seat: exactly ``players`` of them (a short list would be changed only in part). */
+static int seat_items(PyObject *seq, int *out, int players, const char *what) {
+    PyObject *fast = PySequence_Fast(seq, what);
+    if (!fast) return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    Py_DECREF(fast);
+    if (n != players) {
+        PyErr_Format(PyExc_ValueError, "%s: one per seat (%d), not %zd", what, players, n);
+        return -1;
+    }
+    memset(out, 0, MAXP * sizeof(int));
+    return int_items(seq, out, MAXP, what) < 0 ? -1 : 0;
+}
+
 static int hand_items(PyObject *seq, u64 *out, int players) {
     PyObject *fast = PySequence_Fast(seq, "hands must be a sequence");
     if (!fast) return -1;
@@ -259,10 +273,9 @@ static int parse_start(const Spec *s, PyObject *hands, int leader, PyObject *tri
         return -1;
     }
     st->ntrick = nt;
-    memset(st->points, 0, sizeof(st->points));
     memset(st->won, 0, sizeof(st->won));
-    if (int_items(points, st->points, MAXP, "points") < 0) return -1;
-    if (won && int_items(won, st->won, MAXP, "won") < 0) return -1;
+    if (seat_items(points, st->points, s->players, "points") < 0) return -1;
+    if (won && seat_items(won, st->won, s->players, "won") < 0) return -1;
     if (!seat_ok(s, leader) || !kinds_ok(st->trick, nt)) return -1;
     return 0;
 }
@@ -306,20 +319,13 @@ static Start *parse_starts(const Spec *s, PyObject *seq, Py_ssize_t *count) {
         return NULL;
     }
     for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *t = PySequence_Fast_GET_ITEM(fast, i);
-        int leader = -1;
-        if (PyTuple_Check(t) && PyTuple_GET_SIZE(t) == 5) {
-            leader = (int)PyLong_AsLong(PyTuple_GET_ITEM(t, 1));
-            if (leader == -1 && PyErr_Occurred()) leader = -2;
-        }
-        if (leader < -1 || !PyTuple_Check(t) || PyTuple_GET_SIZE(t) != 5
-            || parse_start(s, PyTuple_GET_ITEM(t, 0), leader, PyTuple_GET_ITEM(t, 2),
-                           PyTuple_GET_ITEM(t, 3), PyTuple_GET_ITEM(t, 4), &starts[i]) < 0
-            || starts[i].ntrick > s->n) {
-            if (!PyErr_Occurred() && PyTuple_Check(t) && PyTuple_GET_SIZE(t) == 5)
-                PyErr_SetString(PyExc_ValueError, "trick: more cards than players");
-            else if (!PyErr_Occurred())
-                PyErr_SetString(PyExc_TypeError, "a start is (hands, leader, trick, points, won)");
+        PyObject *t = PySequence_Fast_GET_ITEM(fast, i), *hands, *trick, *points, *won;
+        int leader;
+        int is_start = PyTuple_Check(t) && PyTuple_GET_SIZE(t) == 5;
+        if (!is_start)
+            PyErr_SetString(PyExc_TypeError, "a start is (hands, leader, trick, points, won)");
+        if (!is_start || !PyArg_ParseTuple(t, "OiOOO", &hands, &leader, &trick, &points, &won)
+            || parse_start(s, hands, leader, trick, points, won, &starts[i]) < 0) {
             free(starts);
             Py_DECREF(fast);
             return NULL;
@@ -447,15 +453,28 @@ static PyObject *py_rollout(PyObject *self, PyObject *args) {
     Start st;
     if (parse_start(s, hands, leader, trick, points, won, &st) < 0) return NULL;
     rollout(s, st.hands, st.leader, st.trick, st.ntrick, st.points, st.won);
-    for (int i = 0; i < s->players; i++) {
-        PyObject *h = PyLong_FromUnsignedLongLong(st.hands[i]);
-        PyObject *p = PyLong_FromLong(st.points[i]);
-        PyObject *w = PyLong_FromLong(st.won[i]);
-        if (!h || !p || !w || PyList_SetItem(hands, i, h) < 0 || PyList_SetItem(points, i, p) < 0
-            || PyList_SetItem(won, i, w) < 0)
-            return NULL;
+    /* Every new value first, so that running out of memory leaves the lists as they were. */
+    int p = s->players;
+    PyObject *made[3 * MAXP] = {NULL};
+    for (int i = 0; i < p; i++) {
+        made[i] = PyLong_FromUnsignedLongLong(st.hands[i]);
+        made[p + i] = PyLong_FromLong(st.points[i]);
+        made[2 * p + i] = PyLong_FromLong(st.won[i]);
     }
-    if (PyList_SetSlice(trick, 0, PyList_GET_SIZE(trick), NULL) < 0) return NULL;
+    for (int i = 0; i < 3 * p; i++)
+        if (!made[i]) {
+            for (int k = 0; k < 3 * p; k++) Py_XDECREF(made[k]);
+            return NULL;
+        }
+    if (PyList_SetSlice(trick, 0, PyList_GET_SIZE(trick), NULL) < 0) {
+        for (int k = 0; k < 3 * p; k++) Py_DECREF(made[k]);
+        return NULL;
+    }
+    for (int i = 0; i < p; i++) {  /* the lengths were checked: these steal and cannot fail */
+        PyList_SetItem(hands, i, made[i]);
+        PyList_SetItem(points, i, made[p + i]);
+        PyList_SetItem(won, i, made[2 * p + i]);
+    }
     Py_RETURN_NONE;
 }
 

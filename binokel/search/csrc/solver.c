@@ -1,18 +1,6 @@
 /* The open-card solver: binokel/search/solver.py transcribed (see core.h). */
 #include "core.h"
 
-static inline u64 hash_key(const u64 *h, int seat) {
-    u64 x = h[0] * 0x9E3779B97F4A7C15ULL;
-    x ^= h[1] * 0xC2B2AE3D27D4EB4FULL;
-    x ^= h[2] * 0x165667B19E3779F9ULL;
-    x ^= h[3] * 0xD6E8FEB86659FD93ULL;
-    x ^= (u64)(seat + 1) * 0xFF51AFD7ED558CCDULL;
-    x ^= x >> 33;
-    x *= 0xC4CEB9FE1A85EC53ULL;
-    x ^= x >> 29;
-    return x;
-}
-
 /* --- the solver --------------------------------------------------------------------------- */
 
 typedef struct {
@@ -25,29 +13,49 @@ typedef struct {
     int root_ntrick;
     int rest;            /* points in the hands plus the last-trick bonus */
     int cards;           /* cards in the hands */
-    int four;            /* four seats playing: the fourth hand is in the table's ext */
+    u64 second[MAXP];    /* pos_key: the kinds of which a seat holds the second copy */
     Table *tt;
     long long nodes, hits;
 } Search;
 
-static inline Entry *bucket_of(const Search *S, const u64 *hands, int seat) {
-    return &S->tt->e[(hash_key(hands, seat) & S->tt->mask) * 2];
+/* The remaining hands as one exact 64-bit key.  Every hand of the search is part of the
+ * root's hands, and of each kind's (at most two) copies the root's holders are at most two
+ * seats: the key keeps the first holder's count (0..2) in the kind's two bits and adds the
+ * second holder's copy (0..1) as 2.  So each kind's two bits say exactly who still holds what,
+ * and the sum never carries from one kind into the next. */
+static inline u64 pos_key(const Search *S, const u64 *h) {
+    u64 key = 0;
+    for (int i = 0; i < S->s->n; i++) key += h[i] + (h[i] & S->second[i]);
+    return key;
 }
 
-static inline int entry_is(const Search *S, const Entry *e, const u64 *h, int seat) {
-    const Table *t = S->tt;
-    return e->gen == t->gen && e->seat == seat && e->h[0] == h[0] && e->h[1] == h[1]
-           && e->h[2] == h[2] && (!S->four || t->ext[e - t->e] == h[3]);
+/* The key once ``seat`` has played one card of ``kind``. */
+static inline u64 key_without(const Search *S, u64 key, int seat, int kind) {
+    return key - ONE[kind] - (S->second[seat] & ONE[kind]);
 }
 
-static inline Entry *probe_hands(const Search *S, Entry *b, const u64 *h, int seat) {
-    if (entry_is(S, &b[0], h, seat)) return &b[0];
-    if (entry_is(S, &b[1], h, seat)) return &b[1];
+static void find_second_holders(Search *S) {
+    u64 seen = 0;
+    for (int i = 0; i < S->s->n; i++) {
+        u64 held = (S->hands[i] | (S->hands[i] >> 1)) & LOW2;
+        S->second[i] = held & seen;
+        seen |= held;
+    }
+}
+
+static inline Entry *bucket_of(const Search *S, u64 key, int seat) {
+    u64 x = key ^ ((u64)(seat + 1) * 0x9E3779B97F4A7C15ULL);
+    x ^= x >> 33;
+    x *= 0xFF51AFD7ED558CCDULL;
+    x ^= x >> 33;
+    return &S->tt->e[(x & S->tt->mask) * BUCKET];
+}
+
+static inline Entry *probe(const Search *S, Entry *b, u64 key, int seat) {
+    uint8_t gen = S->tt->gen;
+    for (int i = 0; i < BUCKET; i++)
+        if (b[i].key == key && b[i].seat == seat && b[i].gen == gen) return &b[i];
     return NULL;
-}
-
-static inline Entry *probe(Search *S, Entry *b, int seat) {
-    return probe_hands(S, b, S->hands, seat);
 }
 
 static inline int cards_left(const u64 *h) {
@@ -59,30 +67,28 @@ static inline int cards_left(const u64 *h) {
     return c;
 }
 
-/* Two entries a bucket: the first keeps the bigger subtree, the second is always replaced. */
-static inline void store(Search *S, Entry *b, int seat, int low, int high, int best) {
-    Table *t = S->tt;
-    Entry *e = probe(S, b, seat);
-    int cards = S->cards;
+/* Four entries a bucket: a position found there is updated, else an empty entry (another
+ * generation) is taken, else the one with the fewest cards left (the smallest subtree). */
+static inline void store(Search *S, Entry *b, u64 key, int seat, int low, int high, int best) {
+    uint8_t gen = S->tt->gen;
+    Entry *e = probe(S, b, key, seat);
     if (!e) {
-        if (b[0].gen != t->gen || b[0].cards <= cards) {
-            if (b[0].gen == t->gen) {
-                b[1] = b[0];
-                t->ext[b + 1 - t->e] = t->ext[b - t->e];
+        e = &b[0];
+        for (int i = 0; i < BUCKET; i++) {
+            if (b[i].gen != gen) {
+                e = &b[i];
+                break;
             }
-            e = &b[0];
-        } else {
-            e = &b[1];
+            if (b[i].cards < e->cards) e = &b[i];
         }
     }
-    memcpy(e->h, S->hands, sizeof(e->h));
-    if (S->four) t->ext[e - t->e] = S->hands[3];
+    e->key = key;
     e->seat = (uint8_t)seat;
     e->low = (int16_t)low;
     e->high = (int16_t)high;
     e->best = (int8_t)best;
-    e->cards = (uint8_t)cards;
-    e->gen = t->gen;
+    e->cards = (uint8_t)S->cards;
+    e->gen = gen;
 }
 
 static inline void sort_desc(int *keys, int *moves, int n) {
@@ -121,13 +127,13 @@ static void order_leads(Search *S, int *moves, int nm, int first, int seat) {
 }
 
 /* solver._order_follows: win cheaply, smear on a partner, else shed low. */
-static void order_follows(const Spec *s, int *moves, int nm, int maximise, int best_is_mine,
-                          int best_kind, int last) {
+static void order_follows(int *moves, int nm, int maximise, int best_is_mine, u64 winners,
+                          int last) {
     int friendly = best_is_mine == maximise;
     int keys[MAXK];
     for (int i = 0; i < nm; i++) {
         int kind = moves[i], pts = KP[kind], score;
-        int wins = beats(kind, best_kind, s->trump);
+        int wins = (int)((winners >> (2 * kind)) & 1);
         if (friendly && (last || !wins)) score = wins ? pts - 30 : pts;
         else if (wins) score = 100 - pts;
         else score = -pts;
@@ -139,8 +145,25 @@ static void order_follows(const Spec *s, int *moves, int nm, int maximise, int b
 static int follow(Search *S, int seat, int played, int best_kind, int best_seat, int gained,
                   int alpha, int beta, int rest);
 
-/* ``b``: the table bucket of (hands, seat), computed (and prefetched) by the caller. */
-static int lead(Search *S, int seat, int alpha, int beta, int rest, Entry *b) {
+/* The last trick, every seat holding one card: what the side takes from it (no search). */
+static inline int last_trick(const Search *S, int leader) {
+    const Spec *s = S->s;
+    int seat = leader, best = -1, best_seat = leader, pts = s->bonus;
+    for (int i = 0; i < s->n; i++) {
+        int kind = __builtin_ctzll(S->hands[seat]) >> 1;
+        pts += KP[kind];
+        if (best < 0 || beats(kind, best, s->trump)) {
+            best = kind;
+            best_seat = seat;
+        }
+        seat = s->nxt[seat];
+    }
+    return s->on_side[best_seat] ? pts : 0;
+}
+
+/* ``key``: pos_key of the hands; ``b``: its table bucket for ``seat``, computed (and
+ * prefetched) by the caller. */
+static int lead(Search *S, int seat, int alpha, int beta, int rest, u64 key, Entry *b) {
     if (beta <= 0) return 0;
     if (alpha >= rest) return rest;
     const Spec *s = S->s;
@@ -148,7 +171,7 @@ static int lead(Search *S, int seat, int alpha, int beta, int rest, Entry *b) {
     if (!hand) return 0;
     S->nodes++;
     int first = -1, low, high;
-    Entry *e = probe(S, b, seat);
+    Entry *e = probe(S, b, key, seat);
     if (e) {
         low = e->low;
         high = e->high;
@@ -205,7 +228,7 @@ static int lead(Search *S, int seat, int alpha, int beta, int rest, Entry *b) {
     if (best <= alpha) high = best;
     else if (best >= beta) low = best;
     else low = high = best;
-    store(S, b, seat, low, high, best_move);
+    store(S, b, key, seat, low, high, best_move);
     return best;
 }
 
@@ -219,38 +242,50 @@ static int follow(Search *S, int seat, int played, int best_kind, int best_seat,
     int nm = kinds_of(mask, moves);
     int maximise = s->on_side[seat];
     int last = played + 1 == s->n;
-    if (nm > 1) order_follows(s, moves, nm, maximise, s->on_side[best_seat], best_kind, last);
+    /* The cards that would take the trick from best_kind (beats(), for all of them at once). */
+    u64 beat = ABOVE[best_kind];
+    if ((best_kind >> 3) != s->trump) beat |= s->trump_mask;
+    u64 winners = (mask | (mask >> 1)) & beat & LOW2;
+    if (nm > 1) order_follows(moves, nm, maximise, s->on_side[best_seat], winners, last);
     int best = maximise ? -1 : 1 << 30;
     int a = alpha, b = beta;
     Entry *buckets[MAXK];
-    if (last) {
+    u64 keys[MAXK];
+    /* After this trick every seat holds one card: the last trick is played out, not searched
+     * (nor kept in the table). */
+    int before_last = last && S->cards == s->n + 1;
+    if (last && !before_last) {
         /* The next trick's lead positions: fetch their table buckets while we work. */
-        u64 h[MAXP];
-        memcpy(h, S->hands, sizeof(h));
+        u64 key = pos_key(S, S->hands);
         for (int i = 0; i < nm; i++) {
             int kind = moves[i];
-            int w_seat = beats(kind, best_kind, s->trump) ? seat : best_seat;
-            h[seat] = hand - ONE[kind];
-            buckets[i] = bucket_of(S, h, w_seat);
+            int w_seat = (winners >> (2 * kind)) & 1 ? seat : best_seat;
+            keys[i] = key_without(S, key, seat, kind);
+            buckets[i] = bucket_of(S, keys[i], w_seat);
             __builtin_prefetch(buckets[i]);
         }
         /* Enhanced transposition cutoff: a next trick already known to be good enough. */
         for (int i = 0; i < nm; i++) {
             int kind = moves[i];
-            int w_seat = beats(kind, best_kind, s->trump) ? seat : best_seat;
-            h[seat] = hand - ONE[kind];
-            if (!h[w_seat]) continue;
-            Entry *e = probe_hands(S, buckets[i], h, w_seat);
+            int w_seat = (winners >> (2 * kind)) & 1 ? seat : best_seat;
+            if (!(w_seat == seat ? hand - ONE[kind] : S->hands[w_seat])) continue;
+            Entry *e = probe(S, buckets[i], keys[i], w_seat);
             if (!e) continue;
             int got = gained + KP[kind];
             int mine = s->on_side[w_seat] ? got : 0;
-            if (maximise && mine + e->low >= beta) return mine + e->low;
-            if (!maximise && mine + e->high <= alpha) return mine + e->high;
+            if (maximise && mine + e->low >= beta) {
+                S->hits++;
+                return mine + e->low;
+            }
+            if (!maximise && mine + e->high <= alpha) {
+                S->hits++;
+                return mine + e->high;
+            }
         }
     }
     for (int i = 0; i < nm; i++) {
         int kind = moves[i], k_pts = KP[kind], w_kind, w_seat, v;
-        if (beats(kind, best_kind, s->trump)) {
+        if ((winners >> (2 * kind)) & 1) {
             w_kind = kind;
             w_seat = seat;
         } else {
@@ -264,12 +299,14 @@ static int follow(Search *S, int seat, int played, int best_kind, int best_seat,
             if (!S->hands[w_seat]) {
                 got += s->bonus;
                 v = s->on_side[w_seat] ? got : 0;
+            } else if (before_last) {
+                v = (s->on_side[w_seat] ? got : 0) + last_trick(S, w_seat);
             } else {
                 int mine = s->on_side[w_seat] ? got : 0;
                 int saved[MAXP], nsaved = S->ntrick;
                 memcpy(saved, S->trick, sizeof(saved));
                 S->ntrick = 0;
-                v = mine + lead(S, w_seat, a - mine, b - mine, r, buckets[i]);
+                v = mine + lead(S, w_seat, a - mine, b - mine, r, keys[i], buckets[i]);
                 memcpy(S->trick, saved, sizeof(saved));
                 S->ntrick = nsaved;
             }
@@ -325,7 +362,10 @@ static int window(Search *S, int alpha, int beta) {
     root_start(S, &seat, &bk, &bs, &gained);
     memcpy(S->trick, S->root_trick, sizeof(S->trick));
     S->ntrick = S->root_ntrick;
-    if (!S->root_ntrick) return lead(S, seat, alpha, beta, S->rest, bucket_of(S, S->hands, seat));
+    if (!S->root_ntrick) {
+        u64 key = pos_key(S, S->hands);
+        return lead(S, seat, alpha, beta, S->rest, key, bucket_of(S, key, seat));
+    }
     return follow(S, seat, S->root_ntrick, bk, bs, gained, alpha, beta, S->rest);
 }
 
@@ -420,7 +460,8 @@ static int durch_node(Search *S, int seat, int best_kind, int best_seat) {
     u64 hand = S->hands[seat], mask;
     if (!S->ntrick) {
         if (!hand) return 1;
-        Entry *e = probe(S, bucket_of(S, S->hands, seat), seat);
+        u64 key = pos_key(S, S->hands);
+        Entry *e = probe(S, bucket_of(S, key, seat), key, seat);
         if (e) return e->low;
         mask = hand;
     } else {
@@ -463,7 +504,10 @@ static int durch_node(Search *S, int seat, int best_kind, int best_seat) {
             break;
         }
     }
-    if (at_start) store(S, bucket_of(S, S->hands, seat), seat, result, result, -1);
+    if (at_start) {
+        u64 key = pos_key(S, S->hands);
+        store(S, bucket_of(S, key, seat), key, seat, result, result, -1);
+    }
     return result;
 }
 
@@ -497,13 +541,13 @@ void run_job_with(Job *j, Table *tt) {
     }
     rs.players = n;
     S.s = &rs;
-    S.four = n == 4;
     S.leader = pos_of[j->leader];
     memcpy(S.root_trick, j->trick, sizeof(S.root_trick));
     S.root_ntrick = j->ntrick;
     S.rest = js->bonus;
     for (int i = 0; i < MAXP; i++) S.rest += points_of(j->hands[i]);
     S.cards = cards_left(S.hands);
+    find_second_holders(&S);
     S.tt = tt;
     if (j->mode == MODE_VALUE) {
         j->value = mtd(&S, j->guess);

@@ -32,7 +32,6 @@ static int pool_size = 0;
 
 static void table_free(Table *t) {
     free(t->e_base);
-    free(t->ext_base);
     free(t);
 }
 
@@ -56,10 +55,9 @@ static void *zeroed(size_t bytes, void **base) {
 static Table *table_new(int bits) {
     Table *t = calloc(1, sizeof(Table));
     if (!t) return NULL;
-    size_t entries = (size_t)2 << bits;
+    size_t entries = (size_t)BUCKET << bits;
     t->e = zeroed(entries * sizeof(Entry), &t->e_base);
-    t->ext = zeroed(entries * sizeof(u64), &t->ext_base);
-    if (!t->e || !t->ext) {
+    if (!t->e) {
         table_free(t);
         return NULL;
     }
@@ -71,12 +69,12 @@ static Table *table_new(int bits) {
 /* Start a new generation: every entry is empty at once (cleared when the counter wraps). */
 void table_renew(Table *t) {
     if (++t->gen == 0) {
-        memset(t->e, 0, (t->mask + 1) * 2 * sizeof(Entry));
+        memset(t->e, 0, (t->mask + 1) * BUCKET * sizeof(Entry));
         t->gen = 1;
     }
 }
 
-/* A table with at least 2 << bits entries, fresh (a new generation). */
+/* A table with at least 1 << bits buckets, fresh (a new generation). */
 Table *table_acquire(int bits) {
     Table *t = NULL;
 #ifdef HAVE_THREADS
