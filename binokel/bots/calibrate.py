@@ -19,14 +19,14 @@ import math
 import random
 import sys
 
-from ..cards import CARD_POINTS, Suit, pack
+from ..cards import Suit, pack
 from ..games.binokel import actions as A
 from ..games.binokel.game import GameState, Phase, new_game
 from ..games.binokel.melds import find_melds_packed, meld_total
 from ..games.binokel.rulefile import find_rules
 from ..games.binokel.scoring import Contract, side_of
 from .base import ask
-from .evaluate import FEATURES, features, leads_first, model_for, options
+from .evaluate import FEATURES, features, leads_first, model_for, options, pack_points
 from .heuristic import HeuristicBot
 
 
@@ -85,9 +85,9 @@ def side_row(rules_name: str, seed: str, dealer: int,
     return own + result.discard_points, float(total + result.discard_points)
 
 
-def fit_side(rows: list[tuple[float, float]], pack_points: float) -> tuple[float, float, float]:
+def fit_side(rows: list[tuple[float, float]], total: float) -> tuple[float, float, float]:
     """Slope, offset and residual spread of side − own against pack points − own."""
-    xs = [pack_points - min(own, pack_points) for own, _ in rows]
+    xs = [total - min(own, total) for own, _ in rows]
     ys = [total - own for own, total in rows]
     mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
     slope = (sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True))
@@ -148,8 +148,7 @@ def main(argv: list[str] | None = None) -> int:
             side = side_row(args.rules, f"{args.seed}/{i}", i % rules.players, bot)
             if side is not None:
                 sides.append(side)
-        pack_points = sum(8 * CARD_POINTS[r] for r in rules.ranks) + rules.last_trick_bonus
-        slope, offset, spread = fit_side(sides, pack_points)
+        slope, offset, spread = fit_side(sides, pack_points(rules))
         print(f"{len(sides)} hands: SideModel(slope={slope:.3f}, offset={offset:.1f}, "
               f"sigma={spread:.1f})")
         return 0

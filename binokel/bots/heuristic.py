@@ -45,6 +45,7 @@ from .evaluate import (
     make_share,
     model_for,
     options,
+    pack_points,
     play_ev,
 )
 from .knowledge import full_pack, knowledge_of, minus, size
@@ -237,7 +238,7 @@ class HeuristicBot(BaseBot):
                 return nxt if value >= nxt.value + level.tau else A.PASS
             if value < nxt.value + level.tau + level.margin:
                 return A.PASS
-            if _partner_holds(view):
+            if partner_holds(view):
                 partners = len(side_of(rules, view.seat)) - 1
                 team = value + _partner_share(rules, value, partners, level.v)
                 if team < _partner_team_value(view, hand, level.tau):
@@ -250,7 +251,7 @@ class HeuristicBot(BaseBot):
             return nxt if ev >= level.tau else A.PASS
         if ev < level.tau or make_share(shifted, nxt.value, sigma) < level.confidence:
             return A.PASS
-        if _partner_holds(view) and ev < _partner_team_value(view, hand, level.tau):
+        if partner_holds(view) and ev < _partner_team_value(view, hand, level.tau):
             return A.PASS
         return nxt
 
@@ -407,8 +408,8 @@ def _partner_share(rules: Rules, value: float, partners: int, version: int = 1) 
         return 0.0
     if version >= 2:
         return TEAM_SIDE.share(rules, value)
-    pack_points = sum(8 * CARD_POINTS[r] for r in rules.ranks) + rules.last_trick_bonus
-    rest = max(0.0, pack_points - min(value, pack_points))
+    total = pack_points(rules)
+    rest = max(0.0, total - min(value, total))
     return partners * (rest / (rules.active_players - 1) + 30.0)
 
 
@@ -420,8 +421,12 @@ def _sigma(rules: Rules, version: int) -> float:
     return model_for(rules).sigma
 
 
-def _partner_holds(view: View) -> bool:
-    """Whether the standing bid is a partner's (team games; the first bid is forehand's)."""
+def partner_holds(view: View) -> bool:
+    """Whether the standing bid is a partner's (team games; the first bid is forehand's).
+
+    Shared with the expert's auction (:mod:`binokel.bots.expert_auction`), which asks the same
+    question before raising.
+    """
     if not view.rules.teams:
         return False
     holder = next((seat for seat, value in reversed(view.bids) if value), view.active[0])
@@ -437,8 +442,7 @@ def _partner_team_value(view: View, hand: int, tau: float) -> float:
     """
     rules = view.rules
     melds = sum(meld_total(find_melds_packed(hand, Suit(t), rules)) for t in range(4)) / 4
-    pack_points = sum(8 * CARD_POINTS[r] for r in rules.ranks) + rules.last_trick_bonus
-    return view.bid + tau + melds + pack_points / rules.active_players
+    return view.bid + tau + melds + pack_points(rules) / rules.active_players
 
 
 def _crude_value(hand: int, rules: Rules, leads: bool) -> float:
@@ -490,4 +494,4 @@ def _kinds(packed: int, *, repeat: bool = False) -> list[int]:
     return out
 
 
-__all__ = ["LEVELS", "HeuristicBot", "Level", "level_from"]
+__all__ = ["LEVELS", "HeuristicBot", "Level", "level_from", "partner_holds"]
