@@ -90,8 +90,8 @@ class Level:
 LEVELS: dict[str, Level] = {
     "easy": Level(samples=0, tau=0.0, shrink=0.0, noise=40.0, inference=False, counting=False,
                   card_noise=6.0, blunder=0.15),
-    "medium": Level(samples=32, confidence=0.85),
-    "hard": Level(samples=80, search=10, refine=30, confidence=0.85),
+    "medium": Level(samples=32, confidence=0.8),
+    "hard": Level(samples=80, search=10, refine=30, confidence=0.8),
 }
 
 
@@ -254,6 +254,15 @@ class HeuristicBot(BaseBot):
         if partner_holds(view) and ev < _partner_team_value(view, hand, level.tau):
             return A.PASS
         return nxt
+
+    def bid_chance(self, rules: Rules, hand: int, leads: bool, bid: int) -> tuple[float, float]:
+        """The chance of making ``bid`` with ``hand`` over the Dabbs this bot samples, and its
+        expected score there (what the auction weighs; for calibration)."""
+        outcomes, noise = self._hand_outcomes(rules, hand, leads)
+        shifted = [DabbOutcome(o.value + noise, o.durch) for o in outcomes]
+        sigma = _sigma(rules, self.level.v)
+        return (make_share(shifted, bid, sigma),
+                expected_score(shifted, bid, rules, sigma, shrink=self.level.shrink))
 
     def _hand_outcomes(self, rules: Rules, hand: int,
                        leads: bool) -> tuple[list[DabbOutcome], float]:
