@@ -61,9 +61,7 @@ class SearchBinocleBot(BaseBot):
 
 
 def _binocle_random(view: Any, rng: random.Random) -> Any:
-    from ..games.binocle.random_play import random_action
-
-    return random_action(view, rng)
+    return game_of(view).random_action(view, rng)
 
 
 RandomBinocleBot._PLAYS = {"binocle": _binocle_random, "bezique": _binocle_random}

@@ -10,23 +10,28 @@ into :data:`binokel.bots.evaluate.BINOKEL_MODEL`.  A development tool; nothing i
 fits what the declaring side really scores (counted melds, tricks, discard) against the
 declarer's own estimate: side − own = slope × (pack points − own) + offset, for
 :data:`binokel.bots.evaluate.TEAM_SIDE`.
+
+``--bids LEVEL`` lets that level bid, declare and play whole hands and sets, per band of the
+declarer's predicted chance of making its winning bid (over the Dabbs it sampled in the auction),
+how often the contract was really made: predicted against realised, to choose ``confidence``.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import math
 import random
 import sys
 
-from ..cards import CARD_POINTS, Suit, pack
+from ..cards import Suit, pack
 from ..games.binokel import actions as A
-from ..games.binokel.game import GameState, Phase, new_game
+from ..games.binokel.game import GameState, Phase, active_seats, new_game
 from ..games.binokel.melds import find_melds_packed, meld_total
 from ..games.binokel.rulefile import find_rules
 from ..games.binokel.scoring import Contract, side_of
 from .base import ask
-from .evaluate import FEATURES, features, leads_first, model_for, options
+from .evaluate import FEATURES, features, leads_first, model_for, options, pack_points
 from .heuristic import HeuristicBot
 
 
@@ -85,9 +90,53 @@ def side_row(rules_name: str, seed: str, dealer: int,
     return own + result.discard_points, float(total + result.discard_points)
 
 
-def fit_side(rows: list[tuple[float, float]], pack_points: float) -> tuple[float, float, float]:
+def bid_row(rules_name: str, seed: str, dealer: int,
+            bot: HeuristicBot) -> tuple[float, float, bool] | None:
+    """One whole hand among ``bot``s: at the winning bid, the declarer's predicted chance of
+    making it (:func:`~binokel.bots.evaluate.make_share` over the Dabbs the bot sampled in the
+    auction), its expected score there, and whether the contract was made; ``None`` when no one
+    bid."""
+    rules = find_rules(rules_name)
+    state: GameState = new_game(rules, seed=seed, dealer=dealer)
+    rng = random.Random(seed)
+    hands = {seat: pack(state.hand(seat)) for seat in range(rules.players)}
+    while not state.results:
+        state = state.apply(ask(bot, state.view(state.to_move), rng))
+    result = state.results[0]
+    if not result.bid:
+        return None
+    seat = result.declarer
+    leads = leads_first(rules, forehand=seat == active_seats(rules, dealer)[0])
+    chance, ev = bot.bid_chance(rules, hands[seat], leads, result.bid)
+    return chance, ev, result.made
+
+
+def calibration_table(rows: list[tuple[float, float, bool]],
+                      edges: tuple[float, ...] = (0.0, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 1.0)
+                      ) -> list[str]:
+    """Lines of predicted against realised: per band of predicted chance, the contracts and the
+    share made (from :func:`bid_row` rows).
+
+    >>> calibration_table([(0.75, 20.0, True), (0.72, 5.0, False), (0.99, 90.0, True)])[1:3]
+    ['predicted 0.70-0.80:     2 contracts, made 50.0%', 'predicted 0.95-1.00:     1 contracts, made 100.0%']
+    """  # noqa: E501
+    out = [f"{len(rows)} contracts, made {_share([m for _, _, m in rows])}, "
+           f"predicted {sum(c for c, _, _ in rows) / max(1, len(rows)):.1%}"]
+    for lo, hi in itertools.pairwise(edges):
+        band = [m for c, _, m in rows if lo <= c < hi or (hi == edges[-1] and c == hi)]
+        if band:
+            out.append(f"predicted {lo:.2f}-{hi:.2f}: {len(band):5d} contracts, made "
+                       f"{_share(band)}")
+    return out
+
+
+def _share(flags: list[bool]) -> str:
+    return f"{sum(flags) / max(1, len(flags)):.1%}"
+
+
+def fit_side(rows: list[tuple[float, float]], total: float) -> tuple[float, float, float]:
     """Slope, offset and residual spread of side − own against pack points − own."""
-    xs = [pack_points - min(own, pack_points) for own, _ in rows]
+    xs = [total - min(own, total) for own, _ in rows]
     ys = [total - own for own, total in rows]
     mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
     slope = (sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True))
@@ -139,7 +188,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", default="calibrate")
     parser.add_argument("--side", action="store_true",
                         help="fit the declaring side's points in a team game (TEAM_SIDE)")
+    parser.add_argument("--bids", metavar="LEVEL",
+                        help="compare a level's predicted chance of making its winning bids "
+                             "with how often it made them (e.g. medium or medium,confidence=0.7)")
     args = parser.parse_args(argv)
+    if args.bids:
+        level, *rest = args.bids.split(",")
+        fields = dict(item.split("=", 1) for item in rest)
+        bidder = HeuristicBot(level=level, options=fields)
+        rules = find_rules(args.rules)
+        found = [bid for i in range(args.hands)
+                 if (bid := bid_row(args.rules, f"{args.seed}/{i}", i % rules.players, bidder))]
+        for line in calibration_table(found):
+            print(line)
+        return 0
     bot = HeuristicBot(level="medium")
     if args.side:
         rules = find_rules(args.rules)
@@ -148,8 +210,7 @@ def main(argv: list[str] | None = None) -> int:
             side = side_row(args.rules, f"{args.seed}/{i}", i % rules.players, bot)
             if side is not None:
                 sides.append(side)
-        pack_points = sum(8 * CARD_POINTS[r] for r in rules.ranks) + rules.last_trick_bonus
-        slope, offset, spread = fit_side(sides, pack_points)
+        slope, offset, spread = fit_side(sides, pack_points(rules))
         print(f"{len(sides)} hands: SideModel(slope={slope:.3f}, offset={offset:.1f}, "
               f"sigma={spread:.1f})")
         return 0

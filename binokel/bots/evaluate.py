@@ -172,8 +172,8 @@ class SideModel:
     sigma: float
 
     def share(self, rules: Rules, value: float) -> float:
-        pack_points = sum(8 * CARD_POINTS[r] for r in rules.ranks) + rules.last_trick_bonus
-        return self.slope * max(0.0, pack_points - min(value, pack_points)) + self.offset
+        total = pack_points(rules)
+        return self.slope * max(0.0, total - min(value, total)) + self.offset
 
 
 # Fitted by `python -m binokel.bots.calibrate --rules kreuzbinokel --side` on 400 hands that
@@ -183,14 +183,25 @@ TEAM_SIDE = SideModel(slope=0.478, offset=-21.2, sigma=48.0)
 
 
 @functools.cache
+def pack_points(rules: Rules) -> int:
+    """The card points of the whole pack (every rank twice in each suit) plus the last-trick
+    bonus: what the tricks of a hand are worth together.
+
+    >>> from binokel.games.binokel.rules import BINOKEL
+    >>> pack_points(BINOKEL)
+    250
+    """
+    return sum(8 * CARD_POINTS[r] for r in rules.ranks) + rules.last_trick_bonus
+
+
+@functools.cache
 def model_for(rules: Rules) -> TrickModel:
     """The trick model for a rule set: the fitted one, scaled to the points of a trick.
 
     The coefficients were fitted for three players with 12 cards; other shapes scale the estimate
     by the mean card points of a trick (``pack points / tricks``) against Binokel's 250 / 12.
     """
-    total = sum(2 * 4 * CARD_POINTS[r] for r in rules.ranks) + rules.last_trick_bonus
-    scale = (total / rules.hand_size) / (250 / 12)
+    scale = (pack_points(rules) / rules.hand_size) / (250 / 12)
     if abs(scale - 1.0) < 1e-9:
         return BINOKEL_MODEL
     coefficients = tuple(c * scale for c in BINOKEL_MODEL.coefficients)
@@ -455,5 +466,6 @@ def expected_score(outcomes: list[DabbOutcome], bid: int, rules: Rules, sigma: f
 __all__ = [
     "BINOKEL_MODEL", "FEATURES", "TEAM_SIDE", "DabbOutcome", "Option", "SideModel", "TrickModel",
     "best_option", "bid_outcomes", "durch_discard", "expected_score", "features", "leads_first",
-    "make_chance", "make_share", "meld_keep", "model_for", "options", "play_ev", "sample_dabbs",
+    "make_chance", "make_share", "meld_keep", "model_for", "options", "pack_points", "play_ev",
+    "sample_dabbs",
 ]

@@ -45,6 +45,7 @@ from .evaluate import (
     make_share,
     model_for,
     options,
+    pack_points,
     play_ev,
 )
 from .knowledge import full_pack, knowledge_of, minus, size
@@ -89,8 +90,8 @@ class Level:
 LEVELS: dict[str, Level] = {
     "easy": Level(samples=0, tau=0.0, shrink=0.0, noise=40.0, inference=False, counting=False,
                   card_noise=6.0, blunder=0.15),
-    "medium": Level(samples=32, confidence=0.85),
-    "hard": Level(samples=80, search=10, refine=30, confidence=0.85),
+    "medium": Level(samples=32, confidence=0.8),
+    "hard": Level(samples=80, search=10, refine=30, confidence=0.8),
 }
 
 
@@ -237,7 +238,7 @@ class HeuristicBot(BaseBot):
                 return nxt if value >= nxt.value + level.tau else A.PASS
             if value < nxt.value + level.tau + level.margin:
                 return A.PASS
-            if _partner_holds(view):
+            if partner_holds(view):
                 partners = len(side_of(rules, view.seat)) - 1
                 team = value + _partner_share(rules, value, partners, level.v)
                 if team < _partner_team_value(view, hand, level.tau):
@@ -250,9 +251,18 @@ class HeuristicBot(BaseBot):
             return nxt if ev >= level.tau else A.PASS
         if ev < level.tau or make_share(shifted, nxt.value, sigma) < level.confidence:
             return A.PASS
-        if _partner_holds(view) and ev < _partner_team_value(view, hand, level.tau):
+        if partner_holds(view) and ev < _partner_team_value(view, hand, level.tau):
             return A.PASS
         return nxt
+
+    def bid_chance(self, rules: Rules, hand: int, leads: bool, bid: int) -> tuple[float, float]:
+        """The chance of making ``bid`` with ``hand`` over the Dabbs this bot samples, and its
+        expected score there (what the auction weighs; for calibration)."""
+        outcomes, noise = self._hand_outcomes(rules, hand, leads)
+        shifted = [DabbOutcome(o.value + noise, o.durch) for o in outcomes]
+        sigma = _sigma(rules, self.level.v)
+        return (make_share(shifted, bid, sigma),
+                expected_score(shifted, bid, rules, sigma, shrink=self.level.shrink))
 
     def _hand_outcomes(self, rules: Rules, hand: int,
                        leads: bool) -> tuple[list[DabbOutcome], float]:
@@ -407,8 +417,8 @@ def _partner_share(rules: Rules, value: float, partners: int, version: int = 1) 
         return 0.0
     if version >= 2:
         return TEAM_SIDE.share(rules, value)
-    pack_points = sum(8 * CARD_POINTS[r] for r in rules.ranks) + rules.last_trick_bonus
-    rest = max(0.0, pack_points - min(value, pack_points))
+    total = pack_points(rules)
+    rest = max(0.0, total - min(value, total))
     return partners * (rest / (rules.active_players - 1) + 30.0)
 
 
@@ -420,8 +430,12 @@ def _sigma(rules: Rules, version: int) -> float:
     return model_for(rules).sigma
 
 
-def _partner_holds(view: View) -> bool:
-    """Whether the standing bid is a partner's (team games; the first bid is forehand's)."""
+def partner_holds(view: View) -> bool:
+    """Whether the standing bid is a partner's (team games; the first bid is forehand's).
+
+    Shared with the expert's auction (:mod:`binokel.bots.expert_auction`), which asks the same
+    question before raising.
+    """
     if not view.rules.teams:
         return False
     holder = next((seat for seat, value in reversed(view.bids) if value), view.active[0])
@@ -437,8 +451,7 @@ def _partner_team_value(view: View, hand: int, tau: float) -> float:
     """
     rules = view.rules
     melds = sum(meld_total(find_melds_packed(hand, Suit(t), rules)) for t in range(4)) / 4
-    pack_points = sum(8 * CARD_POINTS[r] for r in rules.ranks) + rules.last_trick_bonus
-    return view.bid + tau + melds + pack_points / rules.active_players
+    return view.bid + tau + melds + pack_points(rules) / rules.active_players
 
 
 def _crude_value(hand: int, rules: Rules, leads: bool) -> float:
@@ -490,4 +503,4 @@ def _kinds(packed: int, *, repeat: bool = False) -> list[int]:
     return out
 
 
-__all__ = ["LEVELS", "HeuristicBot", "Level", "level_from"]
+__all__ = ["LEVELS", "HeuristicBot", "Level", "level_from", "partner_holds"]
