@@ -109,10 +109,7 @@ class BinocleCodec(PartsEncoding, ActionMap):
         at = self._at
         k = len(self.kinds)
         slot = self.slot
-        layout = self.layout
-
-        def span(name: str, last: str | None = None) -> tuple[int, int]:
-            return at[name], at[last or name] + layout.block(last or name).size
+        span = self.layout.span
 
         def phase(buf: Buffer, view: BinocleView) -> None:
             buf[at["phase"] + PHASE_INDEX[view.phase]] = 1.0

@@ -105,10 +105,7 @@ class BinokelCodec(PartsEncoding, ActionMap):
         at = self._at
         k = len(self.kinds)
         slot = self.slot
-
-        def span(name: str, last: str | None = None) -> tuple[int, int]:
-            end = self.layout.offset(last or name) + self.layout.block(last or name).size
-            return at[name], end
+        span = self.layout.span
 
         def phase(buf: Buffer, view: View) -> None:
             buf[at["phase"] + PHASE_INDEX[view.phase]] = 1.0

@@ -62,6 +62,11 @@ class Layout:
         """The block of a name."""
         return self.blocks[list(self._offsets).index(name)]
 
+    def span(self, name: str, last: str | None = None) -> tuple[int, int]:
+        """Where block ``name`` starts and where block ``last`` (default: the same) ends."""
+        end = last or name
+        return self._offsets[name], self._offsets[end] + self.block(end).size
+
     def bounds(self) -> tuple[Vector, Vector]:
         """Per-element lower and upper bounds (for a ``Box`` space)."""
         low = np.concatenate([np.full(b.size, b.low, np.float32) for b in self.blocks])

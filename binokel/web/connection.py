@@ -15,7 +15,7 @@ import logging
 import time
 from collections import deque
 from collections.abc import Callable, Coroutine
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from starlette.websockets import WebSocket
 
@@ -163,6 +163,20 @@ class SocketListener:
                 await asyncio.wait_for(writer, timeout=2)
 
 
+async def throttle(limiter: RateLimiter, websocket: Socket | WebSocket,
+                   listener: Listener) -> Literal["go on", "dropped", "hung up"]:
+    """What becomes of a message just received: it goes on, or it is one too many a second
+    and is dropped (the sender is told), or the sender went on and on and is hung up on."""
+    if limiter.allow():
+        return "go on"
+    if limiter.refused >= RATE_HANG_UP:
+        await websocket.close(code=1008)
+        return "hung up"
+    tell(listener, error_message(
+        f"Too many messages: at most {RATE_PER_SECOND:g} a second; this one was ignored."))
+    return "dropped"
+
+
 async def relay_connection(cluster: Cluster, websocket: WebSocket, listener: SocketListener,
                             table_id: str, holder: str) -> None:
     """A browser whose table another server runs: its messages, checked for size and rate
@@ -177,13 +191,10 @@ async def relay_connection(cluster: Cluster, websocket: WebSocket, listener: Soc
             raw = message.get("text")
             if raw is None:
                 raw = (message.get("bytes") or b"").decode("utf-8", "replace")
-            if not limiter.allow():
-                if limiter.refused >= RATE_HANG_UP:
-                    await websocket.close(code=1008)
-                    return
-                tell(listener, error_message(
-                    f"Too many messages: at most {RATE_PER_SECOND:g} a second; this one was "
-                    "ignored."))
+            verdict = await throttle(limiter, websocket, listener)
+            if verdict == "hung up":
+                return
+            if verdict == "dropped":
                 continue
             if len(raw.encode()) > MAX_MESSAGE_BYTES:
                 tell(listener, error_message(
@@ -213,13 +224,10 @@ async def serve_connection(manager: TableManager, table: Table, websocket: Socke
         raw: str | bytes | None = message.get("text")
         if raw is None:
             raw = message.get("bytes") or b""
-        if not limiter.allow():
-            if limiter.refused >= RATE_HANG_UP:
-                await websocket.close(code=1008)
-                return
-            tell(listener, error_message(
-                f"Too many messages: at most {RATE_PER_SECOND:g} a second; this one was "
-                "ignored."))
+        verdict = await throttle(limiter, websocket, listener)
+        if verdict == "hung up":
+            return
+        if verdict == "dropped":
             continue
         try:
             request = parse_message(raw)
