@@ -308,7 +308,7 @@ def test_packed_rollouts_refuse_records_that_are_not_starts() -> None:
         native.rollouts_packed(table, bytes(record))
     four = make_table(BINOKEL_4, trump=0, active=(0, 1, 2, 3), declarer=0,
                       contract=Contract.TRUMP, bid=0, melds=(0, 0, 0, 0))
-    other = native.pack_starts(four, [((1, 2, 3, 4), 0, (), (0,) * 4, (0,) * 4)])
+    other = native.pack_starts(four, [((1, 4, 16, 64), 0, (), (0,) * 4, (0,) * 4)])
     assert other is not None
     with pytest.raises(ValueError, match="not packed for 3 seats"):
         native.rollouts_packed(table, other)

@@ -123,3 +123,130 @@ def test_batch_starts_with_short_points_or_a_bad_shape_are_refused() -> None:
         native.rollouts(table, [(hands, leader, trick, (0, 0, 0))])  # type: ignore[list-item]
     with pytest.raises(TypeError):
         native.rollouts(table, [(hands, "north", trick, (0, 0, 0), (0, 0, 0))])  # type: ignore[list-item]
+
+
+def test_points_from_an_iterator_are_read_once_and_kept() -> None:
+    # seat_items converts its argument once: an iterator's items are the ones counted and
+    # then read (they were read as zeros from an exhausted iterator).
+    assert native.CORE is not None
+    core = native.CORE
+    spec = native._table_spec(_table())
+    (hands, leader, trick, _, _), = _starts("pool/iter", 1)
+    listed = (hands, leader, trick, (100, 200, 300), (1, 2, 3))
+    want = core.rollouts(spec, [listed], 1)
+    got = core.rollouts(spec, [(hands, leader, trick, iter([100, 200, 300]), iter([1, 2, 3]))],
+                        1)
+    assert got == want
+    assert core.pack_starts(spec, [(hands, leader, trick, iter([100, 200, 300]),
+                                    iter([1, 2, 3]))]) == core.pack_starts(spec, [listed])
+    with pytest.raises(ValueError, match="points: one per seat"):
+        core.rollouts(spec, [(hands, leader, trick, iter([100, 200]), (0, 0, 0))], 1)
+
+
+def test_batches_of_mixed_thread_counts_give_the_answers_of_one() -> None:
+    # A wide batch starts many pool helpers; the narrower batches after it use only some of
+    # them (the others sit out and go back to sleep) and must neither hang nor lose an item.
+    table = _table()
+    starts = _starts("pool/mixed", 90)
+    positions = [_position(random.Random(f"pool/mixed/{i}"), 4) for i in range(10)]
+    want_rollouts = native.rollouts(table, starts, threads=1)
+    assert want_rollouts is not None
+    want_values = native.solve_many(positions, SIDE, threads=1)
+    assert want_values == [pure_solve(p, SIDE) for p in positions]
+    for threads in (32, 2, 1, 5, 2, 32, 3, 2, 64, 2):
+        assert native.rollouts(table, starts, threads=threads) == want_rollouts
+        assert native.rollouts(table, starts[:3], threads=threads) == want_rollouts[:3]
+        assert native.solve_many(positions, SIDE, threads=threads) == want_values
+
+
+def _one(suit: int, rank: int) -> int:
+    return 1 << (2 * (suit * 8 + rank))
+
+
+def _bad_positions() -> list[tuple[str, Position]]:
+    def pos(hands: tuple[int, ...], leader: int = 0, trick: tuple[int, ...] = ()) -> Position:
+        return Position(BINOKEL, hands, (0, 1, 2), leader, trick, 1, (0, 0, 0), (0, 0, 0))
+
+    ace = _one(0, 7)
+    return [
+        # three copies of one kind, hands of one card each
+        ("copies", pos((ace, ace, ace))),
+        # two in one hand and a third in the trick
+        ("copies", pos((_one(1, 3), 2 * ace, _one(2, 5)), leader=2, trick=(7,))),
+        # the leader holds two cards, the others one: the last trick would find an empty hand
+        ("hand sizes", pos((ace | _one(1, 2), _one(2, 2), _one(3, 2)))),
+        ("hand sizes", pos((_one(1, 2), _one(2, 2), 0))),
+        # seat 0 led to the trick but holds as many cards as the seats still to play
+        ("hand sizes", pos((_one(1, 2) | _one(1, 3), _one(2, 2) | _one(2, 3),
+                            _one(3, 2) | _one(3, 3)), trick=(7,))),
+        # seat 1 (to play second) holds one card fewer than seat 2
+        ("hand sizes", pos((_one(1, 2), _one(2, 2), _one(3, 2) | _one(3, 3)), trick=(7,))),
+    ]
+
+
+def test_malformed_solver_jobs_are_refused_with_a_reason() -> None:
+    for reason, position in _bad_positions():
+        with pytest.raises(ValueError, match=reason):
+            native.solve(position, SIDE)
+        with pytest.raises(ValueError, match=reason):
+            native.best_cards(position, SIDE)
+        with pytest.raises(ValueError, match=reason):
+            native.solve_durch(position, SIDE)
+        with pytest.raises(ValueError, match=reason):
+            native.solve_many([position, position], SIDE, threads=2)
+    # A position that fits (seat 0 led, seats 1 and 2 still to play) is solved.
+    ok = Position(BINOKEL, (_one(1, 2), _one(2, 2) | _one(1, 3), _one(3, 2) | _one(3, 3)),
+                  (0, 1, 2), 0, (7,), 1, (0, 0, 0), (0, 0, 0))
+    found = native.solve(ok, SIDE)
+    assert found is not None and found[0] == pure_solve(ok, SIDE)
+
+
+def test_malformed_rollout_starts_are_refused_with_a_reason() -> None:
+    assert native.CORE is not None
+    table = _table()
+    spec = native._table_spec(table)
+    for reason, p in _bad_positions():
+        start = (p.hands, p.leader, p.trick, (0, 0, 0), (0, 0, 0))
+        with pytest.raises(ValueError, match=reason):
+            native.rollouts(table, [start], threads=1)
+        with pytest.raises(ValueError, match=reason):
+            native.pack_starts(table, [start])
+        with pytest.raises(ValueError, match=reason):
+            native.CORE.rollout(spec, list(p.hands), p.leader, list(p.trick), [0, 0, 0],
+                                [0, 0, 0])
+    # A packed record changed after packing is checked again: seat 0 gets a second card.
+    (hands, leader, trick, points, won), = _starts("pool/packed", 1)
+    packed = native.pack_starts(table, [(hands, leader, trick, points, won)])
+    assert packed is not None
+    first = int.from_bytes(packed[:8], "little")
+    free = next(k for k in range(32) if not any((h >> (2 * k)) & 3 for h in hands)
+                and k not in trick)
+    changed = (first | (1 << (2 * free))).to_bytes(8, "little") + packed[8:]
+    with pytest.raises(ValueError, match="hand sizes"):
+        native.rollouts_packed(table, changed, threads=1)
+
+
+def _blocked(status: str) -> int:
+    for line in status.splitlines():
+        if line.startswith("SigBlk:"):
+            return int(line.split()[1], 16)
+    return 0
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="needs Linux's /proc")
+def test_pool_helpers_take_no_signals() -> None:
+    # Helpers are started with every signal blocked (they would inherit the caller's mask):
+    # SIGINT and SIGTERM go to Python's main thread, never to a helper in the middle of a search.
+    table = _table()
+    native.rollouts(table, _starts("pool/signals", 40), threads=3)  # at least two helpers
+    sigint, sigterm = 1 << (2 - 1), 1 << (15 - 1)
+    masks = []
+    for task in os.listdir("/proc/self/task"):
+        try:
+            with open(f"/proc/self/task/{task}/status") as f:
+                masks.append(_blocked(f.read()))
+        except FileNotFoundError:  # a thread that ended meanwhile
+            continue
+    with open(f"/proc/self/task/{threading.get_native_id()}/status") as f:
+        assert not _blocked(f.read()) & sigint
+    assert sum(1 for m in masks if m & sigint and m & sigterm) >= 2

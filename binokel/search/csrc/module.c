@@ -8,39 +8,44 @@
 
 /* --- argument parsing --------------------------------------------------------------------- */
 
-static int int_items(PyObject *seq, int *out, int max, const char *what) {
-    PyObject *fast = PySequence_Fast(seq, what);
-    if (!fast) return -1;
+/* The ints of a fast sequence (PySequence_Fast's), at most ``max`` of them. */
+static int fast_ints(PyObject *fast, int *out, int max, const char *what) {
     Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
     if (n > max) {
         PyErr_Format(PyExc_ValueError, "%s: at most %d items, not %zd", what, max, n);
-        Py_DECREF(fast);
         return -1;
     }
     for (Py_ssize_t i = 0; i < n; i++) {
         long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
-        if (v == -1 && PyErr_Occurred()) {
-            Py_DECREF(fast);
-            return -1;
-        }
+        if (v == -1 && PyErr_Occurred()) return -1;
         out[i] = (int)v;
     }
-    Py_DECREF(fast);
     return (int)n;
 }
 
-/* One int per seat: exactly ``players`` of them (a short list would be changed only in part). */
+static int int_items(PyObject *seq, int *out, int max, const char *what) {
+    PyObject *fast = PySequence_Fast(seq, what);
+    if (!fast) return -1;
+    int n = fast_ints(fast, out, max, what);
+    Py_DECREF(fast);
+    return n;
+}
+
+/* One int per seat: exactly ``players`` of them (a short list would be changed only in part).
+ * ``seq`` is converted once: an iterator is read once, and its items are the ones counted. */
 static int seat_items(PyObject *seq, int *out, int players, const char *what) {
     PyObject *fast = PySequence_Fast(seq, what);
     if (!fast) return -1;
     Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
-    Py_DECREF(fast);
     if (n != players) {
         PyErr_Format(PyExc_ValueError, "%s: one per seat (%d), not %zd", what, players, n);
+        Py_DECREF(fast);
         return -1;
     }
     memset(out, 0, MAXP * sizeof(int));
-    return int_items(seq, out, MAXP, what) < 0 ? -1 : 0;
+    int got = fast_ints(fast, out, MAXP, what);
+    Py_DECREF(fast);
+    return got < 0 ? -1 : 0;
 }
 
 static int hand_items(PyObject *seq, u64 *out, int players) {
@@ -153,6 +158,40 @@ static int kinds_ok(const int *kinds, int n) {
     return 1;
 }
 
+static int cards_in(u64 hand) {
+    return __builtin_popcountll(hand & LOW2) + 2 * __builtin_popcountll((hand >> 1) & LOW2);
+}
+
+/* The hands and the trick of a position fit together (seat and kinds already checked): of
+ * each kind at most two copies in all hands and the trick (the solver's exact table key and
+ * its last trick rely on it), and, in playing order from the leader, the seats that have
+ * played to the trick hold one card fewer than those still to play. */
+static int position_ok(const Spec *s, const u64 *hands, int leader, const int *trick, int nt) {
+    int copies[MAXK] = {0};
+    for (int i = 0; i < MAXP; i++)
+        for (int k = 0; k < MAXK; k++) copies[k] += (int)((hands[i] >> (2 * k)) & 3);
+    for (int i = 0; i < nt; i++) copies[trick[i]]++;
+    for (int k = 0; k < MAXK; k++)
+        if (copies[k] > 2) {
+            PyErr_Format(PyExc_ValueError,
+                         "card kind %d: %d copies in the hands and the trick, at most two", k,
+                         copies[k]);
+            return 0;
+        }
+    int size = cards_in(hands[leader]), seat = leader;
+    for (int i = 0; i < s->n; i++, seat = s->nxt[seat]) {
+        int want = size + (nt > 0 && i >= nt);
+        if (cards_in(hands[seat]) != want) {
+            PyErr_Format(PyExc_ValueError,
+                         "hand sizes do not fit the trick: seat %d holds %d cards, not %d (the "
+                         "seats that played to it hold one fewer than those still to play)",
+                         seat, cards_in(hands[seat]), want);
+            return 0;
+        }
+    }
+    return 1;
+}
+
 /* job tuple: (mode, spec, hands, leader, trick, guess) */
 static int parse_job(PyObject *t, Job *j) {
     PyObject *capsule, *hands, *trick;
@@ -178,7 +217,9 @@ static int parse_job(PyObject *t, Job *j) {
         return -1;
     }
     j->ntrick = nt;
-    if (!seat_ok(s, j->leader) || !kinds_ok(j->trick, nt)) return -1;
+    if (!seat_ok(s, j->leader) || !kinds_ok(j->trick, nt)
+        || !position_ok(s, j->hands, j->leader, j->trick, nt))
+        return -1;
     long total = s->bonus < 0 ? -1 : s->bonus;
     for (int i = 0; i < MAXP; i++) total += points_of(j->hands[i]);
     if (total < 0 || total > 30000) {
@@ -276,7 +317,9 @@ static int parse_start(const Spec *s, PyObject *hands, int leader, PyObject *tri
     memset(st->won, 0, sizeof(st->won));
     if (seat_items(points, st->points, s->players, "points") < 0) return -1;
     if (won && seat_items(won, st->won, s->players, "won") < 0) return -1;
-    if (!seat_ok(s, leader) || !kinds_ok(st->trick, nt)) return -1;
+    if (!seat_ok(s, leader) || !kinds_ok(st->trick, nt)
+        || !position_ok(s, st->hands, leader, st->trick, nt))
+        return -1;
     return 0;
 }
 
@@ -396,7 +439,8 @@ static int packed_start_ok(const Spec *s, const Start *st) {
             PyErr_Format(PyExc_ValueError, "packed starts: not packed for %d seats", s->players);
             return 0;
         }
-    return seat_ok(s, st->leader) && kinds_ok(st->trick, st->ntrick);
+    return seat_ok(s, st->leader) && kinds_ok(st->trick, st->ntrick)
+           && position_ok(s, st->hands, st->leader, st->trick, st->ntrick);
 }
 
 /* rollouts_packed(spec, packed, threads) -> bytes: for each start of pack_starts, the points

@@ -6,6 +6,8 @@
  * items is not waited for.  docs/decisions/search-10-solver-table-and-thread-pool.md. */
 #include "core.h"
 #ifndef _WIN32
+#include <sched.h>
+#include <signal.h>
 #include <time.h>
 #endif
 
@@ -46,23 +48,25 @@ static void init_work(Work *w, void *items, size_t size, size_t count, int threa
 #ifdef HAVE_THREADS
 
 #define MAX_HELPERS 63
-/* How long a helper polls for the next batch before it sleeps: batches that follow each
- * other closely (the expert's, a benchmark's) then find their helpers awake, and an idle pool
- * costs nothing. */
+/* How long a helper that joined a batch polls for the next before it sleeps: batches that
+ * follow each other closely (the expert's, a benchmark's) then find their helpers awake, and
+ * an idle pool costs nothing.  Each helper sleeps on a condition of its own and a batch wakes
+ * only the helpers it wants; one that sat a batch out (index >= wanted) goes straight back to
+ * sleep, so one wide batch does not make every later narrow one wake and spin the whole pool. */
 #define SPIN_NS 50000L
 
 static struct {
     pthread_mutex_t run;   /* one batch at a time uses the pool; others start their own */
     pthread_mutex_t m;     /* guards the fields below */
-    pthread_cond_t wake, done;
+    pthread_cond_t done;
+    pthread_cond_t wake[MAX_HELPERS]; /* helper i sleeps on wake[i] (set up as it starts) */
     Work work;             /* the batch (in the pool, so a late helper never reads a stale stack) */
     unsigned long gen;     /* batch number; helpers watch it */
     int wanted;            /* helpers that may join this batch */
     int open;              /* the batch still takes helpers */
     int inside;            /* helpers working on it */
     int size;              /* helpers started */
-} pool = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER,
-          PTHREAD_COND_INITIALIZER, {0}, 0, 0, 0, 0, 0};
+} pool = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER};
 
 static inline void cpu_relax(void) {
 #if defined(__x86_64__) || defined(__i386__)
@@ -70,27 +74,35 @@ static inline void cpu_relax(void) {
 #endif
 }
 
+/* Poll pool.gen for SPIN_NS; returns early once it moves from ``seen``. */
+static void spin_for_next(unsigned long seen) {
+    struct timespec start, t;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    for (int i = 1; __atomic_load_n(&pool.gen, __ATOMIC_ACQUIRE) == seen; i++) {
+        cpu_relax();
+        if (i % 64 == 0) {
+            clock_gettime(CLOCK_MONOTONIC, &t);
+            if ((t.tv_sec - start.tv_sec) * 1000000000L + (t.tv_nsec - start.tv_nsec) > SPIN_NS)
+                break;
+            sched_yield(); /* a busy machine's other threads first */
+        }
+    }
+}
+
 static void *helper(void *arg) {
     int index = (int)(intptr_t)arg;
     unsigned long seen = 0;
+    int joined = 0; /* did this helper work on the batch ``seen``? */
     for (;;) {
-        struct timespec start, t;
-        clock_gettime(CLOCK_MONOTONIC, &start);
-        for (int i = 1; __atomic_load_n(&pool.gen, __ATOMIC_ACQUIRE) == seen; i++) {
-            cpu_relax();
-            if (i % 64 == 0) {
-                clock_gettime(CLOCK_MONOTONIC, &t);
-                if ((t.tv_sec - start.tv_sec) * 1000000000L + (t.tv_nsec - start.tv_nsec) > SPIN_NS)
-                    break;
-            }
-        }
+        if (joined) spin_for_next(seen);
         pthread_mutex_lock(&pool.m);
-        while (pool.gen == seen) pthread_cond_wait(&pool.wake, &pool.m);
+        /* gen moves only under the mutex, so checking it here loses no wake-up */
+        while (pool.gen == seen) pthread_cond_wait(&pool.wake[index], &pool.m);
         seen = pool.gen;
-        int join = pool.open && index < pool.wanted;
-        if (join) pool.inside++;
+        joined = pool.open && index < pool.wanted;
+        if (joined) pool.inside++;
         pthread_mutex_unlock(&pool.m);
-        if (!join) continue;
+        if (!joined) continue;
         work_on(&pool.work);
         pthread_mutex_lock(&pool.m);
         if (--pool.inside == 0) pthread_cond_signal(&pool.done);
@@ -103,7 +115,6 @@ static void *helper(void *arg) {
 static void after_fork_in_child(void) {
     pthread_mutex_init(&pool.run, NULL);
     pthread_mutex_init(&pool.m, NULL);
-    pthread_cond_init(&pool.wake, NULL);
     pthread_cond_init(&pool.done, NULL);
     pool.gen = 0;
     pool.wanted = pool.open = pool.inside = pool.size = 0;
@@ -114,22 +125,29 @@ static void add_fork_hook(void) { pthread_atfork(NULL, NULL, after_fork_in_child
 
 /* The pool's run lock is held: run w with up to ``helpers`` pool threads. */
 static void run_on_pool(Work *w, int helpers) {
+    /* Helpers inherit the creating thread's signal mask: they take no signals (Python's
+     * handlers run on the main thread, and a helper interrupted mid-search helps nobody). */
+    sigset_t all, old;
+    sigfillset(&all);
+    int masked = pool.size < helpers && pthread_sigmask(SIG_SETMASK, &all, &old) == 0;
     while (pool.size < helpers) {
         pthread_t id;
         pthread_attr_t attr;
         pthread_attr_init(&attr);
         pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+        pthread_cond_init(&pool.wake[pool.size], NULL); /* unused until the helper waits */
         int ok = pthread_create(&id, &attr, helper, (void *)(intptr_t)pool.size) == 0;
         pthread_attr_destroy(&attr);
         if (!ok) break;
         pool.size++;
     }
+    if (masked) pthread_sigmask(SIG_SETMASK, &old, NULL);
     pthread_mutex_lock(&pool.m);
     pool.work = *w;
     pool.wanted = helpers < pool.size ? helpers : pool.size;
     pool.open = 1;
     __atomic_store_n(&pool.gen, pool.gen + 1, __ATOMIC_RELEASE);
-    pthread_cond_broadcast(&pool.wake);
+    for (int i = 0; i < pool.wanted; i++) pthread_cond_signal(&pool.wake[i]);
     pthread_mutex_unlock(&pool.m);
     work_on(&pool.work);
     pthread_mutex_lock(&pool.m);
@@ -147,9 +165,13 @@ static void *work_thread(void *w) {
 static void run_on_new_threads(Work *w, int helpers) {
     pthread_t ids[MAX_HELPERS];
     int started = 0;
+    sigset_t all, old;
+    sigfillset(&all);
+    int masked = pthread_sigmask(SIG_SETMASK, &all, &old) == 0;
     for (int i = 0; i < helpers; i++)
         if (pthread_create(&ids[started], NULL, work_thread, w) == 0)
             started++;
+    if (masked) pthread_sigmask(SIG_SETMASK, &old, NULL);
     work_on(w);
     for (int i = 0; i < started; i++) pthread_join(ids[i], NULL);
 }
