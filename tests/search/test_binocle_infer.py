@@ -126,7 +126,7 @@ def test_the_expert_reads_no_hidden_card() -> None:
         choices = []
         for now in (view, other.view(0)):
             bot = ExpertBot("expert:samples=4,exact=3")
-            bot._binocle_before = {0: before}
+            bot._binocle_previous(before)
             choices.append(bot.binocle_candidates(now, random.Random(4)))
         assert choices[0] == choices[1]
 
@@ -197,3 +197,23 @@ def test_a_card_the_opponent_led_from_its_table_is_not_removed_twice() -> None:
                 led_from_table = (len(trick_before) == 1 and trick_before[0][0] == 1
                                   and following)
     assert checked >= 3
+
+
+def test_another_tables_view_between_two_decisions_changes_nothing() -> None:
+    # One expert serves every table of a web worker: a view of another game decided between a
+    # seat's two decisions leaves the second one's action and values as without it.
+    before, view, _ = _opportunities("binocle", 2)[0]
+    other_before, other, _ = _opportunities("binocle", 5)[0]
+    alone = ExpertBot("expert:samples=4,exact=3")
+    alone.binocle_candidates(before, random.Random(1))
+    expected = alone.binocle_candidates(view, random.Random(4))
+    shared = ExpertBot("expert:samples=4,exact=3")
+    shared.binocle_candidates(before, random.Random(1))
+    shared.binocle_candidates(other, random.Random(2))
+    assert shared.binocle_candidates(view, random.Random(4)) == expected
+    # Deciding the same view again reads the same evidence; a fresh expert has none.
+    assert shared.binocle_candidates(view, random.Random(4)) == expected
+    fresh = ExpertBot("expert:samples=4,exact=3")
+    fresh.binocle_candidates(other_before, random.Random(1))
+    assert fresh.binocle_candidates(view, random.Random(4)) == ExpertBot(
+        "expert:samples=4,exact=3").binocle_candidates(view, random.Random(4))
