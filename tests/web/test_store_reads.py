@@ -149,6 +149,20 @@ def test_a_review_request_reads_the_kept_review_once(client: TestClient,
     assert store.calls["load_review"] == 1
 
 
+def test_a_kept_review_is_found_for_an_empty_seat(client: TestClient,
+                                                  store: CountingStore) -> None:
+    # ``?seat=`` is seat 0: the kept review is read (once) and no review job is started.
+    put_finished_table(store)
+    store.save_review(TABLE, 0, FAST, '{"kept": 0}')
+    store.calls.clear()
+    response = client.get(f"/api/tables/{TABLE}/review?seat=")
+    assert response.status_code == 200 and response.json()["review"] == {"kept": 0}
+    assert store.calls["load_review"] == 1
+    response = client.get(f"/api/tables/{TABLE}/review?seat=x")
+    assert response.status_code == 400
+    assert store.calls["load_review"] == 1
+
+
 def test_a_pad_change_loads_the_pad_once(client: TestClient, store: CountingStore) -> None:
     made = client.post("/api/pads", json={"rules": "binokel", "players": ["A", "B", "C"]})
     assert made.status_code == 201, made.text
