@@ -126,8 +126,16 @@ class TableManager:
             return None
         # The lease first: a table another server runs is not replayed here for nothing.
         claim = self.claim if stored.status == "playing" else None
-        if claim is not None and not claim(table_id):
-            return None  # another server runs it
+        if claim is not None:
+            if not claim(table_id):
+                return None  # another server runs it
+            # Read again now that it is ours: the server that held it may have written an
+            # action (and let the lease go) after the read above.
+            stored = self.store.load_table(table_id)
+            if stored is None:
+                if self.release is not None:
+                    self.release(table_id)
+                return None
         try:
             game = game_for_rules(stored.rules)
             state = game.replay(stored.rules, stored.seed, stored.actions)

@@ -110,6 +110,30 @@ def test_a_table_another_server_holds_is_not_replayed(store: CountingStore,
     asyncio.run(manager.close())
 
 
+def test_a_table_is_read_again_once_its_lease_is_claimed(store: CountingStore) -> None:
+    # The server that held the table writes an action and lets the lease go between this
+    # server's read and its claim: the table replayed here has that action too.
+    store.create_table(StoredTable(
+        id="moved-1", game="binokel", rules="binokel", seed="moved", title="", created=1.0,
+        status="playing", seats=[StoredSeat(kind="open", name="", bot=None, token_hash=None)
+                                 for _ in range(3)], actions=[]))
+    first = game_for_rules("binokel").replay("binokel", "moved", [])
+    action = str(first.legal_actions()[0])
+    manager = TableManager(store, bot_delay=0)
+
+    def claim(table_id: str) -> bool:
+        store.append_action(table_id, 0, first.to_move, action)
+        return True
+
+    manager.claim = claim
+    store.calls.clear()
+    table = manager.get("moved-1")
+    assert table is not None and table.actions == [action]
+    assert table.state.last_action is not None and str(table.state.last_action) == action
+    assert store.calls["load_table"] == 2
+    asyncio.run(manager.close())
+
+
 def test_a_table_that_cannot_be_replayed_lets_its_lease_go(store: CountingStore) -> None:
     store.create_table(StoredTable(
         id="broken-1", game="binokel", rules="binokel", seed="x", title="", created=1.0,
