@@ -121,6 +121,8 @@ def budget_from(options: dict[str, str]) -> Budget:
             value: float = int(text) if types[key] in ("int", int) else float(text)
         except ValueError:
             raise ValueError(f"expert option {key}={text!r}: not a {types[key]}") from None
+        if not math.isfinite(value):
+            raise ValueError(f"expert option {key}={text!r} must be a finite number")
         if value < 0 and key != "tau":
             raise ValueError(f"expert option {key}={text!r} must not be negative")
         changes[key] = value
