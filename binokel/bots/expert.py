@@ -67,6 +67,7 @@ from ..search.sampling import World, WorldSampler
 from ..search.solver import SolverStats, best_cards, best_cards_many, solve_durch
 from .base import ActionT, BaseBot, TableView, play_for_game
 from .evaluate import best_option, durch_discard, leads_first, make_chance
+from .expert_binocle import PreviousViews, binocle_candidates
 from .knowledge import kinds_list, knowledge_of, meld_cards, minus, size
 from .names import parse_bot_name
 from .play import ev_values
@@ -177,24 +178,6 @@ class Candidate:
     worlds: int
 
 
-#: Binocle: how many hands (of any games) the expert remembers its previous view of.
-BINOCLE_HANDS_KEPT = 8
-
-
-def _binocle_hand(view: Any) -> tuple[object, ...]:
-    """What identifies one seat in one hand of one Binocle game in its views."""
-    return (view.seat, view.rules, view.cut, view.hand_no, view.dealer, view.start_scores,
-            view.turned_up, view.results)
-
-
-def _binocle_continues(before: Any, now: Any) -> bool:
-    """Whether ``now`` can be the seat's next decision after ``before`` in the same hand: the
-    tricks and melds so far continue, with at most one more trick."""
-    played = len(before.tricks)
-    return (now.tricks[:played] == before.tricks and len(now.tricks) <= played + 1
-            and all(now.melds[s][:len(before.melds[s])] == before.melds[s] for s in (0, 1)))
-
-
 class ExpertBot(BaseBot):
     """The expert player; see the module docstring."""
 
@@ -211,10 +194,8 @@ class ExpertBot(BaseBot):
         self._pools: dict[tuple[object, ...], Any] = {}
         """Version 2's auction worlds, per hand (:class:`.expert_auction.Pool`)."""
         self._last: tuple[object, list[tuple[Any, float, int]]] | None = None
-        self._binocle_before: dict[tuple[object, ...], tuple[Any, Any]] = {}
-        """Binocle: per hand of one game and seat (:func:`_binocle_hand`), the latest view
-        decided and the view before it (for the opponent's melds); only the newest
-        :data:`BINOCLE_HANDS_KEPT` hands are kept."""
+        self._binocle = PreviousViews()
+        """Binocle: the views before, for the opponent's melds (:mod:`.expert_binocle`)."""
 
     def last_values(self, view: object) -> list[tuple[Any, float, int]] | None:
         """For hints: each candidate of the last decision with its expected value and the
@@ -235,41 +216,8 @@ class ExpertBot(BaseBot):
 
     def binocle_candidates(self, view: Any, rng: random.Random) -> list[tuple[Any, float, int]]:
         """Binocle: every candidate action with its value, best first
-        (:mod:`binokel.search.binocle`)."""
-        from ..search.binocle import binocle_values
-        from ..search.binocle_infer import meld_evidence
-
-        before = self._binocle_previous(view)
-        legal = view.legal_actions
-        if len(legal) == 1:
-            return [(legal[0], 0.0, 0)]
-        budget = self.budget
-        evidence = meld_evidence(before, view) if before is not None else None
-        found = binocle_values(view, rng, samples=max(2, budget.samples // 2),
-                               exact=budget.exact, seconds=budget.time,
-                               min_samples=min(budget.min_samples, 2),
-                               greedy=bool(budget.greedy), evidence=evidence,
-                               pool=budget.pool)
-        return sorted(found, key=lambda c: -c[1])
-
-    def _binocle_previous(self, view: Any) -> Any:
-        """Binocle: this seat's view at its previous decision of the same hand of the same game,
-        or None; ``view`` is remembered as the latest. A view decided again gets the same
-        ``before`` as the first time, and a view that does not continue the latest one (another
-        table's, or one further on) gets none."""
-        key = _binocle_hand(view)
-        kept = self._binocle_before.pop(key, None)
-        before = None
-        if kept is not None:
-            earlier, latest = kept
-            if latest == view:
-                before = earlier
-            elif _binocle_continues(latest, view):
-                before = latest
-        self._binocle_before[key] = (before, view)
-        while len(self._binocle_before) > BINOCLE_HANDS_KEPT:
-            del self._binocle_before[next(iter(self._binocle_before))]
-        return before
+        (:func:`.expert_binocle.binocle_candidates`)."""
+        return binocle_candidates(self.budget, self._binocle, view, rng)
 
     def _choose(self, view: View, rng: random.Random) -> A.Action:
         legal = view.legal_actions

@@ -126,7 +126,7 @@ def test_the_expert_reads_no_hidden_card() -> None:
         choices = []
         for now in (view, other.view(0)):
             bot = ExpertBot("expert:samples=4,exact=3")
-            bot._binocle_previous(before)
+            bot._binocle.previous(before)
             choices.append(bot.binocle_candidates(now, random.Random(4)))
         assert choices[0] == choices[1]
 
