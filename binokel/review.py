@@ -269,22 +269,22 @@ def review_game(final: Any, *, seats: Sequence[int] | None = None, bot: str = DE
         reviews[key].decisions.append(decision)
         if progress is not None:
             progress(done + 1, len(todo))
-    player = _reviewer(bot) if hindsight and reviews else None
     for (hand_no, seat), review in reviews.items():
         if hand_no < len(final.results):
             review.actual = final.results[hand_no].scores[seat]
         if hindsight:
-            assert player is not None
-            review.hindsight = _hindsight(states, hand_no, seat, best_of, player, seed)
+            review.hindsight = _hindsight(states, hand_no, seat, best_of, bot, seed)
     ordered = sorted(reviews.values(), key=lambda h: (h.hand, h.seat))
     return GameReview(game=game.name, reviewer=bot, hands=ordered,
                       seconds=time.perf_counter() - started)
 
 
 def _hindsight(states: list[Any], hand_no: int, seat: int, best_of: dict[int, Any],
-               bot: ExpertBot, seed: int | str) -> int | None:
+               spec: str, seed: int | str) -> int | None:
     """The seat's score for the hand on the real deal with the reviewer's choices for it
-    (``bot`` plays where the game leaves the record)."""
+    (a fresh reviewer ``spec`` plays where the game leaves the record: the expert remembers
+    views, so a shared one could make a hand's score depend on the hands replayed before)."""
+    bot = _reviewer(spec)
     first = next(i for i, s in enumerate(states) if s.hand_no == hand_no)
     state = states[first]
     follow = True

@@ -134,10 +134,11 @@ def _share(flags: list[bool]) -> str:
     return f"{sum(flags) / max(1, len(flags)):.1%}"
 
 
-def fit_side(rows: list[tuple[float, float]], total: float) -> tuple[float, float, float]:
-    """Slope, offset and residual spread of side − own against pack points − own."""
-    xs = [total - min(own, total) for own, _ in rows]
-    ys = [total - own for own, total in rows]
+def fit_side(rows: list[tuple[float, float]], pack_total: float) -> tuple[float, float, float]:
+    """Slope, offset and residual spread of side − own against pack points − own (``rows``:
+    the declarer's own points and its side's total; ``pack_total``: the pack's points)."""
+    xs = [pack_total - min(own, pack_total) for own, _ in rows]
+    ys = [side - own for own, side in rows]
     mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
     slope = (sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True))
              / max(1e-9, sum((x - mx) ** 2 for x in xs)))

@@ -67,6 +67,7 @@ from ..search.sampling import World, WorldSampler
 from ..search.solver import SolverStats, best_cards, best_cards_many, solve_durch
 from .base import ActionT, BaseBot, TableView, play_for_game
 from .evaluate import best_option, durch_discard, leads_first, make_chance
+from .expert_binocle import PreviousViews, binocle_candidates
 from .knowledge import kinds_list, knowledge_of, meld_cards, minus, size
 from .names import parse_bot_name
 from .play import ev_values
@@ -121,6 +122,8 @@ def budget_from(options: dict[str, str]) -> Budget:
             value: float = int(text) if types[key] in ("int", int) else float(text)
         except ValueError:
             raise ValueError(f"expert option {key}={text!r}: not a {types[key]}") from None
+        if not math.isfinite(value):
+            raise ValueError(f"expert option {key}={text!r} must be a finite number")
         if value < 0 and key != "tau":
             raise ValueError(f"expert option {key}={text!r} must not be negative")
         changes[key] = value
@@ -191,8 +194,8 @@ class ExpertBot(BaseBot):
         self._pools: dict[tuple[object, ...], Any] = {}
         """Version 2's auction worlds, per hand (:class:`.expert_auction.Pool`)."""
         self._last: tuple[object, list[tuple[Any, float, int]]] | None = None
-        self._binocle_before: dict[int, Any] = {}
-        """Binocle: each seat's view at its previous decision (for the opponent's melds)."""
+        self._binocle = PreviousViews()
+        """Binocle: the views before, for the opponent's melds (:mod:`.expert_binocle`)."""
 
     def last_values(self, view: object) -> list[tuple[Any, float, int]] | None:
         """For hints: each candidate of the last decision with its expected value and the
@@ -213,23 +216,8 @@ class ExpertBot(BaseBot):
 
     def binocle_candidates(self, view: Any, rng: random.Random) -> list[tuple[Any, float, int]]:
         """Binocle: every candidate action with its value, best first
-        (:mod:`binokel.search.binocle`)."""
-        from ..search.binocle import binocle_values
-        from ..search.binocle_infer import meld_evidence
-
-        before = self._binocle_before.get(view.seat)
-        self._binocle_before[view.seat] = view
-        legal = view.legal_actions
-        if len(legal) == 1:
-            return [(legal[0], 0.0, 0)]
-        budget = self.budget
-        evidence = meld_evidence(before, view) if before is not None else None
-        found = binocle_values(view, rng, samples=max(2, budget.samples // 2),
-                               exact=budget.exact, seconds=budget.time,
-                               min_samples=min(budget.min_samples, 2),
-                               greedy=bool(budget.greedy), evidence=evidence,
-                               pool=budget.pool)
-        return sorted(found, key=lambda c: -c[1])
+        (:func:`.expert_binocle.binocle_candidates`)."""
+        return binocle_candidates(self.budget, self._binocle, view, rng)
 
     def _choose(self, view: View, rng: random.Random) -> A.Action:
         legal = view.legal_actions

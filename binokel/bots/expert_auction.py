@@ -35,7 +35,7 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Literal, Protocol
 
 from ..cards import ONE, Suit
 from ..games.binokel import actions as A
@@ -231,6 +231,16 @@ class Declared:
     """Every seat's scores when the declarer gives up at a bid of 0 (the cheapest suit)."""
     durch: bool
 
+    def course(self, bid: int) -> Literal["durch", "give up", "play"]:
+        """What the declarer does at ``bid``: a Durch that cannot fail, giving up (the model
+        says playing loses more than the bid), or playing it out.  :meth:`value` and
+        :meth:`chance` both go by it."""
+        if self.durch:
+            return "durch"
+        if play_ev(self.believed, bid, model_for(self.rules).sigma) < -bid:
+            return "give up"
+        return "play"
+
     def value(self, seat: int, bid: int, sigma: float) -> float:
         """``seat``'s score (its side's) against the others' mean when this is played at
         ``bid``; ``sigma``: the spread of a played-out total around what it really brings."""
@@ -243,9 +253,10 @@ class Declared:
                 out[s] = value
             return relative(rules, self.active, seat, out)
 
-        if self.durch:
+        course = self.course(bid)
+        if course == "durch":
             return scored([0] * rules.players, float(rules.durch_value))
-        if play_ev(self.believed, bid, model_for(rules).sigma) < -bid:
+        if course == "give up":
             return scored(self.give_up, -float(bid))
         outcome = self.outcome
         p = make_chance(outcome.total, bid, sigma) if outcome.won else 0.0
@@ -256,9 +267,10 @@ class Declared:
     def chance(self, bid: int, sigma: float) -> float:
         """The chance that the declarer makes ``bid`` in this world (giving up counts as not
         making it; a Durch that cannot fail as making it)."""
-        if self.durch:
+        course = self.course(bid)
+        if course == "durch":
             return 1.0
-        if play_ev(self.believed, bid, model_for(self.rules).sigma) < -bid:
+        if course == "give up":
             return 0.0
         return make_chance(self.outcome.total, bid, sigma) if self.outcome.won else 0.0
 

@@ -87,7 +87,9 @@ def meld_evidence(before: BinocleView, now: BinocleView) -> MeldEvidence | None:
         return None
     table = list(before.tables[opp])
     index = 0 if trick.leader == opp else 1
-    if trick.from_table[index]:
+    # A card the opponent led from its table left it at once, so it is already gone from
+    # ``before`` when the opponent led; only a card it followed with is still there.
+    if trick.from_table[index] and all(s != opp for s, _ in before.trick):
         kind = trick.cards[index].kind
         at = next((i for i, e in enumerate(table) if e[0] == kind), None)
         if at is None:

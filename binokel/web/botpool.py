@@ -63,7 +63,10 @@ _BOTS: dict[tuple[str, str], Any] = {}
 
 def decide(game: str, spec: str, view: Any, seed: str, weigh: bool) -> Decision:
     """In a worker: the named computer player's choice for a view (players are kept per
-    worker, by game and name; they keep nothing of a table between moves that matters)."""
+    worker, by game and name, and serve every table). A player may remember views between
+    moves — the expert keeps its previous Binocle view per hand of each game, for the
+    opponent's melds — so a table's move depends on that table's earlier moves this worker
+    decided (or not), never on another table's."""
     from .games import game_kinds
     from .players import make_bot
 

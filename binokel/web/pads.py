@@ -89,10 +89,6 @@ class PadManager:
             raise PadRefused("There is no such pad, or this is not its link.", 404)
         return stored
 
-    def players(self, pad_id: str, token: str) -> int:
-        """How many players the pad keeps (to check a change's lists before it is read)."""
-        return padmodel.player_count(padmodel.load(self._load(pad_id, token).record))
-
     def apply_request(self, pad_id: str, token: str,
                       parse: Callable[[int], PadOp]) -> dict[str, JSON]:
         """:meth:`apply` of the change ``parse`` reads from a request, given the pad's number

@@ -97,6 +97,18 @@ class ReviewError(ValueError):
         self.status = status
 
 
+def seat_number(text: str | None) -> int | None:
+    """The seat a review request names (``0`` when none is named), or None when ``text`` is
+    not a seat number; whether the game has that seat is the table's to say.  :meth:`Reviews.known`
+    and :meth:`Reviews.seat_of` both read it so, so a request ``known`` passed over is one
+    whose seat it could not read."""
+    if text is None or text == "":
+        return 0
+    if not text.isdigit() or len(text) > 3:
+        return None
+    return int(text)
+
+
 class Reviews:
     """Reviews of finished tables: cached in ``store``, computed by ``bot`` in processes."""
 
@@ -115,21 +127,19 @@ class Reviews:
     def seat_of(table: Table, text: str | None) -> int:
         """The seat asked for (``0`` if none); a :class:`ReviewError` says what is wrong."""
         seats = len(table.seats)
-        if text is None or text == "":
-            return 0
-        if not text.isdigit() or len(text) > 3:
-            raise ReviewError(f"seat must be a seat number, 0 to {seats - 1}, not {text[:20]!r}",
-                              400)
-        seat = int(text)
+        seat = seat_number(text)
+        if seat is None:
+            raise ReviewError(f"seat must be a seat number, 0 to {seats - 1}, "
+                              f"not {(text or '')[:20]!r}", 400)
         if seat >= seats:
             raise ReviewError(f"seat {seat}: this game has seats 0 to {seats - 1}", 400)
         return seat
 
     def known(self, table_id: str, seat_text: str | None) -> tuple[int, dict[str, Any]] | None:
         """The answer for a review kept or running, if it is one (else ``None``)."""
-        if seat_text is not None and (not seat_text.isdigit() or len(seat_text) > 3):
+        seat = seat_number(seat_text)
+        if seat is None:
             return None
-        seat = int(seat_text or 0)
         job = self.jobs.get((table_id, seat))
         if job is not None and job.error is None:
             return 202, {"status": "running", "seat": seat, "done": job.done,

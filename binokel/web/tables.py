@@ -126,8 +126,16 @@ class TableManager:
             return None
         # The lease first: a table another server runs is not replayed here for nothing.
         claim = self.claim if stored.status == "playing" else None
-        if claim is not None and not claim(table_id):
-            return None  # another server runs it
+        if claim is not None:
+            if not claim(table_id):
+                return None  # another server runs it
+            # Read again now that it is ours: the server that held it may have written an
+            # action (and let the lease go) after the read above.
+            stored = self.store.load_table(table_id)
+            if stored is None:
+                if self.release is not None:
+                    self.release(table_id)
+                return None
         try:
             game = game_for_rules(stored.rules)
             state = game.replay(stored.rules, stored.seed, stored.actions)
@@ -456,10 +464,11 @@ class TableManager:
             raise TableError("Only a person seated at this table can ask for a rematch.")
         if table.rematch_table is not None:
             raise TableError("The rematch has begun already.")
-        table.rematch_votes.add(seat)
         people = {i for i, s in enumerate(table.seats) if s.kind == "human"}
         new: Table | None = None
-        if people <= table.rematch_votes:
+        # The vote counts once it is taken: a rematch the server refuses (create raises
+        # TableError) leaves the votes as they were.
+        if people <= table.rematch_votes | {seat}:
             specs = [f"bot:{s.bot}" if s.kind == "bot" and s.bot else "open"
                      for s in table.seats]
             new = self.create(table.rules, specs, title=table.title, creator=table.creator).table
@@ -471,6 +480,7 @@ class TableManager:
                 self.store.set_seat(new.id, i, again.stored())
                 new.seats[i] = again
             table.rematch_table = new.id
+        table.rematch_votes.add(seat)
             # (create has started the new table's computer players: they run from the next
             # turn of the event loop, when the seats above are in place)
         self._broadcast(table)

@@ -126,7 +126,7 @@ def test_the_expert_reads_no_hidden_card() -> None:
         choices = []
         for now in (view, other.view(0)):
             bot = ExpertBot("expert:samples=4,exact=3")
-            bot._binocle_before = {0: before}
+            bot._binocle.previous(before)
             choices.append(bot.binocle_candidates(now, random.Random(4)))
         assert choices[0] == choices[1]
 
@@ -161,3 +161,59 @@ def test_a_dix_it_could_have_used_makes_a_world_unlikely() -> None:
             assert abs(opened - MISMATCH) < 1e-9
             checked += 1
     assert checked >= 3
+
+
+def test_a_card_the_opponent_led_from_its_table_is_not_removed_twice() -> None:
+    # When the opponent leads from its table the engine takes the card off at once: seat 0's
+    # view before the trick ends already lacks it, so the evidence's table is the true table
+    # just after the trick (no other copy of that kind removed, the evidence not dropped).
+    checked = 0
+    for seed in range(40):
+        state = new_binocle_game(seed=seed)
+        bot = BinocleHeuristicBot(level="hard")
+        rng = random.Random(seed)
+        before: BinocleView | None = None
+        after_trick: BinocleState | None = None
+        led_from_table = False
+        while not state.is_over and state.hand_no == 0:
+            view = state.view(state.to_move)
+            if state.to_move == 0:
+                if before is not None and after_trick is not None and led_from_table:
+                    evidence = meld_evidence(before, view)
+                    if (view.tricks[-1].winner == 1 and before.stock_lasts and view.stock_lasts
+                            and view.dix_points == before.dix_points
+                            and len(view.melds[1]) <= len(before.melds[1]) + 1):
+                        assert evidence is not None
+                        assert evidence.table == after_trick.view(0).tables[1]
+                        checked += 1
+                before = view
+                after_trick = None
+            tricks = len(view.tricks)
+            trick_before = view.trick
+            following = view.led_from_table
+            state = state.apply(bot.choose(view, rng))
+            if len(state.view(0).tricks) > tricks:
+                after_trick = state
+                led_from_table = (len(trick_before) == 1 and trick_before[0][0] == 1
+                                  and following)
+    assert checked >= 3
+
+
+def test_another_tables_view_between_two_decisions_changes_nothing() -> None:
+    # One expert serves every table of a web worker: a view of another game decided between a
+    # seat's two decisions leaves the second one's action and values as without it.
+    before, view, _ = _opportunities("binocle", 2)[0]
+    other_before, other, _ = _opportunities("binocle", 5)[0]
+    alone = ExpertBot("expert:samples=4,exact=3")
+    alone.binocle_candidates(before, random.Random(1))
+    expected = alone.binocle_candidates(view, random.Random(4))
+    shared = ExpertBot("expert:samples=4,exact=3")
+    shared.binocle_candidates(before, random.Random(1))
+    shared.binocle_candidates(other, random.Random(2))
+    assert shared.binocle_candidates(view, random.Random(4)) == expected
+    # Deciding the same view again reads the same evidence; a fresh expert has none.
+    assert shared.binocle_candidates(view, random.Random(4)) == expected
+    fresh = ExpertBot("expert:samples=4,exact=3")
+    fresh.binocle_candidates(other_before, random.Random(1))
+    assert fresh.binocle_candidates(view, random.Random(4)) == ExpertBot(
+        "expert:samples=4,exact=3").binocle_candidates(view, random.Random(4))

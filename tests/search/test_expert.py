@@ -76,6 +76,11 @@ def test_budget_options_are_read_and_checked() -> None:
         budget_from({"depth": "3"})
     with pytest.raises(ValueError, match="at least 1"):
         budget_from({"samples": "0"})
+    for text in ("nan", "inf", "-nan"):
+        with pytest.raises(ValueError, match="finite"):
+            budget_from({"conf": text})
+    with pytest.raises(ValueError, match="finite"):
+        budget_from({"time": "inf"})
 
 
 def test_candidates_carry_values_for_every_card() -> None:

@@ -171,3 +171,23 @@ def test_the_invite_qr_code_is_an_svg_of_the_link() -> None:
     assert "<title>http://192.168.1.5:8000/t/AbCd1234</title>" in svg
     assert "http" not in svg.replace("http://www.w3.org/2000/svg", "").replace(
         "http://192.168.1.5:8000/t/AbCd1234", "")  # nothing fetched from elsewhere
+
+
+def test_a_rematch_the_server_refuses_keeps_no_vote() -> None:
+    async def scenario() -> None:
+        manager = TableManager(Store(":memory:"), bot_delay=0, per_client=1)
+        table, _, _ = manager.create("binokel", ["human", "bot:random", "bot:random"], take=0,
+                                     name="Anna", seed="refused-1", creator="10.0.0.1")
+        manager.abandon(table, 0)
+        other, _, cancel = manager.create("binokel", ["human", "open", "open"], take=0,
+                                          seed="refused-2", creator="10.0.0.1")
+        # Anna has a table in play already: the new game is refused and her yes is not kept.
+        with pytest.raises(TableError, match="in play already"):
+            manager.rematch(table, 0)
+        assert table.rematch_votes == set() and table.rematch_table is None
+        manager.cancel(other, cancel)
+        new = manager.rematch(table, 0)
+        assert new is not None and table.rematch_votes == {0}
+        await manager.close()
+
+    asyncio.run(scenario())

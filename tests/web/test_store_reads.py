@@ -110,6 +110,30 @@ def test_a_table_another_server_holds_is_not_replayed(store: CountingStore,
     asyncio.run(manager.close())
 
 
+def test_a_table_is_read_again_once_its_lease_is_claimed(store: CountingStore) -> None:
+    # The server that held the table writes an action and lets the lease go between this
+    # server's read and its claim: the table replayed here has that action too.
+    store.create_table(StoredTable(
+        id="moved-1", game="binokel", rules="binokel", seed="moved", title="", created=1.0,
+        status="playing", seats=[StoredSeat(kind="open", name="", bot=None, token_hash=None)
+                                 for _ in range(3)], actions=[]))
+    first = game_for_rules("binokel").replay("binokel", "moved", [])
+    action = str(first.legal_actions()[0])
+    manager = TableManager(store, bot_delay=0)
+
+    def claim(table_id: str) -> bool:
+        store.append_action(table_id, 0, first.to_move, action)
+        return True
+
+    manager.claim = claim
+    store.calls.clear()
+    table = manager.get("moved-1")
+    assert table is not None and table.actions == [action]
+    assert table.n == 1
+    assert store.calls["load_table"] == 2
+    asyncio.run(manager.close())
+
+
 def test_a_table_that_cannot_be_replayed_lets_its_lease_go(store: CountingStore) -> None:
     store.create_table(StoredTable(
         id="broken-1", game="binokel", rules="binokel", seed="x", title="", created=1.0,
@@ -146,6 +170,20 @@ def test_a_review_request_reads_the_kept_review_once(client: TestClient,
     store.calls.clear()
     response = client.get(f"/api/tables/{TABLE}/review?seat=1")
     assert response.status_code == 200 and response.json()["review"] == {"kept": True}
+    assert store.calls["load_review"] == 1
+
+
+def test_a_kept_review_is_found_for_an_empty_seat(client: TestClient,
+                                                  store: CountingStore) -> None:
+    # ``?seat=`` is seat 0: the kept review is read (once) and no review job is started.
+    put_finished_table(store)
+    store.save_review(TABLE, 0, FAST, '{"kept": 0}')
+    store.calls.clear()
+    response = client.get(f"/api/tables/{TABLE}/review?seat=")
+    assert response.status_code == 200 and response.json()["review"] == {"kept": 0}
+    assert store.calls["load_review"] == 1
+    response = client.get(f"/api/tables/{TABLE}/review?seat=x")
+    assert response.status_code == 400
     assert store.calls["load_review"] == 1
 
 
