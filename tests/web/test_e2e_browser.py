@@ -65,32 +65,41 @@ def tap_card(locator: Any) -> None:
 
 
 def cards_off_screen(page: Any) -> list[str]:
-    """The cards of the hand whose box is not wholly inside the phone's screen."""
-    out: list[str] = []
-    for card in page.locator("#hand .card").all():
-        box = card.bounding_box()
-        if box is None or box["x"] < 0 or box["y"] < 0 \
-                or box["x"] + box["width"] > PHONE["width"] + 0.5 \
-                or box["y"] + box["height"] > PHONE["height"] + 0.5:
-            out.append(f"{card.get_attribute('data-card')} at {box}")
-    return out
+    """The cards of the hand whose box is not wholly inside the phone's screen (read in one
+    snapshot of the page: the hand may be drawn anew between two separate reads)."""
+    off: list[str] = page.evaluate("""(([w, h]) => [...document.querySelectorAll('#hand .card')]
+        .map(c => [c.dataset.card, c.getBoundingClientRect()])
+        .filter(([, r]) => r.width === 0 || r.x < 0 || r.y < 0 || r.x + r.width > w + 0.5
+                           || r.y + r.height > h + 0.5)
+        .map(([card, r]) => `${card} at x=${r.x} y=${r.y} ${r.width}x${r.height}`))""",
+                                   [PHONE["width"], PHONE["height"]])
+    return off
 
 
 def check_latest_bid(page: Any) -> int:
     """The latest bid is in sight at the top of the auction, whatever was bid before, and the top
-    bid is never scrolled away; 1 if there was a bid to check, else 0."""
-    state = page.evaluate("(() => { const b = TablePage.current.msg.view.bids;"
-                          " return [Math.max(0, ...b.map(x => x[1])), b.length,"
-                          " b.length ? b[b.length - 1][1] : 0]; })()")
-    top, count, last = state
-    latest = page.locator("#bids li.latest")
-    if not count or not latest.count():
+    bid is never scrolled away; 1 if there was a bid to check, else 0.
+
+    Everything is read in one snapshot of the page (the auction may end, and its list go, between
+    two separate reads on a loaded machine)."""
+    seen = page.evaluate("""(() => {
+        const b = TablePage.current.msg.view.bids;
+        const li = document.querySelector('#bids li.latest');
+        const box = li ? li.getBoundingClientRect() : null;
+        return {phase: document.body.dataset.phase, count: b.length,
+                top: Math.max(0, ...b.map(x => x[1])), last: b.length ? b[b.length - 1][1] : 0,
+                latest: li ? li.innerText : null,
+                box: box && box.height > 0 ? [box.y, box.height] : null,
+                list: (document.querySelector('#bids') || {innerText: ''}).innerText};
+    })()""")
+    if seen["phase"] != "auction" or not seen["count"] or seen["latest"] is None:
         return 0
-    if top > 0:
-        assert str(top) in page.inner_text("#bids")
-    box = latest.bounding_box()
-    assert box is not None and 0 <= box["y"] <= PHONE["height"] - box["height"]
-    assert (str(last) if last else "passes") in latest.inner_text()
+    if seen["top"] > 0:
+        assert str(seen["top"]) in seen["list"]
+    assert seen["box"] is not None, "the latest bid is not shown"
+    y, height = seen["box"]
+    assert 0 <= y <= PHONE["height"] - height
+    assert (str(seen["last"]) if seen["last"] else "passes") in seen["latest"]
     return 1
 
 
@@ -288,6 +297,9 @@ def test_lobby_rules_page_and_language_switch(live_server: LiveServer, page: Any
     assert "Binokel" in page.inner_text("main")
     page.click("#lang")
     page.wait_for_function("document.documentElement.lang === 'de'")
+    # The description comes back from the server after the switch: wait for it (a hang guard).
+    page.wait_for_function("document.querySelector('main').innerText.includes('Drei Spieler')",
+                           timeout=60_000)
     text = page.inner_text("main")
     assert "Reizen" in text or "reizen" in text
     assert "Dabb" in text and "Drei Spieler" in text  # the description, in German too
