@@ -10,6 +10,7 @@ Skipped only when chromium or Playwright cannot be had (scripts/test installs ch
 from __future__ import annotations
 
 import json
+import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -56,11 +57,16 @@ def page(server: LiveServer) -> Iterator[Any]:
 
 
 def review_json(server: LiveServer, seat: int) -> Any:
-    """The server's review (it is kept once the page has it: the answer is at once)."""
+    """The server's review. It is kept once the page has it, but the page may show a seat's
+    table a moment before its review is done: 202 (still working) is asked again."""
     url = f"{server.url}/api/tables/{TABLE}/review?seat={seat}"
-    with urllib.request.urlopen(url, timeout=30) as response:
-        assert response.status == 200
-        return json.load(response)["review"]
+    deadline = time.monotonic() + 120  # a hang guard, not a speed check
+    while True:
+        with urllib.request.urlopen(url, timeout=30) as response:
+            if response.status != 202 or time.monotonic() > deadline:
+                assert response.status == 200
+                return json.load(response)["review"]
+        time.sleep(0.2)
 
 
 def number(text: str) -> float | None:
