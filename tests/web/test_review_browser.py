@@ -136,7 +136,8 @@ def test_the_review_page_of_a_finished_game(server: LiveServer, page: Any) -> No
     # Another seat's review (every card is public once the game is over), then in German.
     page.click("#review-seats a[data-seat='1']")
     page.wait_for_function("location.search === '?seat=1' && "
-                           "document.querySelector('#review-table') !== null")
+                           "document.body.dataset.review === 'ready' && "
+                           "document.body.dataset.reviewSeat === '1'")
     check_page_shows(page, review_json(server, 1))
     page.click("#lang")
     page.wait_for_function("document.querySelector('#review-table') !== null && "

@@ -47,6 +47,7 @@ function reviewSeat(id, count) {
 async function reviewPage(id) {
   const main = document.getElementById("main");
   const generation = (reviewPage.generation = (reviewPage.generation || 0) + 1);
+  document.body.dataset.review = "loading";  // until this seat's review is drawn
   let info;
   try { info = await api("/api/tables/" + encodeURIComponent(id)); }
   catch (err) { main.replaceChildren(h("section", {class: "panel"}, h("p", {id: "review-error"}, err.message))); return; }
@@ -90,6 +91,7 @@ async function reviewPage(id) {
       return;
     }
     body.replaceChildren(...new ReviewView(info, seat, data.review).draw());
+    document.body.dataset.reviewSeat = String(seat);
     document.body.dataset.review = "ready";
     return;
   }
