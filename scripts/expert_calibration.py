@@ -22,8 +22,9 @@ import time
 from dataclasses import dataclass
 
 from binokel.arena_stats import mean_ci
-from binokel.bots.expert import ExpertBot, _play_out
+from binokel.bots.expert import ExpertBot
 from binokel.bots.expert_auction import forecast
+from binokel.bots.expert_plans import play_out
 from binokel.bots.heuristic import HeuristicBot
 from binokel.games import find_game_rules
 from binokel.games.binokel import actions as A
@@ -68,7 +69,7 @@ def play(deal: int, seed: str, bot_name: str, rules_name: str) -> Row | None:
         return None
     budget = expert.budget
     chance, predicted = forecast(expert._pools, last, result.bid, samples=budget.plan_samples,
-                                 pool=budget.pool, sigma=budget.sigma, play_out=_play_out)
+                                 pool=budget.pool, sigma=budget.sigma, play_out=play_out)
     active = active_seats(rules, result.dealer)
     return Row(result.bid, chance, predicted, relative(rules, active, me, result.scores),
                bool(result.made), result.contract is Contract.GIVE_UP)

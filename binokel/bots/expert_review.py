@@ -15,23 +15,22 @@ import random
 from ..cards import ONE, points_of
 from ..games.binokel import actions as A
 from ..games.binokel.game import Phase
-from ..games.binokel.rules import FirstLead
 from ..games.binokel.scoring import Contract, side_of
 from ..games.binokel.tricks import NO_TRUMP
 from ..games.binokel.views import View
-from ..search.evaluate import packed_of
 from ..search.sampling import WorldSampler
 from ..search.solver import solve_durch
-from .evaluate import leads_first
-from .expert import (
-    ExpertBot,
-    _Clock,
-    _discard_candidates,
-    _durch_candidate,
-    _fresh_position,
-    _give_up_value,
-    _lowest,
-    _play_out,
+from .expert import ExpertBot
+from .expert_budget import Clock
+from .expert_plans import (
+    declaring_cards,
+    declaring_worlds,
+    discard_candidates,
+    durch_candidate,
+    fresh_position,
+    give_up_value,
+    lowest,
+    play_out,
 )
 from .knowledge import kinds_list, minus, size
 
@@ -80,17 +79,9 @@ def _review_declaring(bot: ExpertBot, view: View, chosen: A.Action,
     seat's completed discard, and the model's best completions after the chosen card) value
     the chosen action only, so the other candidates' values do not depend on what was chosen."""
     rules = view.rules
-    me = view.seat
-    laid = packed_of(view.discard) if view.discard else 0
-    full = packed_of(view.hand) + laid
+    cards = declaring_cards(view)
+    laid, full, leads, suits = cards.laid, cards.full, cards.leads, cards.suits
     n = rules.dabb_size
-    leads = leads_first(rules, forehand=me == view.active[0])
-    if view.contract is Contract.TRUMP:
-        suits = [int(view.trump) if view.trump is not None else NO_TRUMP]
-    elif view.contract is not None and view.contract.is_durch:
-        suits = []
-    else:
-        suits = list(range(4))
     if view.contract is None:
         kinds = [k for k, allowed in (("durch", rules.durch_allowed), ("open", rules.open_durch))
                  if allowed]
@@ -104,17 +95,17 @@ def _review_declaring(bot: ExpertBot, view: View, chosen: A.Action,
     if isinstance(chosen, A.Discard):
         after_chosen = laid + ONE[chosen.card.kind]
         extra.extend(d for suit in suits
-                     for d in _discard_candidates(full, after_chosen, suit, rules, n, leads))
-        durch = _durch_candidate(full, after_chosen, rules, n)
-        extra.append(_lowest(full, after_chosen, n) if durch is None else durch)
+                     for d in discard_candidates(full, after_chosen, suit, rules, n, leads))
+        durch = durch_candidate(full, after_chosen, rules, n)
+        extra.append(lowest(full, after_chosen, n) if durch is None else durch)
     plans: dict[tuple[str, int, int], bool] = {}  # plan -> whether it values only the chosen
     for suit in suits:
-        for d in _discard_candidates(full, laid, suit, rules, n, leads):
+        for d in discard_candidates(full, laid, suit, rules, n, leads):
             plans[("trump", suit, d)] = False
     if kinds:
-        durch = _durch_candidate(full, laid, rules, n)
+        durch = durch_candidate(full, laid, rules, n)
         for k in kinds:
-            plans[(k, NO_TRUMP, _lowest(full, laid, n) if durch is None else durch)] = False
+            plans[(k, NO_TRUMP, lowest(full, laid, n) if durch is None else durch)] = False
     for d in extra:
         for plan in [*(("trump", suit, d) for suit in suits), *((k, NO_TRUMP, d) for k in kinds)]:
             plans.setdefault(plan, True)
@@ -124,17 +115,17 @@ def _review_declaring(bot: ExpertBot, view: View, chosen: A.Action,
 def _play_plans(bot: ExpertBot, view: View, chosen: A.Action, full: int, laid: int,
                 plans: dict[tuple[str, int, int], bool]) -> list[tuple[A.Action, float, int]]:
     """The plans (and giving up in each suit) played out on the same sampled deals, as
-    :meth:`ExpertBot._make_plan` does; each action gets its best plan's value."""
+    :func:`.expert_plans.make_plan` does; each action gets its best plan's value."""
     rules = view.rules
     me = view.seat
-    leader = me if rules.first_lead is FirstLead.DECLARER else view.active[0]
+    leader = declaring_cards(view).leader
     can_give_up = any(isinstance(a, A.GiveUp) for a in view.legal_actions)
     sampler = WorldSampler(view)
     local = random.Random(f"expert-plan/{rules.name}/{full}/{laid}/{view.bid}/{me}")
-    clock = _Clock(bot.budget, bot.budget.plan_samples)
+    clock = Clock(bot.budget, bot.budget.plan_samples)
     totals = [0.0] * len(plans)
     give_up = [0.0] * 4
-    drawn = bot._declaring_worlds(view, sampler, local)  # as the expert's own plans
+    drawn = declaring_worlds(bot.budget, view, sampler, local)  # as the expert's own plans
     worlds = 0
     while clock.more(worlds):
         hands = list((drawn[worlds] if drawn else sampler.sample(local)).hands)
@@ -142,17 +133,17 @@ def _play_plans(bot: ExpertBot, view: View, chosen: A.Action, full: int, laid: i
         for i, (kind, suit, discard) in enumerate(plans):
             hands[me] = full - discard
             if kind == "trump":
-                totals[i] += _play_out(rules, view.active, me, hands, suit, leader,
+                totals[i] += play_out(rules, view.active, me, hands, suit, leader,
                                        points_of(discard)).value_at(view.bid)
             else:
-                made = solve_durch(_fresh_position(rules, view.active, hands, me, NO_TRUMP),
+                made = solve_durch(fresh_position(rules, view.active, hands, me, NO_TRUMP),
                                    side_of(rules, me))
                 value = rules.open_durch_value if kind == "open" else rules.durch_value
                 totals[i] += value if made else -value
         if can_give_up:
             hands[me] = full
             for suit in range(4):
-                give_up[suit] += _give_up_value(rules, view.active, me, hands, suit, view.bid)
+                give_up[suit] += give_up_value(rules, view.active, me, hands, suit, view.bid)
     values: dict[A.Action, float] = {}
 
     def offer(action: A.Action, value: float) -> None:

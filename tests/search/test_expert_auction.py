@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from binokel.bots import make_bot
-from binokel.bots.expert import ExpertBot, _play_out, budget_from
+from binokel.bots.expert import ExpertBot, budget_from
 from binokel.bots.expert_auction import (
     Pool,
     auction_pool,
@@ -23,6 +23,7 @@ from binokel.bots.expert_auction import (
     strength,
     weighted_worlds,
 )
+from binokel.bots.expert_plans import play_out
 from binokel.bots.knowledge import full_pack, kinds_list, minus
 from binokel.cards import ONE, pack, parse_cards
 from binokel.games.binokel import actions as A
@@ -123,9 +124,9 @@ def test_the_pool_is_sampled_once_a_hand_and_agrees_with_the_view() -> None:
     state = _raised_to(200)
     view = state.view(state.to_move)
     pools: dict[tuple[object, ...], Pool] = {}
-    pool = auction_pool(pools, view, 24, _play_out)
+    pool = auction_pool(pools, view, 24, play_out)
     assert len(pool.worlds) == 24
-    assert auction_pool(pools, view, 24, _play_out) is pool
+    assert auction_pool(pools, view, 24, play_out) is pool
     assert all(consistent(view, w) for w in pool.worlds)
 
 

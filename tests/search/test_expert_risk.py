@@ -7,8 +7,9 @@ import random
 
 import pytest
 
-from binokel.bots.expert import ExpertBot, _play_out, budget_from
+from binokel.bots.expert import ExpertBot, budget_from
 from binokel.bots.expert_auction import forecast
+from binokel.bots.expert_plans import play_out
 from binokel.games.binokel import actions as A
 from binokel.games.binokel.game import GameState, apply_all, new_game
 from binokel.games.binokel.views import View
@@ -24,7 +25,7 @@ def _auction(bids: list[str]) -> View:
 def _chance(bot: ExpertBot, view: View, bid: int) -> float:
     b = bot.budget
     return forecast(bot._pools, view, bid, samples=b.plan_samples, pool=b.pool, sigma=b.sigma,
-                    play_out=_play_out)[0]
+                    play_out=play_out)[0]
 
 
 def test_a_bid_only_a_lucky_dabb_makes_is_not_bid() -> None:
