@@ -6,8 +6,9 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import sys
 from typing import Any
+
+from .common import add_game_option
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -19,9 +20,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                     "against the others' mean (Binocle: its hand score against the other's), "
                     "averaged over the sampled deals the seat could be facing.")
     parser.add_argument("record", metavar="RECORD", help="a game record file, or - for stdin")
-    parser.add_argument("--game", type=int, default=None, metavar="N",
-                        help="which game of a file of several (1 is the first; default: the "
-                             "last)")
+    add_game_option(parser)
     parser.add_argument("--bot", default="expert", metavar="NAME",
                         help="the expert and its budget (default: expert; e.g. "
                              "expert:samples=60 or expert:time=2)")
@@ -36,26 +35,18 @@ def run(args: argparse.Namespace) -> int:
     from ..cards import format_cards
     from ..games import game_of, load_records, replay
     from ..games.binokel.records import RecordError
-    from .common import fail
+    from .common import fail, pick_game, read_text
 
     try:
-        if args.record == "-":
-            text = sys.stdin.read()
-        else:
-            with open(args.record, encoding="utf-8") as handle:
-                text = handle.read()
-        records = load_records(text)
+        records = load_records(read_text(args.record))
     except OSError as exc:
         return fail(f"cannot read {args.record}: {exc.strerror or exc}")
     except (RecordError, ValueError) as exc:
         return fail(str(exc))
-    if not records:
-        return fail(f"{args.record} holds no game record")
-    number = len(records) if args.game is None else args.game
-    if not 1 <= number <= len(records):
-        count = "1 game" if len(records) == 1 else f"{len(records)} games"
-        return fail(f"--game {args.game}: {args.record} holds {count}; choose 1 to "
-                    f"{len(records)} (default: the last)")
+    try:
+        number = pick_game(records, args.game, args.record)
+    except ValueError as exc:
+        return fail(str(exc))
     try:
         state = replay(records[number - 1])
     except (RecordError, ValueError) as exc:

@@ -18,7 +18,7 @@ from ..review import (
     review_json,
 )
 from ..review import summary_json as _summary
-from .common import fail
+from .common import add_game_option, fail, pick_game, read_text
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -33,9 +33,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                     + ", a summary per hand and per game, and the hand scores with the "
                     "expert's choices on the real deal (hindsight: it knows the cards).")
     parser.add_argument("record", metavar="RECORD", help="a game record file, or - for stdin")
-    parser.add_argument("--game", type=int, default=None, metavar="N",
-                        help="which game of a file of several (1 is the first; default: the "
-                             "last)")
+    add_game_option(parser)
     who = parser.add_mutually_exclusive_group()
     who.add_argument("--seat", type=int, default=0, metavar="N",
                      help="the seat whose decisions are reviewed (default 0)")
@@ -59,21 +57,17 @@ def run(args: argparse.Namespace) -> int:
     from ..games import game_of, load_records, replay
 
     try:
-        text = sys.stdin.read() if args.record == "-" else _read(args.record)
-        records = load_records(text)
+        records = load_records(read_text(args.record))
     except OSError as exc:
         return fail(f"cannot read {args.record}: {exc.strerror or exc}")
     except UnicodeDecodeError as exc:
         return fail(f"cannot read {args.record}: {exc}")
     except RecordError as exc:
         return fail(f"{args.record}: {exc}", status=1)
-    if not records:
-        return fail(f"{args.record} holds no game record")
-    number = len(records) if args.game is None else args.game
-    if not 1 <= number <= len(records):
-        count = "1 game" if len(records) == 1 else f"{len(records)} games"
-        return fail(f"--game {args.game}: {args.record} holds {count}; choose 1 to "
-                    f"{len(records)} (default: the last)")
+    try:
+        number = pick_game(records, args.game, args.record)
+    except ValueError as exc:
+        return fail(str(exc))
     try:
         state = replay(records[number - 1])
     except RecordError as exc:
@@ -102,11 +96,6 @@ def run(args: argparse.Namespace) -> int:
     else:
         print_review(review, names, title=game.title, complete=state.is_over)
     return 0
-
-
-def _read(path: str) -> str:
-    with open(path, encoding="utf-8") as handle:
-        return handle.read()
 
 
 def _progress_bar() -> Any:

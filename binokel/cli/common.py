@@ -48,6 +48,37 @@ def rules_from_args(args: argparse.Namespace, *, game: str | None = None) -> Any
                               getattr(args, "rules_file", None), game=game)
 
 
+def add_game_option(parser: argparse.ArgumentParser) -> None:
+    """``--game N``: which game of a record file of several (commands that read a record)."""
+    parser.add_argument("--game", type=int, default=None, metavar="N",
+                        help="which game of a file of several (1 is the first; default: the "
+                             "last)")
+
+
+def read_text(path: str) -> str:
+    """A record file's text, or standard input's for ``-``; raises :class:`OSError` or
+    :class:`UnicodeDecodeError`."""
+    if path == "-":
+        import sys
+
+        return sys.stdin.read()
+    with open(path, encoding="utf-8") as handle:
+        return handle.read()
+
+
+def pick_game(records: list[Any], number: int | None, path: str) -> int:
+    """The number (1-based) of the game ``--game`` chose from a file's records, the last by
+    default; raises :class:`ValueError` saying what the file holds."""
+    if not records:
+        raise ValueError(f"{path} holds no game record")
+    chosen = len(records) if number is None else number
+    if not 1 <= chosen <= len(records):
+        count = "1 game" if len(records) == 1 else f"{len(records)} games"
+        raise ValueError(f"--game {number}: {path} holds {count}; choose 1 to {len(records)} "
+                         "(default: the last)")
+    return chosen
+
+
 def fail(message: str, status: int = 2) -> int:
     """Print an error the way every command does and return the exit status."""
     import sys
@@ -56,4 +87,5 @@ def fail(message: str, status: int = 2) -> int:
     return status
 
 
-__all__ = ["RulesError", "add_rules_options", "fail", "rules_from_args"]
+__all__ = ["RulesError", "add_game_option", "add_rules_options", "fail", "pick_game", "read_text",
+           "rules_from_args"]
