@@ -1,0 +1,86 @@
+"""The Binocle expert keeps the rule-based player's move while the stock lasts unless the
+played-out deals show another clearly better (decision ``search-09``)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from binokel.bots.binocle_heuristic import BinocleHeuristicBot
+from binokel.bots.expert import ExpertBot
+from binokel.games.binocle import Claim, new_binocle_game
+from binokel.games.binocle.rules import find_binocle_rules
+from binokel.games.binocle.views import BinocleView
+from binokel.search.binocle import binocle_choice, clearly_better
+
+
+def _stock_views(name: str, seed: int, count: int) -> list[BinocleView]:
+    """Views with a choice while the stock lasts, along a hand of random play."""
+    rng = random.Random(seed)
+    state = new_binocle_game(find_binocle_rules(name), seed=seed)
+    out = []
+    while not state.is_over and state.hand_no == 0 and state.stock_lasts and len(out) < count:
+        view = state.view(state.to_move)
+        legal = [a for a in view.legal_actions if not isinstance(a, Claim)]
+        if len(legal) > 1:
+            out.append(view)
+        state = state.apply(rng.choice(legal))
+    return out
+
+
+def test_clearly_better_asks_for_a_mean_gain_beyond_its_standard_errors() -> None:
+    assert clearly_better([10.0, 12.0, 11.0, 9.0], 3.0)
+    assert not clearly_better([10.0, -12.0, 11.0, -9.0], 0.5)  # mean 0
+    assert not clearly_better([40.0, -30.0, 35.0, -20.0], 1.0)  # mean 6.25, error 17.6
+    assert clearly_better([40.0, -30.0, 35.0, -20.0], 0.3)
+    assert not clearly_better([-5.0, -6.0, -7.0], 0.0)  # a loss is never better
+    assert not clearly_better([50.0], 0.0)  # one deal shows no spread
+
+
+@pytest.mark.parametrize("name", ["binocle", "bezique"])
+def test_the_anchor_is_kept_unless_another_move_is_clearly_better(name: str) -> None:
+    kept = switched = 0
+    for view in _stock_views(name, 5, 12):
+        legal = [a for a in view.legal_actions if not isinstance(a, Claim)]
+        best, found = binocle_choice(view, random.Random(1), samples=4, greedy=True)
+        assert best == max(found, key=lambda c: c[1])[0]  # without an anchor: the best mean
+        worst = min(found, key=lambda c: c[1])[0]
+        if worst == best:
+            continue
+        # The same deals and dice: a huge z keeps the anchor, z = 0 takes the best mean.
+        held, again = binocle_choice(view, random.Random(1), samples=4, greedy=True,
+                                     anchor=worst, z=1e6)
+        assert held == worst and again == found
+        free, _ = binocle_choice(view, random.Random(1), samples=4, greedy=True,
+                                 anchor=worst, z=0.0)
+        assert free == best and free in legal
+        kept += 1
+        # With a moderate z the anchor goes only where the gains are clear.
+        moderate, _ = binocle_choice(view, random.Random(1), samples=4, greedy=True,
+                                     anchor=worst, z=1.5)
+        switched += moderate != worst
+    assert kept >= 3
+    assert switched <= kept
+
+
+@pytest.mark.parametrize("name", ["binocle", "bezique"])
+def test_the_expert_plays_the_hard_players_move_when_nothing_is_clearly_better(
+        name: str) -> None:
+    expert = ExpertBot("expert:samples=4,anchor=1000000")
+    free = ExpertBot("expert:samples=4,anchor=0")
+    hard = BinocleHeuristicBot(level="hard")
+    differs = 0
+    for view in _stock_views(name, 7, 10):
+        rule_based = hard.choose(view, random.Random(0))
+        chosen = expert.choose(view, random.Random(2))
+        assert chosen == rule_based
+        differs += free.choose(view, random.Random(2)) != rule_based
+        values = expert.last_values(view)
+        assert values is not None and values[0][0] == chosen  # the move played comes first
+    assert differs > 0  # without the anchor the searched moves are not all hard's
+
+
+def test_the_anchor_option_is_checked() -> None:
+    with pytest.raises(ValueError, match="anchor"):
+        ExpertBot("expert:anchor=-1")
