@@ -109,7 +109,7 @@ class Budget:
     anchor: float = 1.5
     """Binocle: keep the rule-based player's move while the stock lasts unless another gains
     on it by more than this many standard errors over the played-out deals (0: the best mean;
-    decision ``search-09``)."""
+    decision ``search-12``)."""
 
     @property
     def plan_samples(self) -> int:
