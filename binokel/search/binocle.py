@@ -9,6 +9,9 @@ the hand is solved exactly: in the play phase by the open-card solver of
 :mod:`binokel.search.solver` (Binocle's duties after the stock are Binokel's for two players),
 elsewhere (the meld step of the last trick with the stock) by alpha-beta over the game states.
 
+:func:`binocle_choice` also picks the move: with an anchor (the rule-based player's move, given
+by the caller) it keeps the anchor unless the played-out deals show another clearly better.
+
 Values are the seat's hand score minus the opponent's
 (:class:`~binokel.games.binocle.BinocleHandResult`
 ``scores``), with :data:`GAME_VALUE` for winning or losing the game on the way.
