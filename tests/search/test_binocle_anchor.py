@@ -89,3 +89,19 @@ def test_the_expert_plays_the_hard_players_move_unless_another_is_clearly_better
 def test_the_anchor_option_is_checked() -> None:
     with pytest.raises(ValueError, match="anchor"):
         ExpertBot("expert:anchor=-1")
+
+
+def test_the_review_names_the_move_the_expert_plays_as_best() -> None:
+    from binokel.games import game_of
+    from binokel.review import weigh
+
+    spec = "expert:samples=4,anchor=1000000"
+    not_best_mean = 0
+    for view in _stock_views("bezique", 7, 10):
+        played = ExpertBot(spec).choose(view, random.Random(3))
+        decision = weigh(ExpertBot(spec), view, view.legal_actions[0], random.Random(3),
+                         number=1)
+        assert decision.best == game_of(view).format_action(played)
+        top = max(decision.candidates, key=lambda c: c.value)
+        not_best_mean += top.value > decision.best_value
+    assert not_best_mean > 0  # the anchored move was not always the best mean
