@@ -213,11 +213,16 @@ def weigh(bot: ExpertBot, view: Any, chosen: object, rng: random.Random,
     the game's states after it (the seat's own later views tell, say, its whole discard)."""
     game = game_of(view)
     started = time.perf_counter()
-    found = _VALUERS.get(game.name, _values_deciding)(bot, view, chosen, rng, later)
+    valuer = _VALUERS.get(game.name, _values_deciding)
+    found = valuer(bot, view, chosen, rng, later)
     seconds = time.perf_counter() - started
     legal = set(view.legal_actions)
     ranked = sorted((c for c in found if c[0] in legal), key=lambda c: -c[1])
     best_action, best_value, _ = ranked[0]
+    if valuer is _values_deciding and found[0][0] in legal:
+        # The move the expert plays comes first: at Binocle it keeps the rule-based move unless
+        # another is clearly better (decision search-12), so it need not have the best mean.
+        best_action, best_value, _ = found[0]
     chosen_value = next((v for a, v, _ in ranked if a == chosen), None)
     # The expert's ranking can carry tie-breaking nudges of 1e-6: a loss that small is none.
     loss = None if chosen_value is None else max(0.0, round(best_value - chosen_value, 3))

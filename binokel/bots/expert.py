@@ -111,7 +111,8 @@ class ExpertBot(BaseBot):
 
     def last_values(self, view: object) -> list[tuple[Any, float, int]] | None:
         """For hints: each candidate of the last decision with its expected value and the
-        sampled deals behind it, best first — if that decision was for ``view`` and had a
+        sampled deals behind it, best first (Binocle: the move played first, decision
+        ``search-12``) — if that decision was for ``view`` and had a
         choice (nothing is searched again)."""
         if self._last is None or self._last[0] is not view:
             return None

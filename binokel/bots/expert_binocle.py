@@ -39,6 +39,8 @@ class SearchBudget(Protocol):
     def greedy(self) -> int: ...
     @property
     def pool(self) -> int: ...
+    @property
+    def anchor(self) -> float: ...
 
 
 def hand_key(view: Any) -> tuple[object, ...]:
@@ -84,8 +86,11 @@ class PreviousViews:
 
 def binocle_candidates(budget: SearchBudget, views: PreviousViews, view: Any,
                        rng: random.Random) -> list[tuple[Any, float, int]]:
-    """Every candidate action with its value, best first (:mod:`binokel.search.binocle`)."""
-    from ..search.binocle import binocle_values
+    """Every candidate action with its value, the one to play first, then best first
+    (:func:`binokel.search.binocle.binocle_choice`). While the stock lasts the one to play is
+    the hard rule-based player's move unless the search shows another clearly better
+    (``budget.anchor`` standard errors; 0: the best value)."""
+    from ..search.binocle import binocle_choice
     from ..search.binocle_infer import meld_evidence
 
     before = views.previous(view)
@@ -93,9 +98,17 @@ def binocle_candidates(budget: SearchBudget, views: PreviousViews, view: Any,
     if len(legal) == 1:
         return [(legal[0], 0.0, 0)]
     evidence = meld_evidence(before, view) if before is not None else None
-    found = binocle_values(view, rng, samples=max(2, budget.samples // 2),
-                           exact=budget.exact, seconds=budget.time,
-                           min_samples=min(budget.min_samples, 2),
-                           greedy=bool(budget.greedy), evidence=evidence,
-                           pool=budget.pool)
-    return sorted(found, key=lambda c: -c[1])
+    anchor = _rule_based(view) if budget.anchor > 0 and view.stock_lasts else None
+    chosen, found = binocle_choice(view, rng, samples=max(2, budget.samples // 2),
+                                   exact=budget.exact, seconds=budget.time,
+                                   min_samples=min(budget.min_samples, 2),
+                                   greedy=bool(budget.greedy), evidence=evidence,
+                                   pool=budget.pool, anchor=anchor, z=budget.anchor)
+    return sorted(found, key=lambda c: (c[0] != chosen, -c[1]))
+
+
+def _rule_based(view: Any) -> Any:
+    """The hard rule-based player's move (it draws no dice while the stock lasts)."""
+    from .binocle_heuristic import BinocleHeuristicBot
+
+    return BinocleHeuristicBot(level="hard").choose(view, random.Random(0))

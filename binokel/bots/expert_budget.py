@@ -48,6 +48,11 @@ class Budget:
     expert still bids it (0: no floor; decision ``search-08``: 0.6 keeps the edge over the hard
     heuristic and halves the contracts missed or given up)."""
 
+    anchor: float = 1.5
+    """Binocle: keep the rule-based player's move while the stock lasts unless another gains
+    on it by more than this many standard errors over the played-out deals (0: the best mean;
+    decision ``search-12``)."""
+
     @property
     def plan_samples(self) -> int:
         return self.plan or 2 * self.samples

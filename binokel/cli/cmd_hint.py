@@ -66,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
     found: list[tuple[Any, float, int]] = bot.last_values(view) or [(choice, 0.0, 0)]
     legal = set(view.legal_actions)
     candidates = sorted((c for c in found if c[0] in legal), key=lambda c: -c[1])
-    best = candidates[0][0] if candidates else view.legal_actions[0]
+    best = choice  # the move it plays (at Binocle not always the best mean: search-12)
     if args.json:
         print(json.dumps({
             "seat": seat, "phase": view.phase.value, "choice": str(best),

@@ -9,6 +9,9 @@ the hand is solved exactly: in the play phase by the open-card solver of
 :mod:`binokel.search.solver` (Binocle's duties after the stock are Binokel's for two players),
 elsewhere (the meld step of the last trick with the stock) by alpha-beta over the game states.
 
+:func:`binocle_choice` also picks the move: with an anchor (the rule-based player's move, given
+by the caller) it keeps the anchor unless the played-out deals show another clearly better.
+
 Values are the seat's hand score minus the opponent's
 (:class:`~binokel.games.binocle.BinocleHandResult`
 ``scores``), with :data:`GAME_VALUE` for winning or losing the game on the way.
@@ -229,21 +232,74 @@ def binocle_values(view: BinocleView, rng: random.Random, *, samples: int = 16,
     With ``evidence`` of the opponent's last meld and ``pool`` > 1, each deal is the pick of
     ``pool`` sampled deals by how likely that meld is in it (:mod:`.binocle_infer`).
     """
+    return binocle_choice(view, rng, samples=samples, exact=exact, seconds=seconds,
+                          min_samples=min_samples, greedy=greedy, evidence=evidence,
+                          pool=pool)[1]
+
+
+def clearly_better(gains: Sequence[float], z: float) -> bool:
+    """Whether per-deal gains of one action over another (the same deals and playout dice for
+    both) show it better: their mean is above zero by more than ``z`` standard errors.
+
+    >>> clearly_better([30.0, 10.0, 20.0], 2.0), clearly_better([30.0, -25.0, 20.0], 2.0)
+    (True, False)
+    """
+    n = len(gains)
+    if n < 2:
+        return False
+    mean = sum(gains) / n
+    spread = sum((g - mean) ** 2 for g in gains) / (n - 1)
+    return mean > 0 and mean * mean * n > z * z * spread
+
+
+def binocle_choice(view: BinocleView, rng: random.Random, *, samples: int = 16,
+                   exact: int = 5, seconds: float = 0.0, min_samples: int = 2,
+                   greedy: bool = False, evidence: MeldEvidence | None = None,
+                   pool: int = 1, anchor: BinocleAction | None = None,
+                   z: float = 0.0) -> tuple[BinocleAction, Valued]:
+    """The action to play and :func:`binocle_values`' list of every candidate's value.
+
+    The action is the candidate of the highest mean, except with an ``anchor`` (the rule-based
+    player's choice) and ``z`` > 0 while the hand is played out on sampled deals: then the
+    anchor is kept unless the best candidate gains on it by more than ``z`` standard errors over
+    the same deals (:func:`clearly_better`). Played-out values are noisy, and a candidate a
+    little ahead on a few deals is most often ahead by luck; the anchor is a sound player's move.
+    The exact values after the stock are taken as they are.
+    """
     legal = list(view.legal_actions)
     me = view.seat
     if any(isinstance(a, BA.Claim) for a in legal) and view.claim_total(me) >= view.target:
-        return [(a, (GAME_VALUE if isinstance(a, BA.Claim) else 0.0), 0) for a in legal]
+        return BA.CLAIM, [(a, (GAME_VALUE if isinstance(a, BA.Claim) else 0.0), 0)
+                          for a in legal]
     candidates: Sequence[BinocleAction] = [a for a in legal if not isinstance(a, BA.Claim)]
     if len(candidates) <= 1:
-        return [(a, 0.0, 0) for a in candidates or legal]
-    totals = dict.fromkeys(candidates, 0.0)
+        out = [(a, 0.0, 0) for a in candidates or legal]
+        return out[0][0], out
+    claims: Valued = ([(BA.CLAIM, -1e9, 0)] if any(isinstance(a, BA.Claim) for a in legal)
+                      else [])
+    # A claim that is not sure is never made: a wrong claim loses the game at once.
     if not view.stock_lasts and view.phase is Phase.PLAY:
         solved = _endgame_values(view, rng, candidates)
         if solved is not None:
-            if any(isinstance(a, BA.Claim) for a in legal):
-                solved.append((BA.CLAIM, -1e9, 0))
-            return solved
+            return max(solved, key=lambda c: c[1])[0], solved + claims
     exact_now = not view.stock_lasts and _tricks_left(view) <= exact
+    found = _sampled(view, rng, candidates, samples, exact_now=exact_now, seconds=seconds,
+                     min_samples=min_samples, greedy=greedy, evidence=evidence, pool=pool)
+    out = [(a, sum(found[a]) / len(found[a]), len(found[a])) for a in candidates]
+    best = max(out, key=lambda c: c[1])[0]
+    if anchor in found and z > 0 and not exact_now and best != anchor:
+        gains = [b - a for b, a in zip(found[best], found[anchor], strict=True)]
+        if not clearly_better(gains, z):
+            best = anchor
+    return best, out + claims
+
+
+def _sampled(view: BinocleView, rng: random.Random, candidates: Sequence[BinocleAction],
+             samples: int, *, exact_now: bool, seconds: float, min_samples: int, greedy: bool,
+             evidence: MeldEvidence | None, pool: int) -> dict[BinocleAction, list[float]]:
+    """Each candidate's value on every sampled deal (the same deals and playout dice for all)."""
+    me = view.seat
+    found: dict[BinocleAction, list[float]] = {a: [] for a in candidates}
     deadline = time.perf_counter() + seconds if seconds else 0.0
     n = 0
     while n < samples:
@@ -255,16 +311,13 @@ def binocle_values(view: BinocleView, rng: random.Random, *, samples: int = 16,
         for action in candidates:
             nxt = state.apply(action)
             if exact_now:
-                totals[action] += solve_after_stock(nxt, me)
+                found[action].append(solve_after_stock(nxt, me))
             else:
                 local = random.Random(playout_seed)
-                totals[action] += _hand_value(playout(nxt, local, greedy=greedy), me,
-                                              view.hand_no)
-    out = [(a, totals[a] / n, n) for a in candidates]
-    if any(isinstance(a, BA.Claim) for a in legal):
-        # A claim that is not sure is never made: a wrong claim loses the game at once.
-        out.append((BA.CLAIM, -1e9, 0))
-    return out
+                found[action].append(_hand_value(playout(nxt, local, greedy=greedy), me,
+                                                 view.hand_no))
+    return found
 
 
-__all__ = ["GAME_VALUE", "binocle_values", "playout", "solve_after_stock"]
+__all__ = ["GAME_VALUE", "binocle_choice", "binocle_values", "clearly_better", "playout",
+           "solve_after_stock"]
