@@ -107,6 +107,14 @@ class SocketListener:
         direct = websocket.scope.get("extensions", {}).get(SEND_TEXT)
         self.direct: SendText | None = direct if callable(direct) else None
 
+    def send_utf8(self, data: bytes) -> None:
+        """:meth:`send` of a message that is UTF-8 already: written as it is where the
+        server offers that (no encoding again), decoded for the ASGI send otherwise."""
+        if self.writer is None and not self.gone and self.direct is not None \
+                and self.direct(data):
+            return  # written
+        self.send(data.decode())
+
     def send(self, text: str) -> None:
         if self.gone:
             raise ConnectionError("this browser is gone")

@@ -103,14 +103,14 @@ class Socket:
 
     def __init__(self, direct: bool | None, *, asgi_waits: bool = False) -> None:
         self.direct_answer = direct
-        self.direct_writes: list[str] = []
+        self.direct_writes: list[str | bytes] = []
         self.asgi_writes: list[str] = []
         self.asgi_waits = asgi_waits
         self.gate = asyncio.Event()
         extensions = {} if direct is None else {SEND_TEXT: self.write_direct}
         self.scope: dict[str, Any] = {"type": "websocket", "extensions": extensions}
 
-    def write_direct(self, text: str) -> bool:
+    def write_direct(self, text: str | bytes) -> bool:
         if self.direct_answer:
             self.direct_writes.append(text)
         return bool(self.direct_answer)
@@ -151,5 +151,20 @@ def test_messages_stay_in_order_when_the_socket_had_to_wait() -> None:
         assert socket.asgi_writes == ["1", "2", "3"]
         listener.send("4")
         assert socket.direct_writes == ["4"]
+
+    asyncio.run(scenario())
+
+
+def test_a_message_already_in_utf8_is_written_as_it_is_or_decoded_for_asgi() -> None:
+    async def scenario() -> None:
+        direct = Socket(True)
+        SocketListener(direct).send_utf8("♠ état".encode())  # type: ignore[arg-type]
+        assert direct.direct_writes == ["♠ état".encode()]
+        refused = Socket(False)
+        SocketListener(refused).send_utf8("♠ état".encode())  # type: ignore[arg-type]
+        assert refused.asgi_writes == ["♠ état"]
+        plain = Socket(None)
+        SocketListener(plain).send_utf8(b"{}")  # type: ignore[arg-type]
+        assert plain.asgi_writes == ["{}"]
 
     asyncio.run(scenario())
