@@ -11,6 +11,12 @@ computes it (``arena_stats.mean_ci``, the deal as the unit)::
 
     .venv/bin/python scripts/arena_combine.py /tmp/arena/chunk*.csv
     .venv/bin/python scripts/arena_combine.py --json /tmp/arena/chunk*.csv
+
+``--summaries`` adds the chunks' JSON summaries (``binokel arena --json`` output) and pools each
+bot's contracts into its missed-or-given-up share (summaries of other bots or another rule set
+are refused)::
+
+    .venv/bin/python scripts/arena_combine.py c*.csv --summaries c*.json
 """
 
 from __future__ import annotations
@@ -58,23 +64,77 @@ def combine(paths: list[str]) -> dict[str, object]:
             "score_b": round(sum(b_scores) / n, 3) if n else 0.0}
 
 
+_COUNTS = ("declared", "made", "missed", "gave_up")
+
+
+def combine_shares(paths: list[str]) -> dict[str, dict[str, object]]:
+    """Each bot's contracts pooled over the arena JSON summaries at ``paths``: its name,
+    declared, made, missed, given up and the missed-or-given-up share (ValueError for summaries
+    of other bots or another rule set, or a seed given twice)."""
+    counts: dict[str, dict[str, int]] = {}
+    names: dict[str, str] = {}
+    first: tuple[str, str, str] | None = None
+    seeds: set[str] = set()
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            summary = json.load(f)
+        try:
+            seed = str(summary["seed"])
+            table = (str(summary["bot_a"]), str(summary["bot_b"]), str(summary["rules"]))
+            bots = {seat: (str(bot["name"]), [int(bot[key]) for key in _COUNTS])
+                    for seat, bot in summary["bots"].items()}
+        except (KeyError, TypeError, AttributeError, ValueError):
+            raise ValueError(f"{path}: not an arena JSON summary") from None
+        if seed in seeds:
+            raise ValueError(f"{path}: seed {seed!r} is in an earlier summary too")
+        seeds.add(seed)
+        if first is None:
+            first = table
+        elif table != first:
+            raise ValueError(f"{path}: another table ({table[0]} vs {table[1]}, {table[2]}) "
+                             f"than the first file's")
+        for seat, (name, values) in bots.items():
+            names[seat] = name
+            pooled = counts.setdefault(seat, dict.fromkeys(_COUNTS, 0))
+            for key, value in zip(_COUNTS, values, strict=True):
+                pooled[key] += value
+    out: dict[str, dict[str, object]] = {}
+    for seat, pooled in counts.items():
+        declared = pooled["declared"]
+        failed = pooled["missed"] + pooled["gave_up"]
+        out[seat] = {"name": names[seat], **pooled,
+                     "missed_or_given_up": round(failed / declared, 4) if declared else 0.0}
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("csv", nargs="+", help="arena CSVs (binokel arena --out)")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
+    parser.add_argument("--summaries", nargs="+", default=[], metavar="JSON",
+                        help="the chunks' arena JSON summaries: pool each bot's contract shares")
     args = parser.parse_args(argv)
     try:
         out = combine(args.csv)
-    except (OSError, ValueError, IndexError) as exc:
+        contracts = combine_shares(args.summaries) if args.summaries else {}
+        if contracts:
+            out["contracts"] = contracts
+    except (OSError, ValueError, IndexError, json.JSONDecodeError) as exc:
         print(f"arena_combine: {exc}", file=sys.stderr)
         return 1
     if args.json:
         print(json.dumps(out))
     else:
-        low, high = out["ci95"]  # type: ignore[misc]
+        ci95 = out["ci95"]
+        assert isinstance(ci95, list)
+        low, high = ci95
         print(f"{out['deals']} deals from {out['files']} files: mean difference A - B "
               f"{out['mean_difference']:+.1f} points per hand (95% CI {low:+.1f} .. {high:+.1f}, "
               f"sd {out['stdev']:.1f}); A {out['score_a']:.1f}, B {out['score_b']:.1f} a hand")
+        for seat, counts in contracts.items():
+            print(f"{seat} {counts['name']}: missed or given up {counts['missed_or_given_up']:.1%} "
+                  f"of {counts['declared']} contracts (missed {counts['missed']}, "
+                  f"given up {counts['gave_up']})")
     return 0
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import json
 from pathlib import Path
 from types import ModuleType
 
@@ -54,3 +55,47 @@ def test_a_chunk_given_twice_or_another_table_is_refused(tmp_path: Path) -> None
     with pytest.raises(ValueError, match="not an arena CSV"):
         module.combine([str(tmp_path / "d.csv")])
     assert module.main([str(tmp_path / "a.csv"), str(tmp_path / "a.csv")]) == 1
+
+
+def _summary(path: Path, seed: str, a: tuple[int, int, int, int], b: tuple[int, int, int, int],
+             *, bot_b: str = "heuristic:level=medium") -> None:
+    def bot(name: str, counts: tuple[int, int, int, int]) -> dict[str, object]:
+        declared, made, missed, gave_up = counts
+        return {"name": name, "declared": declared, "made": made, "missed": missed,
+                "gave_up": gave_up}
+    path.write_text(json.dumps({
+        "bot_a": "heuristic:level=hard", "bot_b": bot_b, "rules": "binokel", "seed": seed,
+        "bots": {"A": bot("heuristic:level=hard", a), "B": bot(bot_b, b)}}), encoding="utf-8")
+
+
+def test_summaries_pool_each_bots_contracts_into_its_missed_or_given_up_share(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    module = _script()
+    _summary(tmp_path / "a.json", "s1", (40, 36, 3, 1), (30, 28, 2, 0))
+    _summary(tmp_path / "b.json", "s2", (60, 54, 4, 2), (10, 10, 0, 0))
+    out = module.combine_shares([str(tmp_path / "a.json"), str(tmp_path / "b.json")])
+    assert out["A"] == {"name": "heuristic:level=hard", "declared": 100, "made": 90,
+                        "missed": 7, "gave_up": 3, "missed_or_given_up": 0.1}
+    assert out["B"]["declared"] == 40 and out["B"]["missed_or_given_up"] == 0.05
+    _chunk(tmp_path / "a.csv", "s1", [1.0, 2.0])
+    assert module.main([str(tmp_path / "a.csv"), "--summaries", str(tmp_path / "a.json"),
+                        str(tmp_path / "b.json")]) == 0
+    printed = capsys.readouterr().out
+    assert "A heuristic:level=hard: missed or given up 10.0% of 100 contracts" in printed
+    assert "B heuristic:level=medium: missed or given up 5.0% of 40 contracts" in printed
+
+
+def test_summaries_of_another_table_a_seed_twice_or_no_summary_are_refused(
+        tmp_path: Path) -> None:
+    module = _script()
+    _summary(tmp_path / "a.json", "s1", (4, 4, 0, 0), (3, 3, 0, 0))
+    _summary(tmp_path / "e.json", "s2", (4, 4, 0, 0), (3, 3, 0, 0), bot_b="heuristic:level=easy")
+    with pytest.raises(ValueError, match="another table"):
+        module.combine_shares([str(tmp_path / "a.json"), str(tmp_path / "e.json")])
+    with pytest.raises(ValueError, match="earlier summary"):
+        module.combine_shares([str(tmp_path / "a.json"), str(tmp_path / "a.json")])
+    (tmp_path / "x.json").write_text('{"deals": 3}', encoding="utf-8")
+    with pytest.raises(ValueError, match="not an arena JSON summary"):
+        module.combine_shares([str(tmp_path / "x.json")])
+    _chunk(tmp_path / "a.csv", "s1", [1.0])
+    assert module.main([str(tmp_path / "a.csv"), "--summaries", str(tmp_path / "x.json")]) == 1
