@@ -97,6 +97,11 @@ class SeatEncoder:
         #: For each part, the positions of its fields among the encoder's fields.
         self._fields_at = tuple(tuple(names.index(n) for n in p.fields) for p in self.parts)
         self._zeros = tuple(array("f", bytes(4 * (p.stop - p.start))) for p in self.parts)
+        #: Per part, what a rewrite needs, in one tuple (fewer lookups in the loop).
+        self._rows = tuple((p.start, p.stop, p.write, p.extend, self._zeros[i],
+                            self._fields_at[i]) for i, p in enumerate(self.parts))
+        #: The parts to rewrite, in order, by which fields changed (one flag per field).
+        self._plans: dict[tuple[bool, ...], tuple[int, ...]] = {}
         self._buf = array("f", bytes(4 * size))
         self._vector: Vector = np.frombuffer(self._buf, np.float32)
         self._last: tuple[Any, ...] | None = None
@@ -105,32 +110,38 @@ class SeatEncoder:
         """The vector of ``view`` (this encoder's array: valid until the next update)."""
         values = self._get(view)
         last = self._last
-        parts = self.parts
         buf = self._buf
         if last is None:
-            dirty: Iterable[int] = range(len(parts))
+            dirty: Iterable[int] = range(len(self.parts))
         elif values == last:  # compared in C, element by element, identity first
             return self._vector
         else:
-            # The fields that differ, found in C; then the parts they feed.
-            feeds = self._feeds
-            changed = compress(feeds, map(ne, values, last))
-            dirty = set(chain.from_iterable(changed))
-        zeros = self._zeros
+            # Which fields differ, found in C; the parts they feed, planned once per pattern.
+            changed = tuple(map(ne, values, last))
+            dirty = self._plans.get(changed) or self._plan(changed)
+        rows = self._rows
         for i in dirty:
-            part = parts[i]
-            if part.extend is not None and last is not None:
-                first, *rest = self._fields_at[i]
+            start, stop, write, extend, zeros, fields_at = rows[i]
+            if extend is not None and last is not None:
+                first = fields_at[0]
                 old, new = last[first], values[first]
                 grown = len(new) - len(old)
                 if grown > 0 and new[:len(old)] == old and all(
-                        values[j] is last[j] or values[j] == last[j] for j in rest):
-                    part.extend(buf, view, len(old))
+                        values[j] is last[j] or values[j] == last[j] for j in fields_at[1:]):
+                    extend(buf, view, len(old))
                     continue
-            buf[part.start:part.stop] = zeros[i]
-            part.write(buf, view)
+            buf[start:stop] = zeros
+            write(buf, view)
         self._last = values
         return self._vector
+
+    def _plan(self, changed: tuple[bool, ...]) -> tuple[int, ...]:
+        """The parts fed by the fields flagged in ``changed``, in order (kept for next time)."""
+        plan = tuple(sorted(set(chain.from_iterable(compress(self._feeds, changed)))))
+        if len(self._plans) >= 4096:  # bounded: 2^fields patterns are possible in principle
+            self._plans.clear()
+        self._plans[changed] = plan
+        return plan
 
     def forget(self) -> None:
         """Drop the last view (its objects are no longer held); the next update writes all."""
