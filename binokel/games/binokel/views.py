@@ -20,9 +20,9 @@ import operator
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, fields
-from itertools import repeat
+from itertools import chain, repeat
 
-from ...cards import BITS, KIND_COUNT, Card, Suit, unpack
+from ...cards import BITS, KIND_COUNT, SUIT_MASK, Card, Suit, unpack
 from .actions import Action
 from .melds import Meld
 from .rules import Rules
@@ -100,7 +100,7 @@ def make_view(state: StateReader, seat: int, legal: tuple[Action, ...]) -> View:
         raise ValueError(f"no seat {seat} at this table (seats 0-{state._g.rules.players - 1})")
     values = _shared_values(state).copy()
     values[_SEAT] = seat
-    values[_HAND] = cards_of(state._hands[seat])
+    values[_HAND] = _CARDS[state._hands[seat]]
     if values[_DECLARER] == seat and state._phase is not _GAME_OVER:
         values[_DISCARD] = cards_of(state._h.discard)
     if values[_TO_MOVE] == seat:
@@ -202,15 +202,32 @@ _HIGH_BITS = sum(2 << (k * BITS) for k in range(KIND_COUNT))
 _GAME_OVER = Phase.GAME_OVER
 _OPEN_DURCH = Contract.OPEN_DURCH
 _OPEN_DURCH_NO_DABB = Contract.OPEN_DURCH_NO_DABB
-#: Card tuples of packed multisets: a seat's hand stays the same for many views in a row.
-_CARDS: dict[int, tuple[Card, ...]] = {}
+class _SuitCards(dict[int, tuple[Card, ...]]):
+    """The cards of one suit's part of a packed multiset, made on first use (at most 3^8 per
+    suit)."""
+
+    def __missing__(self, part: int) -> tuple[Card, ...]:
+        found = self[part] = tuple(unpack(part))
+        return found
+
+
+class _Cards(dict[int, tuple[Card, ...]]):
+    """Card tuples of packed multisets, made on first use from the suits' cached parts (in
+    :func:`unpack`'s order: suit by suit, high to low) and shared: a seat's hand stays the same
+    for many views in a row."""
+
+    def __missing__(self, packed: int) -> tuple[Card, ...]:
+        if len(self) >= 100_000:
+            self.clear()  # bounded: a long run must not grow it without end
+        found = self[packed] = tuple(chain.from_iterable(
+            map(_SUIT_CARDS.__getitem__, map(packed.__and__, SUIT_MASK))))
+        return found
+
+
+_SUIT_CARDS = _SuitCards()
+_CARDS = _Cards()
 
 
 def cards_of(packed: int) -> tuple[Card, ...]:
     """The cards of a packed multiset as a shared tuple, grouped by suit, high to low."""
-    found = _CARDS.get(packed)
-    if found is None:
-        if len(_CARDS) >= 100_000:
-            _CARDS.clear()  # bounded: a long run must not grow it without end
-        found = _CARDS[packed] = tuple(unpack(packed))
-    return found
+    return _CARDS[packed]
