@@ -3,9 +3,10 @@
 A codec describes its vector as :class:`Part` s: each owns a run of positions ``[start, stop)``
 and is written from a few named fields of the seat's view, and from nothing else.  From scratch
 (:func:`encode_parts`) every part is written into a zeroed vector.  A :class:`SeatEncoder` keeps
-one seat's vector and, for each new view, rewrites only the parts whose fields differ from the
-view it encoded last (compared by identity, then by ``==``): between two actions most of a view
-is the same objects (the engines share unchanged tuples from state to state).  Both read only
+one seat's vector and, for each new view, rewrites only the parts whose fields are other objects
+than in the view it encoded last (compared by identity): between two actions most of a view is
+the same objects (the engines share unchanged tuples from state to state), and a field that is
+equal but another object is merely written again.  Both read only
 the view they are given, so an observation is still that seat's view and nothing more; a
 property test checks that the two agree at every step of random games.
 
@@ -23,7 +24,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Callable, Iterable, Sequence
 from itertools import chain, compress
-from operator import attrgetter, ne
+from operator import attrgetter, is_not
 from typing import Any, NamedTuple, TypeAlias
 
 import numpy as np
@@ -113,11 +114,14 @@ class SeatEncoder:
         buf = self._buf
         if last is None:
             dirty: Iterable[int] = range(len(self.parts))
-        elif values == last:  # compared in C, element by element, identity first
-            return self._vector
         else:
-            # Which fields differ, found in C; the parts they feed, planned once per pattern.
-            changed = tuple(map(ne, values, last))
+            # Which fields are other objects than last time, found in C; the parts they feed,
+            # planned once per pattern.  By identity alone: the engines' views share every
+            # unchanged tuple from state to state, and an equal field that is another object
+            # is only written again, to the same numbers.
+            changed = tuple(map(is_not, values, last))
+            if not any(changed):
+                return self._vector
             dirty = self._plans.get(changed) or self._plan(changed)
         rows = self._rows
         for i in dirty:
