@@ -88,6 +88,8 @@ class BinokelAEC(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self._views: dict[int, Any] = {}
         self._encoders = [self.codec.encoder() for _ in self.possible_agents]
         self.table: Table | None = None
+        self._rewarded = False
+        """Whether ``rewards`` holds a step's rewards rather than zeros."""
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Dict:
         return self._observation_space
@@ -108,6 +110,7 @@ class BinokelAEC(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = agent_name(self.table.to_move)
+        self._rewarded = False
 
     def _view(self, seat: int) -> Any:
         view = self._views.get(seat)
@@ -119,15 +122,19 @@ class BinokelAEC(AECEnv[str, Observation, int]):  # type: ignore[misc]
     def observe(self, agent: str) -> Observation:
         """The seat's observation of the state now (new arrays; asking again is cheap: the
         view is kept until the next step and nothing in the vector changed)."""
-        if self.table is None:
+        table = self.table
+        if table is None:
             raise RuntimeError("Call reset() before observe().")
         seat = self._seat[agent]
-        view = self._view(seat)
+        view = self._views.get(seat)  # _view, written out: once per step
+        if view is None:
+            view = self._views[seat] = table.state.view(seat)
         vector: Vector = self._encoders[seat].update(view).copy()
         return {"observation": vector, "action_mask": self.codec.mask(view)}
 
     def step(self, action: int | None) -> None:
-        if self.table is None:
+        table = self.table
+        if table is None:
             raise RuntimeError("Call reset() before step().")
         agent = self.agent_selection
         if self.terminations.get(agent) or self.truncations.get(agent):
@@ -135,21 +142,23 @@ class BinokelAEC(AECEnv[str, Observation, int]):  # type: ignore[misc]
             return
         if action is None:
             raise ValueError(f"{agent} is to act: give an action number, not None")
-        move = self.codec.action_of(action)
-        table = self.table
-        rewards = table.apply(move)  # an illegal move raises, naming the rule
+        rewards = table.apply(self.codec.action_of(action))  # an illegal move raises
         self._views = {}
         self._cumulative_rewards[agent] = 0.0
         names = self.possible_agents
-        for seat, value in enumerate(rewards):
-            self.rewards[names[seat]] = value
-        if any(rewards):  # adding zeros changes nothing
-            self._accumulate_rewards()
+        nothing = rewards is table.no_rewards
+        if not nothing or self._rewarded:
+            # Most steps reward nobody: the rewards are written only when they change.
+            for seat, value in enumerate(rewards):
+                self.rewards[names[seat]] = value
+            self._rewarded = not nothing
+            if any(rewards):  # adding zeros changes nothing
+                self._accumulate_rewards()
         if table.done:
             for a in self.agents:
                 self.terminations[a] = True
         else:
-            self.agent_selection = names[table.to_move]
+            self.agent_selection = names[table.state.to_move]
         if self.render_mode == "human":
             self.render()
 

@@ -3,9 +3,10 @@
 A codec describes its vector as :class:`Part` s: each owns a run of positions ``[start, stop)``
 and is written from a few named fields of the seat's view, and from nothing else.  From scratch
 (:func:`encode_parts`) every part is written into a zeroed vector.  A :class:`SeatEncoder` keeps
-one seat's vector and, for each new view, rewrites only the parts whose fields differ from the
-view it encoded last (compared by identity, then by ``==``): between two actions most of a view
-is the same objects (the engines share unchanged tuples from state to state).  Both read only
+one seat's vector and, for each new view, rewrites only the parts whose fields are other objects
+than in the view it encoded last (compared by identity): between two actions most of a view is
+the same objects (the engines share unchanged tuples from state to state), and a field that is
+equal but another object is merely written again.  Both read only
 the view they are given, so an observation is still that seat's view and nothing more; a
 property test checks that the two agree at every step of random games.
 
@@ -23,7 +24,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Callable, Iterable, Sequence
 from itertools import chain, compress
-from operator import attrgetter, ne
+from operator import attrgetter, is_not
 from typing import Any, NamedTuple, TypeAlias
 
 import numpy as np
@@ -97,6 +98,11 @@ class SeatEncoder:
         #: For each part, the positions of its fields among the encoder's fields.
         self._fields_at = tuple(tuple(names.index(n) for n in p.fields) for p in self.parts)
         self._zeros = tuple(array("f", bytes(4 * (p.stop - p.start))) for p in self.parts)
+        #: Per part, what a rewrite needs, in one tuple (fewer lookups in the loop).
+        self._rows = tuple((p.start, p.stop, p.write, p.extend, self._zeros[i],
+                            self._fields_at[i]) for i, p in enumerate(self.parts))
+        #: The parts to rewrite, in order, by which fields changed (one flag per field).
+        self._plans: dict[tuple[bool, ...], tuple[int, ...]] = {}
         self._buf = array("f", bytes(4 * size))
         self._vector: Vector = np.frombuffer(self._buf, np.float32)
         self._last: tuple[Any, ...] | None = None
@@ -105,32 +111,41 @@ class SeatEncoder:
         """The vector of ``view`` (this encoder's array: valid until the next update)."""
         values = self._get(view)
         last = self._last
-        parts = self.parts
         buf = self._buf
         if last is None:
-            dirty: Iterable[int] = range(len(parts))
-        elif values == last:  # compared in C, element by element, identity first
-            return self._vector
+            dirty: Iterable[int] = range(len(self.parts))
         else:
-            # The fields that differ, found in C; then the parts they feed.
-            feeds = self._feeds
-            changed = compress(feeds, map(ne, values, last))
-            dirty = set(chain.from_iterable(changed))
-        zeros = self._zeros
+            # Which fields are other objects than last time, found in C; the parts they feed,
+            # planned once per pattern.  By identity alone: the engines' views share every
+            # unchanged tuple from state to state, and an equal field that is another object
+            # is only written again, to the same numbers.
+            changed = tuple(map(is_not, values, last))
+            if not any(changed):
+                return self._vector
+            dirty = self._plans.get(changed) or self._plan(changed)
+        rows = self._rows
         for i in dirty:
-            part = parts[i]
-            if part.extend is not None and last is not None:
-                first, *rest = self._fields_at[i]
+            start, stop, write, extend, zeros, fields_at = rows[i]
+            if extend is not None and last is not None:
+                first = fields_at[0]
                 old, new = last[first], values[first]
                 grown = len(new) - len(old)
                 if grown > 0 and new[:len(old)] == old and all(
-                        values[j] is last[j] or values[j] == last[j] for j in rest):
-                    part.extend(buf, view, len(old))
+                        values[j] is last[j] or values[j] == last[j] for j in fields_at[1:]):
+                    extend(buf, view, len(old))
                     continue
-            buf[part.start:part.stop] = zeros[i]
-            part.write(buf, view)
+            buf[start:stop] = zeros
+            write(buf, view)
         self._last = values
         return self._vector
+
+    def _plan(self, changed: tuple[bool, ...]) -> tuple[int, ...]:
+        """The parts fed by the fields flagged in ``changed``, in order (kept for next time)."""
+        plan = tuple(sorted(set(chain.from_iterable(compress(self._feeds, changed)))))
+        if len(self._plans) >= 4096:  # bounded: 2^fields patterns are possible in principle
+            self._plans.clear()
+        self._plans[changed] = plan
+        return plan
 
     def forget(self) -> None:
         """Drop the last view (its objects are no longer held); the next update writes all."""

@@ -15,6 +15,7 @@ the episode stopped before the game was decided).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Literal
 
 from ..games import PlayState, new_game, seats_of, winners_of
@@ -61,31 +62,39 @@ class Table:
         self.hands_played = len(self.state.results)
         self.ended = False
         """Set to end the episode early (an illegal action under ``illegal="end"``)."""
+        self._finished = self._is_finished()
+        self.no_rewards: tuple[float, ...] = (0.0,) * self.seats
+        """What :meth:`apply` answers for an action that rewards nobody (most of them): one
+        tuple of zeros, which the adapters may tell by identity."""
+
+    def _is_finished(self) -> bool:
+        return bool(self.state.is_over) or (
+            self.hands is not None and self.hands_played >= self.hands)
 
     @property
     def done(self) -> bool:
-        return self.ended or bool(self.state.is_over) or (
-            self.hands is not None and self.hands_played >= self.hands)
+        return self.ended or self._finished
 
     @property
     def to_move(self) -> int:
         return int(self.state.to_move)
 
-    def apply(self, action: Any) -> list[float]:
+    def apply(self, action: Any) -> Sequence[float]:
         """Apply an action (the engine refuses an illegal one, naming the rule, and nothing
-        changes); the rewards it brings each seat."""
-        if self.done:
+        changes); the rewards it brings each seat (:attr:`no_rewards` if none)."""
+        if self.ended or self._finished:
             raise ValueError("The episode is over: reset the environment.")
         state = self.state = self.state.apply(action)
-        rewards = [0.0] * self.seats
         results = state.results
         if len(results) == self.hands_played and not state.is_over:
-            return rewards  # the hand goes on: nothing to reward yet
+            return self.no_rewards  # the hand goes on: nothing to reward yet
+        rewards = [0.0] * self.seats
         if self.reward == "hand":
             for scores in hand_lines(self.state, self.hands_played):
                 for seat, value in enumerate(hand_rewards(scores)):
                     rewards[seat] += value
         self.hands_played = len(results)
+        self._finished = self._is_finished()
         if self.reward == "game" and self.done and self.state.is_over:
             winners = winners_of(self.state)
             rewards = [1.0 if seat in winners else -1.0 for seat in range(self.seats)]

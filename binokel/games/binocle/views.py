@@ -14,11 +14,16 @@ concealed cards never appear in it; nor does the seed, which would tell them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import operator
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, fields
+from itertools import chain, repeat
 
-from ...cards import CARDS, ONE, Card, Suit, size_of, unpack
+from ...cards import CARDS, ONE, SUIT_MASK, Card, Suit, size_of, unpack
 from .actions import BinocleAction
 from .hand import (
+    TAKEN,
     BinocleHandResult,
     BinocleTrick,
     Ending,
@@ -102,42 +107,94 @@ def make_view(state: StateReader, seat: int, legal: tuple[BinocleAction, ...]) -
     """Project a full state onto what ``seat`` may know."""
     if seat not in (0, 1):
         raise ValueError(f"no seat {seat} at this table (seats 0 and 1)")
-    return BinocleView(
-        rules=state.rules,
-        seat=seat,
-        cut=state.cut,
-        hand_no=state.hand_no,
-        dealer=state.dealer,
-        phase=state.phase,
-        to_move=state.to_move,
-        hand=tuple(unpack(state.hands[seat])),
-        hand_sizes=(size_of(state.hands[0]), size_of(state.hands[1])),
-        tables=(state.table_cards(0), state.table_cards(1)),
-        known=(tuple(unpack(state.known[0])), tuple(unpack(state.known[1]))),
-        trump=state.trump,
-        dix=state.dix,
-        turned_up=state.deal.turned_card,
-        turned=state.turned,
-        stock_size=state.stock_size,
-        leader=state.leader,
-        trick=tuple(state.current_trick()),
-        led_from_table=state.led_from_table,
-        tricks=state.tricks,
-        points=state.points,
-        scores=state.scores,
-        start_scores=state._h.start_scores,
-        target=state.target,
-        melds=state.melds,
-        dix_points=state.dix_points,
-        dix_exchanged=state.dix_exchanged,
-        dix_shown=state.dix_shown,
-        has_melded=state.has_melded,
-        has_used_dix=state.has_used_dix,
-        results=state.results,
-        winner=state.winner,
-        ending=state.ending,
-        legal_actions=legal if state.to_move == seat else (),
-    )
+    values = _shared_values(state).copy()
+    values[_SEAT] = seat
+    values[_HAND] = _CARDS[state._hands[seat]]
+    if state._to_move == seat:
+        values[_LEGAL] = legal
+    view = _new(BinocleView)
+    # Slot by slot through the slots' own setters, the loop run in C (the frozen dataclass's
+    # __init__ goes through object.__setattr__ for each of its ~35 fields).
+    _consume(map(_call, _SETTERS, repeat(view), values))
+    return view
+
+
+_new = object.__new__
+_call = operator.call
+_consume = deque[object](maxlen=0).extend
+_SETTERS: tuple[Callable[[BinocleView, object], None], ...] = tuple(
+    getattr(BinocleView, f.name).__set__ for f in fields(BinocleView))
+#: The order of BinocleView's fields that :func:`_shared_values` writes them in.
+_ORDER = ("rules", "seat", "cut", "hand_no", "dealer", "phase", "to_move", "hand", "hand_sizes",
+          "tables", "known", "trump", "dix", "turned_up", "turned", "stock_size", "leader",
+          "trick", "led_from_table", "tricks", "points", "scores", "start_scores", "target",
+          "melds", "dix_points", "dix_exchanged", "dix_shown", "has_melded", "has_used_dix",
+          "results", "winner", "ending", "legal_actions")
+if tuple(f.name for f in fields(BinocleView)) != _ORDER:
+    raise AssertionError("BinocleView's fields changed: update _ORDER and _shared_values")
+_SEAT, _HAND, _LEGAL = map(_ORDER.index, ("seat", "hand", "legal_actions"))
+
+# The fields of the last state viewed (a table hands both seats their views of one state in
+# turn); the entry holds its state, so no other state can take its address.  Its list is
+# copied, never written, once stored.
+_last: list[tuple[StateReader, list[object]] | None] = [None]
+# The known cards of the last pair seen: they change a few times a hand.
+_last_known: list[tuple[tuple[int, int], tuple[tuple[Card, ...], tuple[Card, ...]]] | None] = [
+    None]
+
+
+def _shared_values(state: StateReader) -> list[object]:
+    """A view's fields in order for ``state``, those of one seat left unset (a shared list:
+    copy it before writing); read straight from the state's immutable records, whose tuples
+    the view shares (a consumer can tell an unchanged field by identity)."""
+    entry = _last[0]
+    if entry is not None and entry[0] is state:
+        return entry[1]
+    h = state._h
+    hands = state._hands
+    known = state._known
+    pair = _last_known[0]
+    if pair is None or pair[0] is not known:
+        pair = _last_known[0] = (known, (_CARDS[known[0]], _CARDS[known[1]]))
+    led = state._led
+    turned = state._turned
+    leader = state._leader
+    winner = state._winner
+    values: list[object] = [
+        state._rules, None, state._cut, h.hand_no, h.dealer, state._phase, state._to_move,
+        None, (size_of(hands[0]), size_of(hands[1])), state._tables, pair[1], h.trump,
+        CARDS[h.dix], h.deal.turned_card, None if turned == TAKEN else CARDS[turned],
+        len(h.deal.stock) - state._drawn, leader, () if led < 0 else ((leader, CARDS[led]),),
+        state._led_from_table, state._tricks, state._points, state._scores, h.start_scores,
+        state._target, state._melds, state._dix_points, state._exchanged, state._shown,
+        state._turn_melded, state._turn_dix, state._results, None if winner < 0 else winner,
+        state._ending, ()]
+    _last[0] = (state, values)
+    return values
+
+
+class _SuitCards(dict[int, tuple[Card, ...]]):
+    """The cards of one suit's part of a packed multiset, made on first use."""
+
+    def __missing__(self, part: int) -> tuple[Card, ...]:
+        found = self[part] = tuple(unpack(part))
+        return found
+
+
+class _Cards(dict[int, tuple[Card, ...]]):
+    """Card tuples of packed multisets, made on first use from the suits' cached parts (in
+    :func:`unpack`'s order: suit by suit, high to low) and shared; bounded."""
+
+    def __missing__(self, packed: int) -> tuple[Card, ...]:
+        if len(self) >= 100_000:
+            self.clear()
+        found = self[packed] = tuple(chain.from_iterable(
+            map(_SUIT_CARDS.__getitem__, map(packed.__and__, SUIT_MASK))))
+        return found
+
+
+_SUIT_CARDS = _SuitCards()
+_CARDS = _Cards()
 
 
 def unseen_packed(view: BinocleView) -> int:

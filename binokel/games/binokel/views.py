@@ -16,16 +16,19 @@ opponent's (Kreuzbinokel), and the dealer who sits a hand out sees no more than 
 
 from __future__ import annotations
 
+import operator
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, fields
+from itertools import chain, repeat
 
-from ...cards import Card, Suit, size_of, unpack
+from ...cards import BITS, KIND_COUNT, SUIT_MASK, Card, Suit, unpack
 from .actions import Action
 from .melds import Meld
 from .rules import Rules
 from .scoring import Contract, HandResult, side_of
-from .state import Phase, StateReader
-from .tricks import Trick
+from .state import _NO_MELDS, Phase, StateReader
+from .tricks import NO_TRUMP, Trick
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -93,128 +96,138 @@ class View:
 def make_view(state: StateReader, seat: int, legal: tuple[Action, ...]) -> View:
     """Project a full state onto what ``seat`` may know; ``legal`` is the legal actions of the
     player to move (the state machine's answer, which only that seat's view carries)."""
-    rules = state.rules
-    if not 0 <= seat < rules.players:
-        raise ValueError(f"no seat {seat} at this table (seats 0-{rules.players - 1})")
-    shared = _shared_part(state)
-    declarer = shared.declarer
+    if not 0 <= seat < state._g.rules.players:
+        raise ValueError(f"no seat {seat} at this table (seats 0-{state._g.rules.players - 1})")
+    values = _shared_values(state).copy()
+    values[_SEAT] = seat
+    values[_HAND] = _CARDS[state._hands[seat]]
+    if values[_DECLARER] == seat and state._phase is not _GAME_OVER:
+        values[_DISCARD] = cards_of(state._h.discard)
+    if values[_TO_MOVE] == seat:
+        values[_LEGAL] = legal
     view = _new(View)
-    # Field by field through the slots' own setters: several times cheaper than the frozen
-    # dataclass's __init__, which goes through object.__setattr__ for each of ~30 fields.
-    for setter, value in zip(_SETTERS, (
-            rules, seat, shared.hand_no, shared.dealer, shared.phase, shared.to_move,
-            cards_of(state.hands[seat]), shared.hand_sizes, shared.active, shared.bids,
-            shared.bid, declarer, shared.dabb,
-            cards_of(state.discard_packed) if declarer == seat and not shared.over else None,
-            shared.contract, shared.trump, shared.melds, shared.open_hand, shared.leader,
-            shared.trick, shared.tricks, shared.tricks_won, shared.trick_points, shared.scores,
-            shared.results, shared.winners, legal if shared.to_move == seat else (),
-            shared.shown_discard), strict=True):
-        setter(view, value)
+    # Slot by slot through the slots' own setters, the loop run in C: several times cheaper
+    # than the frozen dataclass's __init__, which goes through object.__setattr__ per field.
+    _consume(map(_call, _SETTERS, repeat(view), values))
     return view
 
 
 _new = object.__new__
+_call = operator.call
+_consume = deque[object](maxlen=0).extend
 #: The setters of View's slots, in the order of its fields.
 _SETTERS: tuple[Callable[[View, object], None], ...] = tuple(
     getattr(View, f.name).__set__ for f in fields(View))
+#: The order of View's fields that :func:`_shared_values` writes them in (checked on import).
+_ORDER = ("rules", "seat", "hand_no", "dealer", "phase", "to_move", "hand", "hand_sizes",
+          "active", "bids", "bid", "declarer", "dabb", "discard", "contract", "trump", "melds",
+          "open_hand", "leader", "trick", "tricks", "tricks_won", "trick_points", "scores",
+          "results", "winners", "legal_actions", "shown_discard")
+if tuple(f.name for f in fields(View)) != _ORDER:
+    raise AssertionError("View's fields changed: update _ORDER and _shared_values")
+_SEAT, _TO_MOVE, _HAND, _DECLARER, _DISCARD, _LEGAL = map(_ORDER.index, (
+    "seat", "to_move", "hand", "declarer", "discard", "legal_actions"))
+
+# The fields of the last state viewed: a table hands every seat its view of one state in turn
+# (the web server, an environment's observations), and a state never changes.  The entry holds
+# its state, so no other state can take its address; it is read and replaced whole, and its
+# list is copied, never written, once stored.
+_last: list[tuple[StateReader, list[object]] | None] = [None]
+# The hand sizes of the last tuple of hands seen (bids and trumps leave the hands as they are).
+_last_sizes: list[tuple[tuple[int, ...], tuple[int, ...]] | None] = [None]
+# The trick in progress as (seat, card) pairs, by its seating, leader and card kinds.
+_TRICKS_IN_PLAY: dict[tuple[tuple[int, ...], int, tuple[int, ...]],
+                      tuple[tuple[int, Card], ...]] = {}
 
 
-class _Shared:
-    """The part of a state's views that every seat sees alike (public information only).
+def _shared_values(state: StateReader) -> list[object]:
+    """A view's fields in order for ``state``, those of one seat left unset (a shared list:
+    copy it before writing).
 
-    A plain slots class written field by field (a frozen dataclass costs ~2x a whole view to
-    build); never changed once made.
+    Read straight from the state's immutable records (the game's, the hand's, the trick's),
+    which are handed on unchanged from state to state until an action changes them: the
+    view's tuples are those same objects, so a consumer can tell an unchanged field by
+    identity (``binokel.env``'s encoders do).
     """
-
-    __slots__ = ("active", "bid", "bids", "contract", "dabb", "dealer", "declarer", "hand_no",
-                 "hand_sizes", "leader", "melds", "open_hand", "over", "phase", "results",
-                 "scores", "shown_discard", "to_move", "trick", "trick_points", "tricks",
-                 "tricks_won", "trump", "winners")
-
-    hand_no: int
-    dealer: int
-    phase: Phase
-    to_move: int
-    hand_sizes: tuple[int, ...]
-    active: tuple[int, ...]
-    bids: tuple[tuple[int, int], ...]
-    bid: int
-    declarer: int | None
-    dabb: tuple[Card, ...] | None
-    contract: Contract | None
-    trump: Suit | None
-    melds: tuple[tuple[Meld, ...], ...]
-    open_hand: tuple[Card, ...] | None
-    leader: int
-    trick: tuple[tuple[int, Card], ...]
-    tricks: tuple[Trick, ...]
-    tricks_won: tuple[int, ...]
-    trick_points: tuple[int, ...]
-    scores: tuple[int, ...]
-    results: tuple[HandResult, ...]
-    winners: tuple[int, ...]
-    shown_discard: tuple[Card, ...]
-    over: bool
-
-
-# The shared part of the last state viewed: a table hands every seat its view of one state in
-# turn (the web server, an environment's observations), and a state never changes.  The entry
-# holds its state, so no other state can take its address; it is read and replaced whole.
-_last: list[tuple[StateReader, _Shared] | None] = [None]
-
-
-def _shared_part(state: StateReader) -> _Shared:
     entry = _last[0]
     if entry is not None and entry[0] is state:
         return entry[1]
-    declarer = state.declarer
-    contract = state.contract
-    over = state.phase is _GAME_OVER
+    g = state._g
+    h = state._h
+    rules = g.rules
+    phase = state._phase
+    over = phase is _GAME_OVER
+    hands = state._hands
+    sizes = _last_sizes[0]
+    if sizes is not None and sizes[0] is hands:
+        hand_sizes = sizes[1]
+    else:
+        # Cards per packed hand, in C: a count (0-2) is two bits, and a 2 has its high bit set.
+        hand_sizes = tuple(map(_add, map(_bit_count, hands),
+                               map(_bit_count, map(_HIGH_BITS.__and__, hands))))
+        _last_sizes[0] = (hands, hand_sizes)
+    declarer = h.declarer
+    contract = h.contract
     open_hand = None
-    if (contract is _OPEN_DURCH or contract is _OPEN_DURCH_NO_DABB) and declarer is not None:
-        open_hand = cards_of(state.hands[declarer])
-    shared = _new(_Shared)
-    shared.hand_no = state.hand_no
-    shared.dealer = state.dealer
-    shared.phase = state.phase
-    shared.to_move = state.to_move
-    shared.hand_sizes = tuple(map(size_of, state.hands))
-    shared.active = state.active
-    shared.bids = state.bids
-    shared.bid = state.bid
-    shared.declarer = declarer
-    shared.dabb = cards_of(state.deal.dabb) if state.dabb_shown and not over else None
-    shared.contract = contract
-    shared.trump = state.trump
-    shared.melds = state.melds
-    shared.open_hand = open_hand
-    shared.leader = state.leader
-    shared.trick = tuple(state.current_trick())
-    shared.tricks = state.tricks if not over else ()
-    shared.tricks_won = state.tricks_won
-    shared.trick_points = state.points
-    shared.scores = state.scores
-    shared.results = state.results
-    shared.winners = state.winners
-    shared.shown_discard = tuple(state.shown_discard) if not over else ()
-    shared.over = over
-    _last[0] = (state, shared)
-    return shared
+    if (contract is _OPEN_DURCH or contract is _OPEN_DURCH_NO_DABB) and declarer >= 0:
+        open_hand = cards_of(hands[declarer])
+    leader = state._leader
+    trick: tuple[tuple[int, Card], ...] = ()
+    if state._trick:
+        key = (h.next_seat, leader, state._trick)
+        found = _TRICKS_IN_PLAY.get(key)
+        if found is None:
+            if len(_TRICKS_IN_PLAY) >= 20_000:
+                _TRICKS_IN_PLAY.clear()
+            found = _TRICKS_IN_PLAY[key] = tuple(state.current_trick())
+        trick = found
+    shown_discard: tuple[Card, ...] = ()
+    if rules.trump_before_discard and h.trump_index != NO_TRUMP and h.discard and not over:
+        shown_discard = tuple(state.shown_discard)
+    values: list[object] = [
+        rules, None, g.hand_no, g.dealer, phase, state._to_move, None, hand_sizes, h.active,
+        h.bids, h.bid, None if declarer < 0 else declarer,
+        cards_of(h.deal.dabb) if h.dabb_shown and not over else None, None, contract,
+        h.trump, h.melds or _NO_MELDS[rules.players], open_hand, leader, trick,
+        state._tricks if not over else (), state._won, state._points, g.scores, g.results,
+        g.winners, (), shown_discard]
+    _last[0] = (state, values)
+    return values
 
 
+_add = operator.add
+_bit_count = int.bit_count
+#: The high bit of every kind's two-bit count.
+_HIGH_BITS = sum(2 << (k * BITS) for k in range(KIND_COUNT))
 _GAME_OVER = Phase.GAME_OVER
 _OPEN_DURCH = Contract.OPEN_DURCH
 _OPEN_DURCH_NO_DABB = Contract.OPEN_DURCH_NO_DABB
-#: Card tuples of packed multisets: a seat's hand stays the same for many views in a row.
-_CARDS: dict[int, tuple[Card, ...]] = {}
+class _SuitCards(dict[int, tuple[Card, ...]]):
+    """The cards of one suit's part of a packed multiset, made on first use (at most 3^8 per
+    suit)."""
+
+    def __missing__(self, part: int) -> tuple[Card, ...]:
+        found = self[part] = tuple(unpack(part))
+        return found
+
+
+class _Cards(dict[int, tuple[Card, ...]]):
+    """Card tuples of packed multisets, made on first use from the suits' cached parts (in
+    :func:`unpack`'s order: suit by suit, high to low) and shared: a seat's hand stays the same
+    for many views in a row."""
+
+    def __missing__(self, packed: int) -> tuple[Card, ...]:
+        if len(self) >= 100_000:
+            self.clear()  # bounded: a long run must not grow it without end
+        found = self[packed] = tuple(chain.from_iterable(
+            map(_SUIT_CARDS.__getitem__, map(packed.__and__, SUIT_MASK))))
+        return found
+
+
+_SUIT_CARDS = _SuitCards()
+_CARDS = _Cards()
 
 
 def cards_of(packed: int) -> tuple[Card, ...]:
     """The cards of a packed multiset as a shared tuple, grouped by suit, high to low."""
-    found = _CARDS.get(packed)
-    if found is None:
-        if len(_CARDS) >= 100_000:
-            _CARDS.clear()  # bounded: a long run must not grow it without end
-        found = _CARDS[packed] = tuple(unpack(packed))
-    return found
+    return _CARDS[packed]
