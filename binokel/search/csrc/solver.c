@@ -143,7 +143,23 @@ static void order_follows(int *moves, int nm, int maximise, int best_is_mine, u6
 }
 
 static int follow(Search *S, int seat, int played, int best_kind, int best_seat, int gained,
-                  int alpha, int beta, int rest);
+                  int alpha, int beta, int rest, u64 key);
+
+/* ``v``, the value of one move, against the ``best`` so far of the side to move: the best and
+ * the window's bound on that side follow it.  0: no better; 1: better; 2: better and the
+ * window (``a``, ``b``) is closed, a cutoff. */
+static inline int update(int maximise, int v, int *best, int *a, int *b) {
+    if (maximise) {
+        if (v <= *best) return 0;
+        *best = v;
+        if (v > *a) *a = v;
+    } else {
+        if (v >= *best) return 0;
+        *best = v;
+        if (v < *b) *b = v;
+    }
+    return *a >= *b ? 2 : 1;
+}
 
 /* The last trick, every seat holding one card: what the side takes from it (no search). */
 static inline int last_trick(const Search *S, int leader) {
@@ -203,26 +219,13 @@ static int lead(Search *S, int seat, int alpha, int beta, int rest, u64 key, Ent
         S->cards--;
         S->trick[0] = kind;
         S->ntrick = 1;
-        int v = follow(S, nxt_seat, 1, kind, seat, KP[kind], a, bt, rest - KP[kind]);
+        int v = follow(S, nxt_seat, 1, kind, seat, KP[kind], a, bt, rest - KP[kind],
+                       key_without(S, key, seat, kind));
         S->ntrick = 0;
         S->cards++;
-        if (maximise) {
-            if (v > best) {
-                best = v;
-                best_move = kind;
-                if (v > a) {
-                    a = v;
-                    if (a >= bt) break;
-                }
-            }
-        } else if (v < best) {
-            best = v;
-            best_move = kind;
-            if (v < bt) {
-                bt = v;
-                if (a >= bt) break;
-            }
-        }
+        int better = update(maximise, v, &best, &a, &bt);
+        if (better) best_move = kind;
+        if (better == 2) break;
     }
     S->hands[seat] = hand;
     if (best <= alpha) high = best;
@@ -232,8 +235,9 @@ static int lead(Search *S, int seat, int alpha, int beta, int rest, u64 key, Ent
     return best;
 }
 
+/* ``key``: pos_key of the hands (those that have played to the trick without their card). */
 static int follow(Search *S, int seat, int played, int best_kind, int best_seat, int gained,
-                  int alpha, int beta, int rest) {
+                  int alpha, int beta, int rest, u64 key) {
     if (alpha >= gained + rest) return gained + rest;
     const Spec *s = S->s;
     u64 hand = S->hands[seat];
@@ -256,7 +260,6 @@ static int follow(Search *S, int seat, int played, int best_kind, int best_seat,
     int before_last = last && S->cards == s->n + 1;
     if (last && !before_last) {
         /* The next trick's lead positions: fetch their table buckets while we work. */
-        u64 key = pos_key(S, S->hands);
         for (int i = 0; i < nm; i++) {
             int kind = moves[i];
             int w_seat = (winners >> (2 * kind)) & 1 ? seat : best_seat;
@@ -313,26 +316,11 @@ static int follow(Search *S, int seat, int played, int best_kind, int best_seat,
         } else {
             S->trick[S->ntrick++] = kind;
             v = follow(S, s->nxt[seat], played + 1, w_kind, w_seat, gained + k_pts, a, b,
-                       rest - k_pts);
+                       rest - k_pts, key_without(S, key, seat, kind));
             S->ntrick--;
         }
         S->cards++;
-        (void)w_kind;
-        if (maximise) {
-            if (v > best) {
-                best = v;
-                if (v > a) {
-                    a = v;
-                    if (a >= b) break;
-                }
-            }
-        } else if (v < best) {
-            best = v;
-            if (v < b) {
-                b = v;
-                if (a >= b) break;
-            }
-        }
+        if (update(maximise, v, &best, &a, &b) == 2) break;
     }
     S->hands[seat] = hand;
     return best;
@@ -366,7 +354,8 @@ static int window(Search *S, int alpha, int beta) {
         u64 key = pos_key(S, S->hands);
         return lead(S, seat, alpha, beta, S->rest, key, bucket_of(S, key, seat));
     }
-    return follow(S, seat, S->root_ntrick, bk, bs, gained, alpha, beta, S->rest);
+    return follow(S, seat, S->root_ntrick, bk, bs, gained, alpha, beta, S->rest,
+                  pos_key(S, S->hands));
 }
 
 /* solver._Search.value: MTD(f) with growing steps. */
