@@ -258,7 +258,7 @@ static int follow(Search *S, int seat, int played, int best_kind, int best_seat,
     /* After this trick every seat holds one card: the last trick is played out, not searched
      * (nor kept in the table). */
     int before_last = last && S->cards == s->n + 1;
-    if (last && !before_last) {
+    if (last && S->cards > s->n + 1) {
         /* The next trick's lead positions: fetch their table buckets while we work. */
         for (int i = 0; i < nm; i++) {
             int kind = moves[i];
@@ -267,11 +267,11 @@ static int follow(Search *S, int seat, int played, int best_kind, int best_seat,
             buckets[i] = bucket_of(S, keys[i], w_seat);
             __builtin_prefetch(buckets[i]);
         }
-        /* Enhanced transposition cutoff: a next trick already known to be good enough. */
+        /* Enhanced transposition cutoff: a next trick already known to be good enough (every
+         * hand holds two cards or more after this trick, so the next one is a lead). */
         for (int i = 0; i < nm; i++) {
             int kind = moves[i];
             int w_seat = (winners >> (2 * kind)) & 1 ? seat : best_seat;
-            if (!(w_seat == seat ? hand - ONE[kind] : S->hands[w_seat])) continue;
             Entry *e = probe(S, buckets[i], keys[i], w_seat);
             if (!e) continue;
             int got = gained + KP[kind];
