@@ -201,6 +201,32 @@ def test_malformed_solver_jobs_are_refused_with_a_reason() -> None:
     assert found is not None and found[0] == pure_solve(ok, SIDE)
 
 
+def test_too_many_copies_are_found_for_every_kind_however_they_are_spread() -> None:
+    # The copies are counted in four-bit lanes, even and odd kinds apart (module.c's
+    # copies_ok): every kind, every lane, counts from 3 to 7, in hands and in the trick.
+    def pos(hands: tuple[int, ...], trick: tuple[int, ...] = ()) -> Position:
+        return Position(BINOKEL, hands, (0, 1, 2), 0, trick, 1, (0, 0, 0), (0, 0, 0))
+
+    for kind in range(32):
+        one = 1 << (2 * kind)
+        other = 1 << (2 * ((kind + 1) % 32))
+        spreads = [
+            ((one, one, one), (), 3),
+            ((2 * one, 0, 0), (kind,), 3),
+            ((other, one, other), (kind, kind), 3),
+            ((3 * one, 0, 0), (), 3),
+            ((2 * one, 2 * one, 2 * one), (), 6),
+            ((2 * one | other, 2 * one, 2 * one), (kind,), 7),
+        ]
+        for hands, trick, copies in spreads:
+            with pytest.raises(ValueError, match=f"card kind {kind}: {copies} copies"):
+                native.solve(pos(hands, trick), SIDE)
+        # two copies, each held once or both in one hand: not refused for their number
+        for hands in ((one, one, 0), (2 * one, 0, 0), (one | other, one, other)):
+            with pytest.raises(ValueError, match="hand sizes"):
+                native.solve(pos(hands), SIDE)
+
+
 def test_malformed_rollout_starts_are_refused_with_a_reason() -> None:
     assert native.CORE is not None
     table = _table()

@@ -143,7 +143,23 @@ static void order_follows(int *moves, int nm, int maximise, int best_is_mine, u6
 }
 
 static int follow(Search *S, int seat, int played, int best_kind, int best_seat, int gained,
-                  int alpha, int beta, int rest);
+                  int alpha, int beta, int rest, u64 key);
+
+/* ``v``, the value of one move, against the ``best`` so far of the side to move: the best and
+ * the window's bound on that side follow it.  0: no better; 1: better; 2: better and the
+ * window (``a``, ``b``) is closed, a cutoff. */
+static inline int update(int maximise, int v, int *best, int *a, int *b) {
+    if (maximise) {
+        if (v <= *best) return 0;
+        *best = v;
+        if (v > *a) *a = v;
+    } else {
+        if (v >= *best) return 0;
+        *best = v;
+        if (v < *b) *b = v;
+    }
+    return *a >= *b ? 2 : 1;
+}
 
 /* The last trick, every seat holding one card: what the side takes from it (no search). */
 static inline int last_trick(const Search *S, int leader) {
@@ -203,26 +219,13 @@ static int lead(Search *S, int seat, int alpha, int beta, int rest, u64 key, Ent
         S->cards--;
         S->trick[0] = kind;
         S->ntrick = 1;
-        int v = follow(S, nxt_seat, 1, kind, seat, KP[kind], a, bt, rest - KP[kind]);
+        int v = follow(S, nxt_seat, 1, kind, seat, KP[kind], a, bt, rest - KP[kind],
+                       key_without(S, key, seat, kind));
         S->ntrick = 0;
         S->cards++;
-        if (maximise) {
-            if (v > best) {
-                best = v;
-                best_move = kind;
-                if (v > a) {
-                    a = v;
-                    if (a >= bt) break;
-                }
-            }
-        } else if (v < best) {
-            best = v;
-            best_move = kind;
-            if (v < bt) {
-                bt = v;
-                if (a >= bt) break;
-            }
-        }
+        int better = update(maximise, v, &best, &a, &bt);
+        if (better) best_move = kind;
+        if (better == 2) break;
     }
     S->hands[seat] = hand;
     if (best <= alpha) high = best;
@@ -232,8 +235,9 @@ static int lead(Search *S, int seat, int alpha, int beta, int rest, u64 key, Ent
     return best;
 }
 
+/* ``key``: pos_key of the hands (those that have played to the trick without their card). */
 static int follow(Search *S, int seat, int played, int best_kind, int best_seat, int gained,
-                  int alpha, int beta, int rest) {
+                  int alpha, int beta, int rest, u64 key) {
     if (alpha >= gained + rest) return gained + rest;
     const Spec *s = S->s;
     u64 hand = S->hands[seat];
@@ -254,9 +258,8 @@ static int follow(Search *S, int seat, int played, int best_kind, int best_seat,
     /* After this trick every seat holds one card: the last trick is played out, not searched
      * (nor kept in the table). */
     int before_last = last && S->cards == s->n + 1;
-    if (last && !before_last) {
+    if (last && S->cards > s->n + 1) {
         /* The next trick's lead positions: fetch their table buckets while we work. */
-        u64 key = pos_key(S, S->hands);
         for (int i = 0; i < nm; i++) {
             int kind = moves[i];
             int w_seat = (winners >> (2 * kind)) & 1 ? seat : best_seat;
@@ -264,11 +267,11 @@ static int follow(Search *S, int seat, int played, int best_kind, int best_seat,
             buckets[i] = bucket_of(S, keys[i], w_seat);
             __builtin_prefetch(buckets[i]);
         }
-        /* Enhanced transposition cutoff: a next trick already known to be good enough. */
+        /* Enhanced transposition cutoff: a next trick already known to be good enough (every
+         * hand holds two cards or more after this trick, so the next one is a lead). */
         for (int i = 0; i < nm; i++) {
             int kind = moves[i];
             int w_seat = (winners >> (2 * kind)) & 1 ? seat : best_seat;
-            if (!(w_seat == seat ? hand - ONE[kind] : S->hands[w_seat])) continue;
             Entry *e = probe(S, buckets[i], keys[i], w_seat);
             if (!e) continue;
             int got = gained + KP[kind];
@@ -313,26 +316,11 @@ static int follow(Search *S, int seat, int played, int best_kind, int best_seat,
         } else {
             S->trick[S->ntrick++] = kind;
             v = follow(S, s->nxt[seat], played + 1, w_kind, w_seat, gained + k_pts, a, b,
-                       rest - k_pts);
+                       rest - k_pts, key_without(S, key, seat, kind));
             S->ntrick--;
         }
         S->cards++;
-        (void)w_kind;
-        if (maximise) {
-            if (v > best) {
-                best = v;
-                if (v > a) {
-                    a = v;
-                    if (a >= b) break;
-                }
-            }
-        } else if (v < best) {
-            best = v;
-            if (v < b) {
-                b = v;
-                if (a >= b) break;
-            }
-        }
+        if (update(maximise, v, &best, &a, &b) == 2) break;
     }
     S->hands[seat] = hand;
     return best;
@@ -366,16 +354,21 @@ static int window(Search *S, int alpha, int beta) {
         u64 key = pos_key(S, S->hands);
         return lead(S, seat, alpha, beta, S->rest, key, bucket_of(S, key, seat));
     }
-    return follow(S, seat, S->root_ntrick, bk, bs, gained, alpha, beta, S->rest);
+    return follow(S, seat, S->root_ntrick, bk, bs, gained, alpha, beta, S->rest,
+                  pos_key(S, S->hands));
 }
 
-/* solver._Search.value: MTD(f) with growing steps. */
-static int mtd(Search *S, int guess) {
+/* solver._Search.value: MTD(f) with growing steps.  ``climb`` (a whole solve without a
+ * guess): start at the bottom and, once the value is bracketed, test only one above the lower
+ * bound.  Tests the value passes are cheap (they end at the first good enough move and come
+ * back with a bound above the test), tests it fails are dear; climbing fails one test near the
+ * value instead of several (decision search-11). */
+static int mtd(Search *S, int guess, int climb) {
     int low = 0, high = S->rest;
     for (int i = 0; i < S->root_ntrick; i++) high += KP[S->root_trick[i]];
     int t;
     if (guess == NO_GUESS) {
-        t = (low + high + 1) / 2;
+        t = climb ? low + 1 : (low + high + 1) / 2;
     } else {
         t = guess < high ? guess : high;
         if (t < low + 1) t = low + 1;
@@ -394,7 +387,7 @@ static int mtd(Search *S, int guess) {
         if (moved != direction && direction) bracketed = 1;
         step = moved == direction ? step * 2 : 1;
         direction = moved;
-        if (bracketed) t = (low + high + 1) / 2;
+        if (bracketed) t = climb ? low + 1 : (low + high + 1) / 2;
         else if (moved > 0) t = high < low + step ? high : low + step;
         else t = low + 1 > high - step + 1 ? low + 1 : high - step + 1;
     }
@@ -435,11 +428,11 @@ static int root_values(Search *S, int *kinds, int *values) {
             int mine = s->on_side[winner] ? got : 0;
             S->root_ntrick = 0;
             S->leader = winner;
-            values[i] = mine + mtd(S, have_last ? last - mine : NO_GUESS);
+            values[i] = mine + mtd(S, have_last ? last - mine : NO_GUESS, 0);
             S->rest += KP[kind] + (with_bonus ? s->bonus : 0);
         } else {
             S->rest -= KP[kind];
-            values[i] = mtd(S, have_last ? last : NO_GUESS);
+            values[i] = mtd(S, have_last ? last : NO_GUESS, 0);
             S->rest += KP[kind];
         }
         last = values[i];
@@ -550,7 +543,7 @@ void run_job_with(Job *j, Table *tt) {
     find_second_holders(&S);
     S.tt = tt;
     if (j->mode == MODE_VALUE) {
-        j->value = mtd(&S, j->guess);
+        j->value = mtd(&S, j->guess, j->guess == NO_GUESS);
     } else if (j->mode == MODE_ROOT) {
         j->nkinds = root_values(&S, j->kinds, j->values);
     } else {
