@@ -153,17 +153,13 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _fastest_protocols(uvicorn: Any) -> tuple[Any, str]:
+def _fastest_protocols(uvicorn: Any) -> tuple[str, str]:
     """uvicorn's WebSocket implementation and event loop that cost the server least CPU per
     move (docs/web.md; one or two runs each at load 20): the sans-I/O websockets one (0.87 ms
     a move against 0.95 for wsproto and 1.24 for websockets' older one) and uvloop (0.73
     against 0.97 for asyncio's), each where this uvicorn has it (older ones chose otherwise)."""
-    ws: Any = ("websockets-sansio" if "websockets-sansio" in getattr(uvicorn.config,
-                                                                       "WS_PROTOCOLS", {})
-               else "auto")
-    if ws == "websockets-sansio":  # the same, writing a table's messages without ASGI layers
-        from binokel.web.fastws import direct_protocol
-        ws = direct_protocol() or ws
+    ws = ("websockets-sansio" if "websockets-sansio" in getattr(uvicorn.config, "WS_PROTOCOLS",
+                                                                  {}) else "auto")
     try:
         import uvloop  # noqa: F401
     except ImportError:

@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from starlette.websockets import WebSocket
 
-from .fastws import SEND_TEXT, SendText
 from .protocol import (
     MAX_MESSAGE_BYTES,
     Abandon,
@@ -90,9 +89,8 @@ class RateLimiter:
 class SocketListener:
     """A browser connection as a table listener: messages go out in order.
 
-    A message is written at once when the socket can take it: straight to the socket where the
-    server offers that (:mod:`binokel.web.fastws`), or through the ASGI send, which then
-    finishes without waiting, so no task is woken per message; while one has to wait for the
+    A message is written at once when the socket can take it (the usual case: the ASGI send
+    finishes without waiting, so no task is woken per message); while one has to wait for the
     socket, later ones queue behind it, and a browser that lets :data:`SEND_QUEUE` pile up is
     disconnected (it reconnects and gets the whole state again).
     """
@@ -102,18 +100,6 @@ class SocketListener:
         self.queue: deque[str] = deque()
         self.writer: asyncio.Task[None] | None = None
         self.gone = False
-        # A server that offers it writes a message at once, without the ASGI layers
-        # (binokel.web.fastws; False from it: the ASGI send decides).
-        direct = websocket.scope.get("extensions", {}).get(SEND_TEXT)
-        self.direct: SendText | None = direct if callable(direct) else None
-
-    def send_utf8(self, data: bytes) -> None:
-        """:meth:`send` of a message that is UTF-8 already: written as it is where the
-        server offers that (no encoding again), decoded for the ASGI send otherwise."""
-        if self.writer is None and not self.gone and self.direct is not None \
-                and self.direct(data):
-            return  # written
-        self.send(data.decode())
 
     def send(self, text: str) -> None:
         if self.gone:
@@ -127,9 +113,6 @@ class SocketListener:
                 raise asyncio.QueueFull
             self.queue.append(text)
             return
-        direct = self.direct
-        if direct is not None and direct(text):
-            return  # written
         sending = self.websocket.send({"type": "websocket.send", "text": text})
         try:
             waiting_for = sending.send(None)

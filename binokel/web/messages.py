@@ -15,7 +15,7 @@ value it has not seen; a message is then those texts joined.  What comes out is 
 >>> seats[0]["rules"] is seats[1]["rules"]
 True
 >>> public_fields(seats)["hand"]
-b'"hand":null'
+'"hand":null'
 """
 
 from __future__ import annotations
@@ -32,14 +32,6 @@ def dumps_text(value: JSON) -> str:
     """Compact JSON text (cards keep their suit symbols).  orjson: it made the server's CPU
     time per move 15% smaller than the standard library's encoder (docs/web.md)."""
     return orjson.dumps(value).decode()
-
-
-def dumps_utf8(value: JSON) -> bytes:
-    """:func:`dumps_text` as the UTF-8 bytes a WebSocket frame carries.  Messages are built
-    and sent as bytes: a text with a suit symbol in it is stored two bytes a character, and
-    encoding three seats' messages back to UTF-8 took 11% of the server's instructions per
-    move (docs/decisions/web-06-direct-send.md)."""
-    return orjson.dumps(value)
 
 
 def _legal(value: object) -> JSON:
@@ -61,17 +53,17 @@ class ViewEncoder:
     """JSON text of view fields, reused for a value seen before: the same seat's last value of
     the field (the same object, or an equal one), or the same object in another seat's view.
 
-    A field's text (UTF-8) is kept with its key (``"hand":[…]``), so that a message is those
-    texts joined.  One encoder serves one table: its views share most of their values from move to
+    A field's text is kept with its key (``"hand":[…]``), so that a message is those texts
+    joined.  One encoder serves one table: its views share most of their values from move to
     move.
     """
 
     def __init__(self) -> None:
-        self._own: dict[int, dict[str, tuple[object, bytes]]] = {}
-        self._shared: dict[str, tuple[object, bytes]] = {}
-        self._plans: dict[type, tuple[tuple[str, bytes], ...]] = {}
+        self._own: dict[int, dict[str, tuple[object, str]]] = {}
+        self._shared: dict[str, tuple[object, str]] = {}
+        self._plans: dict[type, tuple[tuple[str, str], ...]] = {}
 
-    def _plan(self, kind: type) -> tuple[tuple[str, bytes], ...]:
+    def _plan(self, kind: type) -> tuple[tuple[str, str], ...]:
         """The fields of ``encode_view`` for views of this class, in its order, each with the
         key its text starts with."""
         plan = self._plans.get(kind)
@@ -82,12 +74,12 @@ class ViewEncoder:
                 names += ("legal_actions",)
             names += tuple(extra for extra in ("last_trick", "is_my_turn")
                            if extra not in names and hasattr(kind, extra))
-            plan = self._plans[kind] = tuple((name, f'"{name}":'.encode()) for name in names)
+            plan = self._plans[kind] = tuple((name, f'"{name}":') for name in names)
         return plan
 
-    def fields(self, view: object) -> dict[str, bytes]:
-        """A seat's view as field name -> the field's JSON text (UTF-8) after its key
-        (``"key":…``), the fields of ``encode_view`` in its order."""
+    def fields(self, view: object) -> dict[str, str]:
+        """A seat's view as field name -> the field's JSON text after its key (``"key":…``),
+        the fields of ``encode_view`` in its order."""
         if not dataclasses.is_dataclass(view) or isinstance(view, type):
             raise TypeError("a view must be a dataclass")
         seat = getattr(view, "seat", -1)
@@ -95,7 +87,7 @@ class ViewEncoder:
         if own is None:
             own = self._own[seat] = {}
         shared = self._shared
-        out: dict[str, bytes] = {}
+        out: dict[str, str] = {}
         for name, key in self._plan(type(view)):
             value = getattr(view, name, ())
             last = own.get(name)
@@ -108,7 +100,7 @@ class ViewEncoder:
             if hit is not None and hit[0] is value:
                 text = hit[1]
             else:
-                text = key + dumps_utf8(_SPECIAL.get(name, to_json)(value))
+                text = key + dumps_text(_SPECIAL.get(name, to_json)(value))
                 shared[name] = (value, text)
             own[name] = (value, text)
             out[name] = text
@@ -121,7 +113,7 @@ def _dataclass_json_extras(kind: type) -> tuple[str, ...]:
                  if isinstance(getattr(kind, name, None), property))
 
 
-def public_fields(seats: Sequence[Mapping[str, bytes]]) -> dict[str, bytes]:
+def public_fields(seats: Sequence[Mapping[str, str]]) -> dict[str, str]:
     """What a spectator sees, as each field's keyed JSON text: a field every seat holds alike
     and that is not private; ``null`` otherwise (the rule of
     :func:`~binokel.web.protocol.public_view`)."""
@@ -140,20 +132,18 @@ def public_fields(seats: Sequence[Mapping[str, bytes]]) -> dict[str, bytes]:
                                                   strict=True)}
 
 
-_NULLS: dict[str, bytes] = {}
+_NULLS: dict[str, str] = {}
 
 
-def _null(key: str) -> bytes:
+def _null(key: str) -> str:
     text = _NULLS.get(key)
     if text is None:
-        text = _NULLS[key] = f'"{key}":null'.encode()
+        text = _NULLS[key] = f'"{key}":null'
     return text
 
 
-def state_message(*, n: int, seat: int | None, table: bytes,
-                  view: Mapping[str, bytes]) -> bytes:
-    """The ``state`` message (UTF-8) from its parts' JSON text (``view``:
-    :meth:`ViewEncoder.fields`; ``table``: the table's info)."""
-    who = b"null" if seat is None else b"%d" % seat
-    return b"".join((b'{"type":"state","n":%d,"seat":' % n, who, b',"table":', table,
-                     b',"view":{', b",".join(view.values()), b"}}"))
+def state_text(*, n: int, seat: int | None, table: str, view: Mapping[str, str]) -> str:
+    """The ``state`` message from its parts' JSON text (``view``: :meth:`ViewEncoder.fields`)."""
+    who = "null" if seat is None else str(seat)
+    body = ",".join(view.values())
+    return f'{{"type":"state","n":{n},"seat":{who},"table":{table},"view":{{{body}}}}}'

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol
 
 from .games import GameKind, GameLike
-from .messages import ViewEncoder, dumps_utf8, public_fields, state_message
+from .messages import ViewEncoder, dumps_text, public_fields, state_text
 from .protocol import JSON, MAX_NAME_CHARS
 from .store import StoredSeat
 
@@ -88,11 +88,10 @@ class Table:
     """Wall-clock time of the last change: made, a seat taken or left, an action."""
     encoder: ViewEncoder = field(default_factory=ViewEncoder)
     _rules_value: Any = None
-    _sent: dict[int | None, bytes] = field(default_factory=dict)
-    _sent_text: dict[int | None, str] = field(default_factory=dict)
-    _fields: list[dict[str, bytes]] | None = None
+    _sent: dict[int | None, str] = field(default_factory=dict)
+    _fields: list[dict[str, str]] | None = None
     _info: dict[str, JSON] | None = None
-    _info_utf8: bytes | None = None
+    _info_text: str | None = None
 
     @property
     def n(self) -> int:
@@ -142,11 +141,10 @@ class Table:
         """Forget the messages made for the table as it was; ``seats=False`` after a move
         that changed only the game (the table's info stays as it was)."""
         self._sent.clear()
-        self._sent_text.clear()
         self._fields = None
         if seats:
             self._info = None
-            self._info_utf8 = None
+            self._info_text = None
 
     def info(self) -> dict[str, JSON]:
         """What anyone may know about the table (never the seed or a token)."""
@@ -170,18 +168,14 @@ class Table:
         }
         return self._info
 
-    def info_utf8(self) -> bytes:
-        if self._info_utf8 is None:
-            self._info_utf8 = dumps_utf8(self.info())
-        return self._info_utf8
-
     def info_text(self) -> str:
-        return self.info_utf8().decode()
+        if self._info_text is None:
+            self._info_text = dumps_text(self.info())
+        return self._info_text
 
-    def message_utf8(self, seat: int | None) -> bytes:
-        """The ``state`` message a seat (or, for None, a spectator) is sent now, as UTF-8:
-        each seat's view is built and encoded once per change, and what did not change is
-        reused."""
+    def message(self, seat: int | None) -> str:
+        """The ``state`` message a seat (or, for None, a spectator) is sent now: each seat's
+        view is built and encoded once per change, and what did not change is reused."""
         cached = self._sent.get(seat)
         if cached is not None:
             return cached
@@ -190,15 +184,8 @@ class Table:
             fields = self._fields = [self.encoder.fields(self.state.view(s))
                                      for s in range(len(self.seats))]
         view = fields[seat] if seat is not None else public_fields(fields)
-        data = self._sent[seat] = state_message(n=self.n, seat=seat, table=self.info_utf8(),
-                                                view=view)
-        return data
-
-    def message(self, seat: int | None) -> str:
-        """:meth:`message_utf8` as text."""
-        text = self._sent_text.get(seat)
-        if text is None:
-            text = self._sent_text[seat] = self.message_utf8(seat).decode()
+        text = self._sent[seat] = state_text(n=self.n, seat=seat, table=self.info_text(),
+                                             view=view)
         return text
 
 

@@ -353,13 +353,7 @@ class TableManager:
         table.changed(seats=seats)
         for listener, seat in list(table.listeners.items()):
             try:
-                # A browser's socket takes the message as the UTF-8 its frame carries
-                # (SocketListener.send_utf8); a test's list takes text.
-                send_utf8 = getattr(listener, "send_utf8", None)
-                if send_utf8 is not None:
-                    send_utf8(table.message_utf8(seat))
-                else:
-                    listener.send(self.message_for(table, seat))
+                listener.send(self.message_for(table, seat))
             except Exception:  # a dead connection must not stop the others
                 log.debug("dropping a listener of %s", table.id, exc_info=True)
                 table.listeners.pop(listener, None)

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from binokel.web.games import game_for_rules
-from binokel.web.messages import ViewEncoder, public_fields, state_message
+from binokel.web.messages import ViewEncoder, public_fields, state_text
 from binokel.web.protocol import encode_view, public_view
 
 
@@ -30,9 +30,9 @@ def test_cached_messages_equal_fresh_encoding_move_by_move(rules: str) -> None:
         fresh = [encode_view(v) for v in views]
         cached = [encoder.fields(v) for v in views]
         for seat in range(players):
-            text = state_message(n=3, seat=seat, table=b'{"id":"x"}', view=cached[seat])
+            text = state_text(n=3, seat=seat, table='{"id":"x"}', view=cached[seat])
             assert json.loads(text) == {"type": "state", "n": 3, "seat": seat,
                                         "table": {"id": "x"}, "view": fresh[seat]}
-        spectator = state_message(n=3, seat=None, table=b"{}", view=public_fields(cached))
+        spectator = state_text(n=3, seat=None, table="{}", view=public_fields(cached))
         assert json.loads(spectator)["view"] == public_view(fresh)
         state = state.apply(rng.choice(list(state.legal_actions())))
