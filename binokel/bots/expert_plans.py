@@ -27,13 +27,10 @@ from ..search.evaluate import give_up_scores, packed_of, relative
 from ..search.sampling import World, WorldSampler
 from ..search.solver import solve_durch
 from .evaluate import best_option, durch_discard, leads_first, make_chance
-from .expert_auction import weighted_worlds
+from .expert_auction import Valued, weighted_worlds
 from .expert_budget import Budget, Clock
 from .knowledge import kinds_list, meld_cards, minus, size
 from .rollout import hand_scores, make_table, rollout
-
-Valued = tuple[A.Action, float, int]
-"""An action, its expected value and the sampled deals behind it."""
 
 
 @dataclass(frozen=True, slots=True)
