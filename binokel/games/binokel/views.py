@@ -202,6 +202,8 @@ _HIGH_BITS = sum(2 << (k * BITS) for k in range(KIND_COUNT))
 _GAME_OVER = Phase.GAME_OVER
 _OPEN_DURCH = Contract.OPEN_DURCH
 _OPEN_DURCH_NO_DABB = Contract.OPEN_DURCH_NO_DABB
+
+
 class _SuitCards(dict[int, tuple[Card, ...]]):
     """The cards of one suit's part of a packed multiset, made on first use (at most 3^8 per
     suit)."""
