@@ -118,6 +118,8 @@ class TableStore(Protocol):
 
     def has_table(self, table_id: str) -> bool: ...
 
+    def table_status(self, table_id: str) -> str | None: ...
+
     def table_ids(self, *, status: str | None = None, limit: int = -1) -> list[str]: ...
 
     def schema_version(self) -> int: ...
@@ -327,6 +329,13 @@ class Store:
         with self._lock:
             return self._db.execute("SELECT 1 FROM tables WHERE id = ?",
                                     (table_id,)).fetchone() is not None
+
+    def table_status(self, table_id: str) -> str | None:
+        """A stored table's status, None if there is no such table (nothing else is read)."""
+        with self._lock:
+            row = self._db.execute("SELECT status FROM tables WHERE id = ?",
+                                   (table_id,)).fetchone()
+        return None if row is None else str(row[0])
 
     def table_ids(self, *, status: str | None = None, limit: int = -1) -> list[str]:
         """Table ids, newest first; only those of one status if given; all of them unless

@@ -171,6 +171,13 @@ class PostgresStore:
             return self._db.execute("SELECT 1 FROM tables WHERE id = %s",
                                     (table_id,)).fetchone() is not None
 
+    def table_status(self, table_id: str) -> str | None:
+        """A stored table's status, None if there is no such table (nothing else is read)."""
+        with self._lock:
+            row = self._db.execute("SELECT status FROM tables WHERE id = %s",
+                                   (table_id,)).fetchone()
+        return None if row is None else str(row[0])
+
     def table_ids(self, *, status: str | None = None, limit: int = -1) -> list[str]:
         cap = None if limit < 0 else limit
         if status is None:

@@ -121,21 +121,20 @@ class TableManager:
         table = self.tables.get(table_id)
         if table is not None or not TABLE_ID.match(table_id):
             return table
+        # With servers sharing a store, the lease first: a table another server runs is not
+        # read here for nothing, and one that becomes ours is read once, after the claim
+        # (the server that held it may have written an action and let the lease go since).
+        claim = (self.claim if self.claim is not None
+                 and self.store.table_status(table_id) == "playing" else None)
+        if claim is not None and not claim(table_id):
+            return None  # another server runs it
         stored = self.store.load_table(table_id)
-        if stored is None:
-            return None
-        # The lease first: a table another server runs is not replayed here for nothing.
-        claim = self.claim if stored.status == "playing" else None
-        if claim is not None:
-            if not claim(table_id):
-                return None  # another server runs it
-            # Read again now that it is ours: the server that held it may have written an
-            # action (and let the lease go) after the read above.
-            stored = self.store.load_table(table_id)
+        if stored is None or (claim is not None and stored.status != "playing"):
+            if claim is not None and self.release is not None:
+                self.release(table_id)
             if stored is None:
-                if self.release is not None:
-                    self.release(table_id)
                 return None
+            claim = None  # it ended in between: served from the store, not run here
         try:
             game = game_for_rules(stored.rules)
             state = game.replay(stored.rules, stored.seed, stored.actions)

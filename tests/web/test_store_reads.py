@@ -45,6 +45,10 @@ class CountingStore(Store):
         self._count("load_table")
         return super().load_table(table_id)
 
+    def table_status(self, table_id: str) -> str | None:
+        self._count("table_status")
+        return super().table_status(table_id)
+
     def load_review(self, table_id: str, seat: int, reviewer: str) -> str | None:
         self._count("load_review")
         return super().load_review(table_id, seat, reviewer)
@@ -102,17 +106,21 @@ def test_a_table_another_server_holds_is_not_replayed(store: CountingStore,
         return table_id == "mine-1"
 
     manager.claim = claim
+    store.calls.clear()
     assert manager.get("held-1") is None  # another server runs it
     assert replays == [] and asked == ["held-1"]
+    assert store.calls == {"table_status": 1}  # its seats and actions are not read either
     table = manager.get("mine-1")
     assert table is not None and table.is_playing and replays == ["held"]
     assert asked == ["held-1", "mine-1"]
+    assert store.calls == {"table_status": 2, "load_table": 1}
     asyncio.run(manager.close())
 
 
-def test_a_table_is_read_again_once_its_lease_is_claimed(store: CountingStore) -> None:
+def test_a_table_is_read_once_its_lease_is_claimed(store: CountingStore) -> None:
     # The server that held the table writes an action and lets the lease go between this
-    # server's read and its claim: the table replayed here has that action too.
+    # server's look at its status and its claim: the table, read once after the claim, has
+    # that action too.
     store.create_table(StoredTable(
         id="moved-1", game="binokel", rules="binokel", seed="moved", title="", created=1.0,
         status="playing", seats=[StoredSeat(kind="open", name="", bot=None, token_hash=None)
@@ -130,7 +138,7 @@ def test_a_table_is_read_again_once_its_lease_is_claimed(store: CountingStore) -
     table = manager.get("moved-1")
     assert table is not None and table.actions == [action]
     assert table.n == 1
-    assert store.calls["load_table"] == 2
+    assert store.calls == {"table_status": 1, "load_table": 1}
     asyncio.run(manager.close())
 
 
@@ -145,6 +153,26 @@ def test_a_table_that_cannot_be_replayed_lets_its_lease_go(store: CountingStore)
     manager.release = released.append
     assert manager.get("broken-1") is None
     assert released == ["broken-1"]
+
+
+def test_a_table_that_ends_before_its_claim_is_served_but_not_run_here(
+        store: CountingStore) -> None:
+    # The holder finishes the game between this server's look at the status and its claim:
+    # the lease is let go again, and the table is answered from the store, not kept.
+    playing_table(store, "ending-1")
+    manager = TableManager(store, bot_delay=0)
+    released: list[str] = []
+
+    def claim(table_id: str) -> bool:
+        store.set_status(table_id, "abandoned")
+        return True
+
+    manager.claim = claim
+    manager.release = released.append
+    table = manager.get("ending-1")
+    assert table is not None and table.status == "abandoned"
+    assert released == ["ending-1"] and "ending-1" not in manager.tables
+    asyncio.run(manager.close())
 
 
 def test_the_invite_code_of_an_unknown_table_is_404_without_loading_a_table(
