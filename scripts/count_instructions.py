@@ -59,9 +59,18 @@ async def play(base: str, moves: int) -> None:
             if message["type"] == "state":
                 return message
 
-    views = [[await newest(ws) for ws in seats] for seats in sockets]
+    # Each hello is told to the seats already there: seat i hears 3 - i states before play.
+    views = []
+    for seats in sockets:
+        last = []
+        for i, ws in enumerate(seats):
+            for _ in range(len(seats) - i):
+                state = await newest(ws)
+            last.append(state)
+        views.append(last)
     played = 0
     while played < moves:
+        before = played
         for t, seats in enumerate(sockets):
             states = views[t]
             mover = next((s for s, m in enumerate(states)
@@ -75,6 +84,8 @@ async def play(base: str, moves: int) -> None:
             played += 1
             if played >= moves:
                 break
+        if played == before:
+            raise SystemExit("no seat has a move at any table")
     for seats in sockets:
         for ws in seats:
             await ws.close()
