@@ -167,25 +167,36 @@ def _kind(game_name: str, action: object, phase: str) -> str:
     return _KINDS.get(game_name, {}).get(type(action).__name__, phase)
 
 
-#: The candidates' values of one decision: (reviewer, the seat's view, the chosen action, the
-#: sampling's generator, the states after the decision) -> (action, value, worlds) triples.
-Valuer = Callable[[ExpertBot, Any, Any, random.Random, Sequence[Any]],
-                  list[tuple[Any, float, int]]]
+@dataclass(frozen=True, slots=True)
+class Weighed:
+    """The candidates' values of one decision, and the move the reviewer itself plays."""
+
+    values: list[tuple[Any, float, int]]
+    """(action, value, worlds) triples."""
+    played: Any = None
+    """The reviewer's own move when it is not simply the best mean (at Binocle the expert keeps
+    the rule-based move unless another is clearly better, decision search-12); ``None``: the
+    best value is the best move."""
+
+
+#: How one decision is weighed: (reviewer, the seat's view, the chosen action, the sampling's
+#: generator, the states after the decision) -> the candidates' values.
+Valuer = Callable[[ExpertBot, Any, Any, random.Random, Sequence[Any]], Weighed]
 
 
 def _values_deciding(bot: ExpertBot, view: Any, chosen: Any, rng: random.Random,
-                     later: Sequence[Any]) -> list[tuple[Any, float, int]]:
+                     later: Sequence[Any]) -> Weighed:
     """What the expert weighs when it decides itself (every candidate, in Binocle)."""
     pick = bot.choose(view, rng)
-    return bot.last_values(view) or [(pick, 0.0, 0)]
+    return Weighed(bot.last_values(view) or [(pick, 0.0, 0)], played=pick)
 
 
 def _values_binokel(bot: ExpertBot, view: Any, chosen: Any, rng: random.Random,
-                    later: Sequence[Any]) -> list[tuple[Any, float, int]]:
+                    later: Sequence[Any]) -> Weighed:
     """Binokel: also the chosen bid, every card laid away (with the whole discard the seat
     went on to lay away) and every trump (:func:`binokel.bots.expert_review.review_values`)."""
-    return review_values(bot, view, rng, chosen=chosen,
-                         completed=_completed_discard(view, later))
+    return Weighed(review_values(bot, view, rng, chosen=chosen,
+                                 completed=_completed_discard(view, later)))
 
 
 def _completed_discard(view: Any, later: Sequence[Any]) -> int | None:
@@ -214,15 +225,13 @@ def weigh(bot: ExpertBot, view: Any, chosen: object, rng: random.Random,
     game = game_of(view)
     started = time.perf_counter()
     valuer = _VALUERS.get(game.name, _values_deciding)
-    found = valuer(bot, view, chosen, rng, later)
+    weighed = valuer(bot, view, chosen, rng, later)
     seconds = time.perf_counter() - started
     legal = set(view.legal_actions)
-    ranked = sorted((c for c in found if c[0] in legal), key=lambda c: -c[1])
-    best_action, best_value, _ = ranked[0]
-    if valuer is _values_deciding and found[0][0] in legal:
-        # The move the expert plays comes first: at Binocle it keeps the rule-based move unless
-        # another is clearly better (decision search-12), so it need not have the best mean.
-        best_action, best_value, _ = found[0]
+    ranked = sorted((c for c in weighed.values if c[0] in legal), key=lambda c: -c[1])
+    # The reviewer's own move is the best one, if it names one (and it is legal).
+    best_action, best_value, _ = next(
+        (c for c in ranked if weighed.played is not None and c[0] == weighed.played), ranked[0])
     chosen_value = next((v for a, v, _ in ranked if a == chosen), None)
     # The expert's ranking can carry tie-breaking nudges of 1e-6: a loss that small is none.
     loss = None if chosen_value is None else max(0.0, round(best_value - chosen_value, 3))
