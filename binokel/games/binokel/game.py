@@ -16,7 +16,7 @@ so the same seed and the same actions always give the same game.
 from __future__ import annotations
 
 import operator
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ...cards import (
@@ -366,7 +366,11 @@ class GameState(StateReader):
         last = hands[winner] == 0
         points[winner] += sum(map(_KIND_POINTS, trick)) + (
             self._g.rules.last_trick_bonus if last else 0)
-        new._tricks = (*self._tricks, _trick_of(leader, trick, winner))
+        done = _new_state(Trick)  # the finished trick, without the frozen dataclass's init
+        _set_leader(done, leader)
+        _set_cards(done, tuple(map(_CARD_OF, trick)))
+        _set_winner(done, winner)
+        new._tricks = (*self._tricks, done)
         new._trick = ()
         new._best = 0
         if last or (h.durch_side and winner not in h.durch_side):
@@ -471,13 +475,11 @@ def _points_of(packed: int) -> int:
     return sum(map(_SUIT_POINTS.__getitem__, map(packed.__and__, SUIT_MASK)))
 
 
-def _trick_of(leader: int, kinds: tuple[int, ...], winner: int) -> Trick:
-    """A finished :class:`Trick`, built without the frozen dataclass's slower ``__init__``."""
-    trick = _new_state(Trick)
-    _put(trick, "leader", leader)
-    _put(trick, "cards", tuple([CARDS[k] for k in kinds]))
-    _put(trick, "winner", winner)
-    return trick
+# A finished trick's slots, written through their own setters (see ``_play``).
+_set_leader: Callable[[Trick, int], None] = vars(Trick)["leader"].__set__
+_set_cards: Callable[[Trick, tuple[Card, ...]], None] = vars(Trick)["cards"].__set__
+_set_winner: Callable[[Trick, int], None] = vars(Trick)["winner"].__set__
+_CARD_OF = CARDS.__getitem__
 
 
 _DISCARDS_CACHE: dict[int, tuple[Action, ...]] = {}
