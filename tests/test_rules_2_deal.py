@@ -130,3 +130,14 @@ def test_2_the_deals_shuffle_draws_as_random_shuffle_does() -> None:
             _shuffle(mine, random.Random(f"binokel/{seed}/{size}").getrandbits)
             random.Random(f"binokel/{seed}/{size}").shuffle(theirs)
             assert mine == theirs, (size, seed)
+
+
+def test_2_the_deals_generator_is_random_random_of_the_text_seed() -> None:
+    # The deal seeds its generator without random.py's Python layer (speed-04); old records
+    # replay only if it draws exactly what random.Random("binokel/<seed>/<hand>") draws.
+    from binokel.games.binokel.state import _seeded
+
+    for text in ("binokel/0/0", "binokel/2024/7", "binokel/bench/3/1/11", "binokel/Grüß/2", ""):
+        mine, theirs = _seeded(text), random.Random(text)
+        assert [mine.getrandbits(k) for k in (1, 5, 6, 32, 64, 7)] == [
+            theirs.getrandbits(k) for k in (1, 5, 6, 32, 64, 7)], text

@@ -3,6 +3,7 @@ example (target 300: +318 or -600)."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from binokel import Contract, Rules, Suit, new_game
@@ -159,3 +160,36 @@ def test_7_a_declarer_without_a_trick_loses_in_play_though_melds_reach_the_targe
     assert result.discard_points + 400 >= 160, "the points alone would make the bid"
     assert result.meld_points[M] == 0
     assert result.scores[M] == -320
+
+
+def test_7_the_engines_written_out_trump_score_agrees_with_score_hand() -> None:
+    # The engine scores a trump hand without teams through score_trump_alone (speed-04); it
+    # must give score_hand's scores and counted melds for every hand, whoever declared,
+    # however the tricks fell (no tricks, a bid just made or just missed, rounding on or off).
+    from binokel.games.binokel.rules import BINOKEL_4_DEALER_OUT, PRESETS
+    from binokel.games.binokel.scoring import score_trump_alone
+
+    rng = random.Random(16)
+    rule_sets = [r for r in (*PRESETS, BINOKEL_4_DEALER_OUT) if not r.teams]
+    rule_sets += [r.replace(round_trick_points=not r.round_trick_points) for r in rule_sets]
+    checked = 0
+    for _ in range(4000):
+        rules = rng.choice(rule_sets)
+        active = list(range(rules.players))
+        if rules.dealer_sits_out:
+            active.remove(rng.randrange(rules.players))
+        declarer = rng.choice(active)
+        won = [rng.choice((0, 0, 1, 3, 6)) if s in active else 0 for s in range(rules.players)]
+        taken = [rng.randrange(0, 150) if won[s] else 0 for s in range(rules.players)]
+        melds = [rng.choice((0, 20, 40, 150)) if s in active else 0
+                 for s in range(rules.players)]
+        discard = rng.randrange(0, 45)
+        bid = rng.choice((rules.min_bid, rules.min_bid + 10,
+                          max(rules.min_bid, taken[declarer] + discard + melds[declarer])))
+        expected = score_hand(rules, active=active, declarer=declarer, bid=bid,
+                              contract=Contract.TRUMP, meld_points=melds, tricks_won=won,
+                              trick_points=taken, discard_points=discard)
+        got = score_trump_alone(rules, active, declarer, bid, melds, won, taken, discard)
+        assert got == expected, (rules.name, active, declarer, bid, melds, won, taken, discard)
+        checked += expected[0][declarer] > 0
+    assert checked > 100  # bids made as well as lost were tried

@@ -15,7 +15,8 @@ so the same seed and the same actions always give the same game.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import operator
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ...cards import (
@@ -35,23 +36,32 @@ from .actions import Action
 from .explain import why_illegal
 from .melds import find_melds_packed, meld_total
 from .rules import BINOKEL, FirstLead, Rules
-from .scoring import Contract, HandResult, game_winners, score_hand, side_of
+from .scoring import (
+    Contract,
+    HandResult,
+    game_winners,
+    make_result,
+    score_hand,
+    score_trump_alone,
+    side_of,
+)
 from .state import (
     _AUCTION,
     _DABB,
     _DISCARD,
     _GAME_OVER,
+    _NO_MELDS,
     _PLAY,
     _TRUMP,
     TERMINAL,
     Deal,
     Phase,
     StateReader,
-    _Game,
     _Hand,
     active_seats,
     deal_hand,
     first_dealer,
+    make_game,
 )
 from .tricks import NO_TRUMP, Trick, legal_mask
 from .views import View, make_view
@@ -205,17 +215,24 @@ class GameState(StateReader):
         return new
 
     def _auction(self, action: Action) -> GameState:
+        # Field by field, no keyword plumbing: a bid or a pass is a few slots.
         h = self._h
         mover = self._to_move
+        h2 = _copy_hand(h)
+        new = self._copy(action)
+        new._h = h2
         if isinstance(action, A.Bid):
-            bids = (*h.bids, (mover, action.value))
-            h2 = _replace_hand(h, bids=bids, bid=action.value, high_bidder=mover)
-            return self._next(action, _h=h2, _to_move=h.high_bidder)
-        bids = (*h.bids, (mover, 0))
+            h2.bids = (*h.bids, (mover, action.value))
+            h2.bid = action.value
+            h2.high_bidder = mover
+            new._to_move = h.high_bidder
+            return new
+        h2.bids = (*h.bids, (mover, 0))
         if h.next_entrant < len(h.active):
-            h2 = _replace_hand(h, bids=bids, next_entrant=h.next_entrant + 1)
-            return self._next(action, _h=h2, _to_move=h.active[h.next_entrant])
-        h2 = _replace_hand(h, bids=bids, declarer=h.high_bidder)
+            h2.next_entrant = h.next_entrant + 1
+            new._to_move = h.active[h.next_entrant]
+            return new
+        h2.declarer = h.high_bidder
         if self._g.rules.open_durch_without_dabb:
             return self._next(action, _h=h2, _phase=_DABB, _to_move=h.high_bidder)
         return self._after_dabb(action, h2)
@@ -239,45 +256,58 @@ class GameState(StateReader):
 
     def _discard(self, action: A.Discard) -> GameState:
         h = self._h
-        kind = action.card.kind
+        one = ONE[action.card.kind]
         hands = list(self._hands)
-        hands[h.declarer] -= ONE[kind]
+        hands[h.declarer] -= one
         left = h.discards_left - 1
-        h2 = _replace_hand(h, discard=h.discard + ONE[kind], discards_left=left)
+        h2 = _copy_hand(h)
+        h2.discard = h.discard + one
+        h2.discards_left = left
         if left:
-            return self._next(action, _h=h2, _hands=tuple(hands))
+            new = self._copy(action)
+            new._h = h2
+            new._hands = tuple(hands)
+            return new
         if h.contract is not None:  # trumps were named before the discard
             return self._start_play(action, h2, tuple(hands))
         return self._next(action, _h=h2, _hands=tuple(hands), _phase=_TRUMP)
 
     def _declare(self, action: Action) -> GameState:
         h = self._h
+        h2 = _copy_hand(h)
         if isinstance(action, A.NameTrump):
-            h2 = _replace_hand(h, contract=Contract.TRUMP, trump=action.suit,
-                               trump_index=int(action.suit))
-        elif isinstance(action, A.Durch):
-            h2 = _replace_hand(h, contract=Contract.DURCH, trump=None,
-                               durch_side=side_of(self._g.rules, h.declarer))
+            h2.contract = Contract.TRUMP
+            h2.trump = action.suit
+            h2.trump_index = int(action.suit)
         else:
-            h2 = _replace_hand(h, contract=Contract.OPEN_DURCH, trump=None,
-                               durch_side=side_of(self._g.rules, h.declarer))
+            h2.contract = Contract.DURCH if isinstance(action, A.Durch) else Contract.OPEN_DURCH
+            h2.trump = None
+            h2.durch_side = side_of(self._g.rules, h.declarer)
         if self._g.rules.trump_before_discard and h.discards_left:
             return self._next(action, _h=h2, _phase=_DISCARD)
         return self._start_play(action, h2, self._hands)
 
     def _start_play(self, action: Action, h: _Hand, hands: tuple[int, ...]) -> GameState:
+        """The first lead; ``h`` is a fresh copy of this state's hand (its melds set here)."""
         rules = self._g.rules
         assert h.contract is not None
         if h.contract is Contract.TRUMP:
-            melds = tuple(find_melds_packed(hands[s], h.trump, rules) if s in h.active else ()
-                          for s in range(rules.players))
-            leader = h.active[0] if rules.first_lead is FirstLead.FOREHAND else h.declarer
+            trump = h.trump
+            active = h.active
+            h.melds = tuple([find_melds_packed(hands[s], trump, rules) if s in active else ()
+                             for s in range(rules.players)])
+            leader = active[0] if rules.first_lead is _FOREHAND else h.declarer
         else:
-            melds = tuple(() for _ in range(rules.players))
+            h.melds = _NO_MELDS[rules.players]
             leader = h.declarer
-        h2 = _replace_hand(h, melds=melds)
-        return self._next(action, _h=h2, _hands=hands, _phase=_PLAY, _to_move=leader,
-                          _leader=leader, _trick=(), _best=0)
+        new = self._copy(action)
+        new._h = h
+        new._hands = hands
+        new._phase = _PLAY
+        new._to_move = new._leader = leader
+        new._trick = ()
+        new._best = 0
+        return new
 
     def _give_up(self, action: A.GiveUp) -> GameState:
         h = self._h
@@ -336,7 +366,11 @@ class GameState(StateReader):
         last = hands[winner] == 0
         points[winner] += sum(map(_KIND_POINTS, trick)) + (
             self._g.rules.last_trick_bonus if last else 0)
-        new._tricks = (*self._tricks, _trick_of(leader, trick, winner))
+        done = _new_state(Trick)  # the finished trick, without the frozen dataclass's init
+        _set_leader(done, leader)
+        _set_cards(done, tuple(map(_CARD_OF, trick)))
+        _set_winner(done, winner)
+        new._tricks = (*self._tricks, done)
         new._trick = ()
         new._best = 0
         if last or (h.durch_side and winner not in h.durch_side):
@@ -356,25 +390,27 @@ class GameState(StateReader):
         rules = self._g.rules
         assert h.contract is not None
         meld_points = [meld_total(m) for m in h.melds] if h.melds else [0] * rules.players
-        discard_points = points_of(h.discard)
-        scores, counted = score_hand(
-            rules, active=h.active, declarer=h.declarer, bid=h.bid, contract=h.contract,
-            meld_points=meld_points, tricks_won=won, trick_points=points,
-            discard_points=discard_points)
-        totals = tuple(t + s for t, s in zip(self._g.scores, scores, strict=True))
-        result = HandResult(
-            hand_no=self._g.hand_no, dealer=self._g.dealer, declarer=h.declarer, bid=h.bid,
-            contract=h.contract, trump=h.trump,
-            melds=h.melds or tuple(() for _ in range(rules.players)),
-            meld_points=counted, trick_points=points, tricks_won=won,
-            discard_points=discard_points, scores=scores, totals=totals, tricks=self._tricks)
-        results = (*self._g.results, result)
+        discard_points = _points_of(h.discard)
+        if h.contract is Contract.TRUMP and not rules.teams:
+            scores, counted = score_trump_alone(rules, h.active, h.declarer, h.bid, meld_points,
+                                                won, points, discard_points)
+        else:
+            scores, counted = score_hand(
+                rules, active=h.active, declarer=h.declarer, bid=h.bid, contract=h.contract,
+                meld_points=meld_points, tricks_won=won, trick_points=points,
+                discard_points=discard_points)
+        game = self._g
+        totals = tuple(map(_add, game.scores, scores))
+        result = make_result(
+            game.hand_no, game.dealer, h.declarer, h.bid, h.contract, h.trump,
+            h.melds or _NO_MELDS[rules.players], counted, points, won, discard_points, scores,
+            totals, self._tricks)
+        results = (*game.results, result)
         winners = game_winners(rules, totals, declarer=h.declarer, hands_played=len(results))
         if winners:
-            game = self._g
             changes: dict[str, object] = dict(
-                _g=_Game(game.rules, game.seed, game.hand_no, game.dealer, totals, results,
-                         winners),
+                _g=make_game(game.rules, game.seed, game.hand_no, game.dealer, totals, results,
+                             winners),
                 _phase=_GAME_OVER,
                 _to_move=TERMINAL, _hands=hands, _won=won, _points=points, _h=h, _legal=())
             if action is None:
@@ -396,6 +432,7 @@ class GameState(StateReader):
 
 
 _new_state = object.__new__
+_FOREHAND = FirstLead.FOREHAND
 KIND_POINTS = tuple(CARD_POINTS[k % RANK_SLOTS] for k in range(4 * RANK_SLOTS))
 _KIND_POINTS = KIND_POINTS.__getitem__
 assert RANK_SLOTS == 8, "_play reads a kind's suit as kind >> 3"
@@ -419,15 +456,30 @@ def _plays_of(mask: int) -> tuple[Action, ...]:
 
 
 _put = object.__setattr__
+_add = operator.add
 
 
-def _trick_of(leader: int, kinds: tuple[int, ...], winner: int) -> Trick:
-    """A finished :class:`Trick`, built without the frozen dataclass's slower ``__init__``."""
-    trick = _new_state(Trick)
-    _put(trick, "leader", leader)
-    _put(trick, "cards", tuple([CARDS[k] for k in kinds]))
-    _put(trick, "winner", winner)
-    return trick
+class _SuitPoints(dict[int, int]):
+    """Card points of one suit's part of a packed multiset, worked out on first use."""
+
+    def __missing__(self, part: int) -> int:
+        found = self[part] = points_of(part)
+        return found
+
+
+_SUIT_POINTS = _SuitPoints()
+
+
+def _points_of(packed: int) -> int:
+    """:func:`~binokel.cards.points_of`, suit by suit from a table (the laid-away cards)."""
+    return sum(map(_SUIT_POINTS.__getitem__, map(packed.__and__, SUIT_MASK)))
+
+
+# A finished trick's slots, written through their own setters (see ``_play``).
+_set_leader: Callable[[Trick, int], None] = vars(Trick)["leader"].__set__
+_set_cards: Callable[[Trick, tuple[Card, ...]], None] = vars(Trick)["cards"].__set__
+_set_winner: Callable[[Trick, int], None] = vars(Trick)["winner"].__set__
+_CARD_OF = CARDS.__getitem__
 
 
 _DISCARDS_CACHE: dict[int, tuple[Action, ...]] = {}
@@ -453,6 +505,14 @@ def _discards_of(hand: int) -> tuple[Action, ...]:
 
 def _replace_hand(h: _Hand, **changes: object) -> _Hand:
     """A copy of ``h`` with some fields changed (cheaper than ``dataclasses.replace``)."""
+    new = _copy_hand(h)
+    for name, value in changes.items():
+        setattr(new, name, value)
+    return new
+
+
+def _copy_hand(h: _Hand) -> _Hand:
+    """A field-by-field copy of ``h``, for the caller to change before anyone sees it."""
     new = _new_state(_Hand)
     new.deal = h.deal
     new.active = h.active
@@ -471,8 +531,6 @@ def _replace_hand(h: _Hand, **changes: object) -> _Hand:
     new.dabb_shown = h.dabb_shown
     new.trump_index = h.trump_index
     new.durch_side = h.durch_side
-    for name, value in changes.items():
-        setattr(new, name, value)
     return new
 
 
@@ -513,7 +571,7 @@ def _begin_hand(state: GameState, rules: Rules, seed: int | str, hand_no: int, d
     h.dabb_shown = False
     h.trump_index = NO_TRUMP
     h.durch_side = ()
-    state._g = _Game(rules, seed, hand_no, dealer, scores, results)
+    state._g = make_game(rules, seed, hand_no, dealer, scores, results, ())
     state._phase = _AUCTION
     state._to_move = active[1]
     state._hands = deal.hands

@@ -77,15 +77,15 @@ def _suit_melds(bits: int, suit: Suit, is_trump: bool, rules: Rules) -> tuple[Me
 
 _SUIT_SHIFTS = tuple((int(suit), suit, suit * RANK_SLOTS * BITS) for suit in Suit)
 # Per rule set, int-keyed: hashing a Rules (a Python __hash__) once per call, not per lookup.
-_CACHES: dict[Rules, tuple[dict[int, tuple[Meld, ...]], dict[int, tuple[Meld, ...]]]] = {}
+_CACHES: dict[Rules, tuple[dict[int, tuple[Meld, ...]], dict[int, tuple[Meld, ...]], bool]] = {}
 
 
 def find_melds_packed(packed: int, trump: Suit | None, rules: Rules = BINOKEL) -> tuple[Meld, ...]:
     """The best meld set of a packed hand; ``trump=None`` for no trump suit."""
     caches = _CACHES.get(rules)
     if caches is None:
-        caches = _CACHES[rules] = ({}, {})
-    suit_cache, other_cache = caches
+        caches = _CACHES[rules] = ({}, {}, rules.has_sevens)
+    suit_cache, other_cache, has_sevens = caches
     melds: list[Meld] = []
     trump_i = -1 if trump is None else int(trump)
     for index, suit, shift in _SUIT_SHIFTS:
@@ -105,7 +105,8 @@ def find_melds_packed(packed: int, trump: Suit | None, rules: Rules = BINOKEL) -
     key2 = binokels
     for low, high in _RANK_BITS:
         key2 = key2 * 3 + (2 if packed & high == high else 1 if either & low == low else 0)
-    sevens = _count(packed, trump_i, Rank.SEVEN) if trump_i >= 0 and rules.has_sevens else 0
+    sevens = ((packed >> ((trump_i * RANK_SLOTS + Rank.SEVEN) * BITS)) & 3
+              if trump_i >= 0 and has_sevens else 0)
     key2 = (key2 * 3 + sevens) * 5 + trump_i + 1
     other = other_cache.get(key2)
     if other is None:

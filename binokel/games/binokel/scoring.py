@@ -7,8 +7,11 @@ partners' totals stay equal.
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
-from dataclasses import dataclass
+import operator
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, fields
+from itertools import repeat
 
 from ...cards import Suit
 from .melds import Meld
@@ -135,6 +138,50 @@ def score_hand(
         for seat in side:
             scores[seat] = value
     return tuple(scores), tuple(counted)
+
+
+def score_trump_alone(
+    rules: Rules,
+    active: Sequence[int],
+    declarer: int,
+    bid: int,
+    meld_points: Sequence[int],
+    tricks_won: Sequence[int],
+    trick_points: Sequence[int],
+    discard_points: int,
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """:func:`score_hand` of a trump game without teams (nearly every hand), written out for
+    the engine's hand end; tests/test_rules_7_scoring.py checks it against :func:`score_hand`."""
+    scores = [0] * rules.players
+    counted = [0] * rules.players
+    rounding = rules.round_trick_points
+    for seat in active:
+        if tricks_won[seat]:
+            melds = counted[seat] = meld_points[seat]
+            card = trick_points[seat] + discard_points if seat == declarer else trick_points[seat]
+            scores[seat] = (_round10(card) if rounding else card) + melds
+    if not tricks_won[declarer] or scores[declarer] < bid:
+        scores[declarer] = -2 * bid
+    return tuple(scores), tuple(counted)
+
+
+#: The setters of HandResult's slots, in the order of its fields.
+_RESULT_SETTERS: tuple[Callable[[HandResult, object], None], ...] = tuple(
+    getattr(HandResult, f.name).__set__ for f in fields(HandResult))
+
+
+def make_result(*values: object) -> HandResult:
+    """A :class:`HandResult` from all its fields in order, written slot by slot (the frozen
+    dataclass's ``__init__`` goes through ``object.__setattr__`` per field)."""
+    if len(values) != len(_RESULT_SETTERS):
+        raise TypeError(f"HandResult has {len(_RESULT_SETTERS)} fields, got {len(values)}")
+    result: HandResult = object.__new__(HandResult)
+    _consume(map(_call, _RESULT_SETTERS, repeat(result), values))
+    return result
+
+
+_call = operator.call
+_consume = deque[object](maxlen=0).extend
 
 
 def game_winners(

@@ -8,12 +8,14 @@ need nothing from the state machine.
 
 from __future__ import annotations
 
+import _random
 import enum
 import functools
 import operator
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from hashlib import sha512 as _sha512
 from typing import Self
 
 from ...cards import (
@@ -80,13 +82,33 @@ def deal_hand(rules: Rules, seed: int | str, hand_no: int, dealer: int) -> Deal:
     pack, draw for draw (:func:`_shuffle` writes that loop out), so every record replays.
     """
     ones = list(_full_pack_ones(rules))
-    _shuffle(ones, random.Random(f"binokel/{seed}/{hand_no}").getrandbits)
+    _shuffle(ones, _seeded(f"binokel/{seed}/{hand_no}").getrandbits)
     # Each destination takes fixed places of the shuffled pack: summed in C, not card by card.
     acc = [sum(take(ones)) for take in _deal_takers(rules)]  # the last one is the Dabb
     hands = [0] * rules.players
-    for i, seat in enumerate(active_seats(rules, dealer)):
+    for i, seat in enumerate(_active_seats(rules, dealer)):
         hands[seat] = acc[i]
-    return Deal(tuple(hands), acc[-1])
+    deal = _new(Deal)
+    _put(deal, "hands", tuple(hands))
+    _put(deal, "dabb", acc[-1])
+    return deal
+
+
+_new = object.__new__
+_put = object.__setattr__
+
+
+def _seeded(text: str) -> _random.Random:
+    """``random.Random(text)``'s generator, seeded without the library's Python layer: a text
+    seed is its UTF-8 bytes followed by their SHA-512, read as one big-endian int (``seed``'s
+    version 2); tests/test_rules_2_deal.py checks the draws against the library's."""
+    raw = text.encode()
+    return _random.Random(int.from_bytes(raw + _sha512(raw).digest()))
+
+
+@functools.cache
+def _active_seats(rules: Rules, dealer: int) -> tuple[int, ...]:
+    return active_seats(rules, dealer)
 
 
 def _shuffle(items: list[int], getrandbits: Callable[[int], int]) -> None:
@@ -198,6 +220,21 @@ class _Game:
     scores: tuple[int, ...]
     results: tuple[HandResult, ...]
     winners: tuple[int, ...] = ()
+
+
+def make_game(rules: Rules, seed: int | str, hand_no: int, dealer: int,
+              scores: tuple[int, ...], results: tuple[HandResult, ...],
+              winners: tuple[int, ...]) -> _Game:
+    """A :class:`_Game` written slot by slot (cheaper than the frozen dataclass's init)."""
+    game: _Game = _new(_Game)
+    _put(game, "rules", rules)
+    _put(game, "seed", seed)
+    _put(game, "hand_no", hand_no)
+    _put(game, "dealer", dealer)
+    _put(game, "scores", scores)
+    _put(game, "results", results)
+    _put(game, "winners", winners)
+    return game
 
 
 class StateReader:
