@@ -172,6 +172,7 @@ typedef struct {
 } Job;
 
 INTERNAL int table_bits_for(const Job *j);
+INTERNAL extern int near_from; /* solver.c: near cards from this many tricks left */
 INTERNAL void run_job_with(Job *j, Table *tt);
 INTERNAL void run_job(Job *j);
 

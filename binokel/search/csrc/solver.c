@@ -6,14 +6,16 @@
 typedef struct {
     const Spec *s;
     u64 hands[MAXP];
-    int trick[MAXP];
+    int *trick;          /* the trick being played: a row of ``tricks`` */
     int ntrick;
+    int tricks[MAXK + 1][MAXP]; /* a row a trick deep, so that a lead needs not save the last */
     int leader;          /* the root's leader and trick (root_values changes them) */
     int root_trick[MAXP];
     int root_ntrick;
     int rest;            /* points in the hands plus the last-trick bonus */
     int cards;           /* cards in the hands */
     u64 second[MAXP];    /* pos_key: the kinds of which a seat holds the second copy */
+    u64 del[MAXP][MAXK]; /* key_without: what a seat's card of a kind takes off the key */
     Table *tt;
     long long nodes, hits;
 } Search;
@@ -31,7 +33,7 @@ static inline u64 pos_key(const Search *S, const u64 *h) {
 
 /* The key once ``seat`` has played one card of ``kind``. */
 static inline u64 key_without(const Search *S, u64 key, int seat, int kind) {
-    return key - ONE[kind] - (S->second[seat] & ONE[kind]);
+    return key - S->del[seat][kind];
 }
 
 static void find_second_holders(Search *S) {
@@ -40,6 +42,7 @@ static void find_second_holders(Search *S) {
         u64 held = (S->hands[i] | (S->hands[i] >> 1)) & LOW2;
         S->second[i] = held & seen;
         seen |= held;
+        for (int k = 0; k < MAXK; k++) S->del[i][k] = ONE[k] + (S->second[i] & ONE[k]);
     }
 }
 
@@ -161,6 +164,47 @@ static inline int update(int maximise, int v, int *best, int *a, int *b) {
     return *a >= *b ? 2 : 1;
 }
 
+/* Near cards: two kinds of one suit in one hand with no other seat's card, nor a card of the
+ * trick, between them in rank (both ends included) hold the same power against everything
+ * still to be played.  Playing one instead of the other changes only where the two cards'
+ * points go (swap them in every line that follows), so their values differ by at most the
+ * difference of their points (decision search-13).  ``occ``: one bit per kind (the kind's
+ * low bit) of the cards the others hold and of the trick.
+ *
+ * The best bound on ``kind``'s value from the moves already searched (``done``, one bit per
+ * kind; ``vals`` by kind): an upper bound for the side maximising, a lower bound for the
+ * other; INT_MAX / INT_MIN: none. */
+/* Near cards are looked for where this many tricks or more are left: deeper, the moves they
+ * save are mostly table hits and cost less than the looking (decision search-13).  Tests set
+ * it to 1 (``_native.near_from``) to check the bounds everywhere. */
+int near_from = 5;
+
+static inline int near_bound(int maximise, int kind, u64 done, const int *vals, u64 occ) {
+    u64 one = ONE[kind];
+    if (occ & one) return maximise ? INT_MAX : INT_MIN;
+    u64 suit = occ & SUIT[kind >> 3];
+    u64 up = suit & ~(one | (one - 1)), down = suit & (one - 1);
+    u64 reach = done & SUIT[kind >> 3];
+    if (up) reach &= (up & -up) - 1;
+    if (down) reach &= ~((2ULL << (63 - __builtin_clzll(down))) - 1);
+    int bound = maximise ? INT_MAX : INT_MIN;
+    while (reach) {
+        int other = __builtin_ctzll(reach) >> 1;
+        reach &= reach - 1;
+        int d = KP[kind] - KP[other];
+        if (d < 0) d = -d;
+        if (maximise) {
+            if (vals[other] + d < bound) bound = vals[other] + d;
+        } else if (vals[other] - d > bound) {
+            bound = vals[other] - d;
+        }
+    }
+    return bound;
+}
+
+/* One bit per kind held in ``packed``. */
+static inline u64 held_bits(u64 packed) { return (packed | (packed >> 1)) & LOW2; }
+
 /* The last trick, every seat holding one card: what the side takes from it (no search). */
 static inline int last_trick(const Search *S, int leader) {
     const Spec *s = S->s;
@@ -213,8 +257,23 @@ static int lead(Search *S, int seat, int alpha, int beta, int rest, u64 key, Ent
     if (nm > 1) order_leads(S, moves, nm, first, seat);
     int best = maximise ? -1 : rest + 1, best_move = -1;
     int a = alpha, bt = beta, nxt_seat = s->nxt[seat];
+    int vals[MAXK]; /* by kind, the moves searched (``done``) */
+    u64 done = 0, occ = 0;
+    int near = nm > 1 && S->cards >= near_from * s->n;
+    if (near)
+        for (int i = 0; i < s->n; i++)
+            if (i != seat) occ |= held_bits(S->hands[i]);
     for (int i = 0; i < nm; i++) {
         int kind = moves[i];
+        if (done) {
+            int bound = near_bound(maximise, kind, done, vals, occ);
+            if (maximise ? bound <= a : bound >= bt) {
+                /* No better than the best so far: the node's (fail-soft) value takes the
+                 * bound, as if the card had been searched and come back with it. */
+                if (maximise ? bound > best : bound < best) best = bound;
+                continue;
+            }
+        }
         S->hands[seat] = hand - ONE[kind];
         S->cards--;
         S->trick[0] = kind;
@@ -226,6 +285,10 @@ static int lead(Search *S, int seat, int alpha, int beta, int rest, u64 key, Ent
         int better = update(maximise, v, &best, &a, &bt);
         if (better) best_move = kind;
         if (better == 2) break;
+        if (near) {
+            done |= ONE[kind];
+            vals[kind] = v;
+        }
     }
     S->hands[seat] = hand;
     if (best <= alpha) high = best;
@@ -253,6 +316,14 @@ static int follow(Search *S, int seat, int played, int best_kind, int best_seat,
     if (nm > 1) order_follows(moves, nm, maximise, s->on_side[best_seat], winners, last);
     int best = maximise ? -1 : 1 << 30;
     int a = alpha, b = beta;
+    int vals[MAXK]; /* by kind, the moves searched (``done``) */
+    u64 done = 0, occ = 0;
+    int near = nm > 1 && S->cards >= near_from * s->n;
+    if (near) {
+        for (int i = 0; i < s->n; i++)
+            if (i != seat) occ |= held_bits(S->hands[i]);
+        for (int i = 0; i < S->ntrick; i++) occ |= ONE[S->trick[i]];
+    }
     Entry *buckets[MAXK];
     u64 keys[MAXK];
     /* After this trick every seat holds one card: the last trick is played out, not searched
@@ -288,6 +359,13 @@ static int follow(Search *S, int seat, int played, int best_kind, int best_seat,
     }
     for (int i = 0; i < nm; i++) {
         int kind = moves[i], k_pts = KP[kind], w_kind, w_seat, v;
+        if (done) {
+            int bound = near_bound(maximise, kind, done, vals, occ);
+            if (maximise ? bound <= a : bound >= b) {
+                if (maximise ? bound > best : bound < best) best = bound;
+                continue;
+            }
+        }
         if ((winners >> (2 * kind)) & 1) {
             w_kind = kind;
             w_seat = seat;
@@ -306,11 +384,11 @@ static int follow(Search *S, int seat, int played, int best_kind, int best_seat,
                 v = (s->on_side[w_seat] ? got : 0) + last_trick(S, w_seat);
             } else {
                 int mine = s->on_side[w_seat] ? got : 0;
-                int saved[MAXP], nsaved = S->ntrick;
-                memcpy(saved, S->trick, sizeof(saved));
+                int nsaved = S->ntrick;
+                S->trick += MAXP;
                 S->ntrick = 0;
                 v = mine + lead(S, w_seat, a - mine, b - mine, r, keys[i], buckets[i]);
-                memcpy(S->trick, saved, sizeof(saved));
+                S->trick -= MAXP;
                 S->ntrick = nsaved;
             }
         } else {
@@ -321,6 +399,10 @@ static int follow(Search *S, int seat, int played, int best_kind, int best_seat,
         }
         S->cards++;
         if (update(maximise, v, &best, &a, &b) == 2) break;
+        if (near) {
+            done |= ONE[kind];
+            vals[kind] = v;
+        }
     }
     S->hands[seat] = hand;
     return best;
@@ -348,7 +430,8 @@ static void root_start(Search *S, int *seat, int *best_kind, int *best_seat, int
 static int window(Search *S, int alpha, int beta) {
     int seat, bk, bs, gained;
     root_start(S, &seat, &bk, &bs, &gained);
-    memcpy(S->trick, S->root_trick, sizeof(S->trick));
+    S->trick = S->tricks[0];
+    memcpy(S->trick, S->root_trick, sizeof(S->root_trick));
     S->ntrick = S->root_ntrick;
     if (!S->root_ntrick) {
         u64 key = pos_key(S, S->hands);
@@ -479,11 +562,11 @@ static int durch_node(Search *S, int seat, int best_kind, int best_seat) {
         if (S->ntrick == s->n) {
             v = 0;
             if (s->on_side[w_seat]) {
-                int saved[MAXP], nsaved = S->ntrick;
-                memcpy(saved, S->trick, sizeof(saved));
+                int nsaved = S->ntrick;
+                S->trick += MAXP;
                 S->ntrick = 0;
                 v = durch_node(S, w_seat, -1, -1);
-                memcpy(S->trick, saved, sizeof(saved));
+                S->trick -= MAXP;
                 S->ntrick = nsaved;
             }
         } else {
@@ -549,7 +632,8 @@ void run_job_with(Job *j, Table *tt) {
     } else {
         int seat, bk, bs, gained;
         root_start(&S, &seat, &bk, &bs, &gained);
-        memcpy(S.trick, S.root_trick, sizeof(S.trick));
+        S.trick = S.tricks[0];
+        memcpy(S.trick, S.root_trick, sizeof(S.root_trick));
         S.ntrick = S.root_ntrick;
         j->value = durch_node(&S, seat, bk, bs);
     }
