@@ -109,7 +109,7 @@ def _job(mode: int, position: Position, side: Collection[int],
 
 def near_from(tricks: int) -> int | None:
     """Let the compiled solver use its near-card bounds from ``tricks`` tricks left (1 to 64;
-    the default is 5, decision search-13); the old setting, ``None`` without the core.
+    the default is 6, decision search-13); the old setting, ``None`` without the core.
 
     For tests, which check the bounds at every trick; not for use while searches run.
     """

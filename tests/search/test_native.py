@@ -140,7 +140,7 @@ def test_both_paths_give_the_same_value_of_every_card(name: str) -> None:
         side = random_side(position, rng)
         # Every other position with the near-card bounds at every trick, not only the early
         # ones (the positions here are short).
-        with near_cards_from(1 if i % 2 else 5):
+        with near_cards_from(1 if i % 2 else 6):
             found = native.best_cards(position, side)
             solved = native.solve(position, side) if i % 4 < 2 else None
         assert found is not None
