@@ -107,17 +107,6 @@ def _job(mode: int, position: Position, side: Collection[int],
             _NO_GUESS if guess is None else guess)
 
 
-def near_from(tricks: int) -> int | None:
-    """Let the compiled solver use its near-card bounds from ``tricks`` tricks left (1 to 64;
-    the default is 6, decision search-13); the old setting, ``None`` without the core.
-
-    For tests, which check the bounds at every trick; not for use while searches run.
-    """
-    if CORE is None:
-        return None
-    return cast(int, CORE.near_from(tricks))
-
-
 def solve(position: Position, side: Collection[int],
           guess: int | None = None) -> tuple[int, int, int] | None:
     """(value, nodes, table hits) of :func:`binokel.search.solver.solve`, or ``None``."""

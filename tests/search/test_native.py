@@ -14,8 +14,6 @@ import random
 import shutil
 import sysconfig
 from array import array
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 import pytest
 
@@ -118,17 +116,6 @@ def random_side(position: Position, rng: random.Random) -> frozenset[int]:
 POSITIONS_PER_RULE_SET = 800
 
 
-@contextmanager
-def near_cards_from(tricks: int) -> Iterator[None]:
-    """Let the compiled solver use its near-card bounds from ``tricks`` tricks left."""
-    old = native.near_from(tricks)
-    assert old is not None
-    try:
-        yield
-    finally:
-        native.near_from(old)
-
-
 @needs_native
 @pytest.mark.parametrize("name", list(RULE_SETS))
 def test_both_paths_give_the_same_value_of_every_card(name: str) -> None:
@@ -138,11 +125,7 @@ def test_both_paths_give_the_same_value_of_every_card(name: str) -> None:
     for i in range(POSITIONS_PER_RULE_SET):
         position = random_position(rules, rng, 1 + i % 5)
         side = random_side(position, rng)
-        # Every other position with the near-card bounds at every trick, not only the early
-        # ones (the positions here are short).
-        with near_cards_from(1 if i % 2 else 6):
-            found = native.best_cards(position, side)
-            solved = native.solve(position, side) if i % 4 < 2 else None
+        found = native.best_cards(position, side)
         assert found is not None
         values = found[0]
         expected = pure_best_cards(position, side)
@@ -152,8 +135,9 @@ def test_both_paths_give_the_same_value_of_every_card(name: str) -> None:
         assert {k for k, v in values.items() if v == top} == \
             {k for k, v in expected.items() if v == top}
         best_sets_compared += len(expected) > 1
-        if solved is not None:
-            assert solved[0] == pure_solve(position, side) == top
+        if i % 4 == 0:
+            solved = native.solve(position, side)
+            assert solved is not None and solved[0] == pure_solve(position, side) == top
     assert best_sets_compared > POSITIONS_PER_RULE_SET // 3  # many positions had a choice
 
 
@@ -185,38 +169,6 @@ def test_whole_hands_agree() -> None:
         side = frozenset({position.order[i % 3]})
         found = native.best_cards(position, side)
         assert found is not None and found[0] == pure_best_cards(position, side)
-
-
-@needs_native
-def test_near_cards_save_nodes_and_keep_the_value() -> None:
-    # Cards of one suit in one hand with nothing outstanding between them differ in value by
-    # at most their points' difference; the solver skips one when that bound cannot help.
-    rng = random.Random("near")
-    nodes = {"plain": 0, "near": 0}
-    for i in range(12):
-        position = random_position(BINOKEL, rng, 7)
-        side = frozenset({position.order[i % 3]})
-        with near_cards_from(64):  # never
-            plain = native.solve(position, side)
-            plain_cards = native.best_cards(position, side)
-        with near_cards_from(1):
-            near = native.solve(position, side)
-            near_cards = native.best_cards(position, side)
-        assert plain is not None and near is not None
-        assert plain_cards is not None and near_cards is not None
-        assert near[0] == plain[0] and near_cards[0] == plain_cards[0]
-        nodes["plain"] += plain[1] + plain_cards[1]
-        nodes["near"] += near[1] + near_cards[1]
-    # One position may take more nodes (the search's path changes), not the set.
-    assert nodes["near"] < 0.95 * nodes["plain"], nodes
-
-
-@needs_native
-def test_near_cards_setting_refuses_what_is_not_a_trick_count() -> None:
-    with pytest.raises(ValueError, match="1 to 64"):
-        native.near_from(0)
-    with near_cards_from(3):
-        assert native.near_from(3) == 3
 
 
 @needs_native

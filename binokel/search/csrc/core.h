@@ -121,42 +121,6 @@ static inline u64 legal(const Spec *s, u64 hand, const int *trick, int ntrick, i
     return hand;
 }
 
-/* Near cards: two kinds of one suit in one hand with no other seat's card, nor a card of the
- * trick, between them in rank (both ends included) hold the same power against everything
- * still to be played.  Playing one instead of the other changes only where the two cards'
- * points go (swap them in every line that follows), so their values differ by at most the
- * difference of their points (decision search-13).  ``occ``: one bit per kind (the kind's
- * low bit) of the cards the others hold and of the trick.
- *
- * The best bound on ``kind``'s value from the moves already searched (``done``, one bit per
- * kind; ``vals`` by kind): an upper bound for the side maximising, a lower bound for the
- * other; INT_MAX / INT_MIN: none. */
-static inline int near_bound(int maximise, int kind, u64 done, const int *vals, u64 occ) {
-    u64 one = ONE[kind];
-    if (occ & one) return maximise ? INT_MAX : INT_MIN;
-    u64 suit = occ & SUIT[kind >> 3];
-    u64 up = suit & ~(one | (one - 1)), down = suit & (one - 1);
-    u64 reach = done & SUIT[kind >> 3];
-    if (up) reach &= (up & -up) - 1;
-    if (down) reach &= ~((2ULL << (63 - __builtin_clzll(down))) - 1);
-    int bound = maximise ? INT_MAX : INT_MIN;
-    while (reach) {
-        int other = __builtin_ctzll(reach) >> 1;
-        reach &= reach - 1;
-        int d = KP[kind] - KP[other];
-        if (d < 0) d = -d;
-        if (maximise) {
-            if (vals[other] + d < bound) bound = vals[other] + d;
-        } else if (vals[other] - d > bound) {
-            bound = vals[other] - d;
-        }
-    }
-    return bound;
-}
-
-/* One bit per kind held in ``packed``. */
-static inline u64 held_bits(u64 packed) { return (packed | (packed >> 1)) & LOW2; }
-
 static inline int must_beat_for(const Spec *s, int seat, int best_seat) {
     if (!s->exempt) return 1;
     return s->team_of[best_seat] != s->team_of[seat] || best_seat == seat;
@@ -208,7 +172,6 @@ typedef struct {
 } Job;
 
 INTERNAL int table_bits_for(const Job *j);
-INTERNAL extern int near_from; /* solver.c: near cards from this many tricks left */
 INTERNAL void run_job_with(Job *j, Table *tt);
 INTERNAL void run_job(Job *j);
 

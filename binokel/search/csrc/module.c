@@ -630,22 +630,6 @@ static PyObject *py_random_playouts(PyObject *self, PyObject *args) {
     return Py_BuildValue("NN", out, words);
 }
 
-/* near_from(tricks): where the solver looks for near cards (solver.c); the old setting.  For
- * the tests, which check the near-card bounds at every trick; not thread-safe against
- * searches running at the same time. */
-static PyObject *py_near_from(PyObject *self, PyObject *args) {
-    (void)self;
-    int tricks;
-    if (!PyArg_ParseTuple(args, "i", &tricks)) return NULL;
-    if (tricks < 1 || tricks > 64) {
-        PyErr_SetString(PyExc_ValueError, "near_from: tricks must be 1 to 64");
-        return NULL;
-    }
-    int old = near_from;
-    near_from = tricks;
-    return PyLong_FromLong(old);
-}
-
 static PyMethodDef methods[] = {
     {"spec", py_spec, METH_VARARGS, "The fixed part of a search or playout, as a capsule."},
     {"solve", py_solve, METH_VARARGS, "Solve one job: (answer, nodes, table hits)."},
@@ -657,8 +641,6 @@ static PyMethodDef methods[] = {
      "Greedy rollouts of packed starts on threads; the results as C ints."},
     {"random_playouts", py_random_playouts, METH_VARARGS,
      "Random playouts of one position with a Mersenne Twister state."},
-    {"near_from", py_near_from, METH_VARARGS,
-     "Look for near cards from this many tricks left (tests); the old setting."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -164,11 +164,6 @@ static inline int update(int maximise, int v, int *best, int *a, int *b) {
     return *a >= *b ? 2 : 1;
 }
 
-/* Near cards are looked for where this many tricks or more are left: deeper, the moves they
- * save are mostly table hits and cost less than the looking (decision search-13).  Tests set
- * it to 1 (``_native.near_from``) to check the bounds everywhere. */
-int near_from = 6;
-
 /* The last trick, every seat holding one card: what the side takes from it (no search). */
 static inline int last_trick(const Search *S, int leader) {
     const Spec *s = S->s;
@@ -221,23 +216,8 @@ static int lead(Search *S, int seat, int alpha, int beta, int rest, u64 key, Ent
     if (nm > 1) order_leads(S, moves, nm, first, seat);
     int best = maximise ? -1 : rest + 1, best_move = -1;
     int a = alpha, bt = beta, nxt_seat = s->nxt[seat];
-    int vals[MAXK]; /* by kind, the moves searched (``done``) */
-    u64 done = 0, occ = 0;
-    int near = nm > 1 && S->cards >= near_from * s->n;
-    if (near)
-        for (int i = 0; i < s->n; i++)
-            if (i != seat) occ |= held_bits(S->hands[i]);
     for (int i = 0; i < nm; i++) {
         int kind = moves[i];
-        if (done) {
-            int bound = near_bound(maximise, kind, done, vals, occ);
-            if (maximise ? bound <= a : bound >= bt) {
-                /* No better than the best so far: the node's (fail-soft) value takes the
-                 * bound, as if the card had been searched and come back with it. */
-                if (maximise ? bound > best : bound < best) best = bound;
-                continue;
-            }
-        }
         S->hands[seat] = hand - ONE[kind];
         S->cards--;
         S->trick[0] = kind;
@@ -249,10 +229,6 @@ static int lead(Search *S, int seat, int alpha, int beta, int rest, u64 key, Ent
         int better = update(maximise, v, &best, &a, &bt);
         if (better) best_move = kind;
         if (better == 2) break;
-        if (near) {
-            done |= ONE[kind];
-            vals[kind] = v;
-        }
     }
     S->hands[seat] = hand;
     if (best <= alpha) high = best;
@@ -280,14 +256,6 @@ static int follow(Search *S, int seat, int played, int best_kind, int best_seat,
     if (nm > 1) order_follows(moves, nm, maximise, s->on_side[best_seat], winners, last);
     int best = maximise ? -1 : 1 << 30;
     int a = alpha, b = beta;
-    int vals[MAXK]; /* by kind, the moves searched (``done``) */
-    u64 done = 0, occ = 0;
-    int near = nm > 1 && S->cards >= near_from * s->n;
-    if (near) {
-        for (int i = 0; i < s->n; i++)
-            if (i != seat) occ |= held_bits(S->hands[i]);
-        for (int i = 0; i < S->ntrick; i++) occ |= ONE[S->trick[i]];
-    }
     Entry *buckets[MAXK];
     u64 keys[MAXK];
     /* After this trick every seat holds one card: the last trick is played out, not searched
@@ -323,13 +291,6 @@ static int follow(Search *S, int seat, int played, int best_kind, int best_seat,
     }
     for (int i = 0; i < nm; i++) {
         int kind = moves[i], k_pts = KP[kind], w_kind, w_seat, v;
-        if (done) {
-            int bound = near_bound(maximise, kind, done, vals, occ);
-            if (maximise ? bound <= a : bound >= b) {
-                if (maximise ? bound > best : bound < best) best = bound;
-                continue;
-            }
-        }
         if ((winners >> (2 * kind)) & 1) {
             w_kind = kind;
             w_seat = seat;
@@ -363,10 +324,6 @@ static int follow(Search *S, int seat, int played, int best_kind, int best_seat,
         }
         S->cards++;
         if (update(maximise, v, &best, &a, &b) == 2) break;
-        if (near) {
-            done |= ONE[kind];
-            vals[kind] = v;
-        }
     }
     S->hands[seat] = hand;
     return best;
