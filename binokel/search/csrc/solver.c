@@ -6,14 +6,16 @@
 typedef struct {
     const Spec *s;
     u64 hands[MAXP];
-    int trick[MAXP];
+    int *trick;          /* the trick being played: a row of ``tricks`` */
     int ntrick;
+    int tricks[MAXK + 1][MAXP]; /* a row a trick deep, so that a lead needs not save the last */
     int leader;          /* the root's leader and trick (root_values changes them) */
     int root_trick[MAXP];
     int root_ntrick;
     int rest;            /* points in the hands plus the last-trick bonus */
     int cards;           /* cards in the hands */
     u64 second[MAXP];    /* pos_key: the kinds of which a seat holds the second copy */
+    u64 del[MAXP][MAXK]; /* key_without: what a seat's card of a kind takes off the key */
     Table *tt;
     long long nodes, hits;
 } Search;
@@ -31,7 +33,7 @@ static inline u64 pos_key(const Search *S, const u64 *h) {
 
 /* The key once ``seat`` has played one card of ``kind``. */
 static inline u64 key_without(const Search *S, u64 key, int seat, int kind) {
-    return key - ONE[kind] - (S->second[seat] & ONE[kind]);
+    return key - S->del[seat][kind];
 }
 
 static void find_second_holders(Search *S) {
@@ -40,6 +42,7 @@ static void find_second_holders(Search *S) {
         u64 held = (S->hands[i] | (S->hands[i] >> 1)) & LOW2;
         S->second[i] = held & seen;
         seen |= held;
+        for (int k = 0; k < MAXK; k++) S->del[i][k] = ONE[k] + (S->second[i] & ONE[k]);
     }
 }
 
@@ -306,11 +309,11 @@ static int follow(Search *S, int seat, int played, int best_kind, int best_seat,
                 v = (s->on_side[w_seat] ? got : 0) + last_trick(S, w_seat);
             } else {
                 int mine = s->on_side[w_seat] ? got : 0;
-                int saved[MAXP], nsaved = S->ntrick;
-                memcpy(saved, S->trick, sizeof(saved));
+                int nsaved = S->ntrick;
+                S->trick += MAXP;
                 S->ntrick = 0;
                 v = mine + lead(S, w_seat, a - mine, b - mine, r, keys[i], buckets[i]);
-                memcpy(S->trick, saved, sizeof(saved));
+                S->trick -= MAXP;
                 S->ntrick = nsaved;
             }
         } else {
@@ -348,7 +351,8 @@ static void root_start(Search *S, int *seat, int *best_kind, int *best_seat, int
 static int window(Search *S, int alpha, int beta) {
     int seat, bk, bs, gained;
     root_start(S, &seat, &bk, &bs, &gained);
-    memcpy(S->trick, S->root_trick, sizeof(S->trick));
+    S->trick = S->tricks[0];
+    memcpy(S->trick, S->root_trick, sizeof(S->root_trick));
     S->ntrick = S->root_ntrick;
     if (!S->root_ntrick) {
         u64 key = pos_key(S, S->hands);
@@ -479,11 +483,11 @@ static int durch_node(Search *S, int seat, int best_kind, int best_seat) {
         if (S->ntrick == s->n) {
             v = 0;
             if (s->on_side[w_seat]) {
-                int saved[MAXP], nsaved = S->ntrick;
-                memcpy(saved, S->trick, sizeof(saved));
+                int nsaved = S->ntrick;
+                S->trick += MAXP;
                 S->ntrick = 0;
                 v = durch_node(S, w_seat, -1, -1);
-                memcpy(S->trick, saved, sizeof(saved));
+                S->trick -= MAXP;
                 S->ntrick = nsaved;
             }
         } else {
@@ -549,7 +553,8 @@ void run_job_with(Job *j, Table *tt) {
     } else {
         int seat, bk, bs, gained;
         root_start(&S, &seat, &bk, &bs, &gained);
-        memcpy(S.trick, S.root_trick, sizeof(S.trick));
+        S.trick = S.tricks[0];
+        memcpy(S.trick, S.root_trick, sizeof(S.root_trick));
         S.ntrick = S.root_ntrick;
         j->value = durch_node(&S, seat, bk, bs);
     }
