@@ -51,6 +51,9 @@ class Budget:
     """Version 2: the confidence floor the other seats' bidding limits are modelled with
     (:func:`.expert_auction.bidder_model`; the heuristic's medium and hard levels bid with 0.8;
     0: the first fit, without a floor)."""
+    bias: float = 0.0
+    """Version 2: points added to a bid's expected gain over passing in the auction (the
+    calibration found declaring valued too low and passing too high; decision ``search-14``)."""
     gmargin: float = 0.0
     """After the Dabb: give up unless the best plan that plays beats giving up by more than
     this many standard errors of the paired difference over the plan's worlds (0: the best
@@ -79,7 +82,7 @@ def budget_from(options: dict[str, str]) -> Budget:
             raise ValueError(f"expert option {key}={text!r}: not a {types[key]}") from None
         if not math.isfinite(value):
             raise ValueError(f"expert option {key}={text!r} must be a finite number")
-        if value < 0 and key != "tau":
+        if value < 0 and key not in ("tau", "bias"):
             raise ValueError(f"expert option {key}={text!r} must not be negative")
         changes[key] = value
     budget = dataclasses.replace(Budget(), **changes)

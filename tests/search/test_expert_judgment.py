@@ -8,13 +8,14 @@ import random
 
 import pytest
 
+from binokel.bots.expert import ExpertBot
 from binokel.bots.expert_auction import bidder_model, heuristic_limit
 from binokel.bots.expert_budget import budget_from
 from binokel.bots.expert_plans import _clearly_better, make_plan
 from binokel.bots.knowledge import full_pack, kinds_list
 from binokel.cards import ONE
 from binokel.games.binokel import actions as A
-from binokel.games.binokel.game import Phase, new_game
+from binokel.games.binokel.game import Phase, apply_all, new_game
 from binokel.games.binokel.rules import BINOKEL
 from binokel.games.binokel.views import View
 
@@ -81,3 +82,19 @@ def test_a_contract_playing_clearly_beats_is_still_played_with_a_margin() -> Non
     view = _discard_view(6, 250)
     careful, _ = make_plan(budget_from({"plan": "16", "gmargin": "2"}), view)
     assert careful.action == "trump"
+
+
+def test_the_bias_moves_every_bid_against_passing_by_its_points() -> None:
+    # Seat 0 after seat 1's 160 (a hand that makes 170 in nine worlds in ten): with no floor,
+    # each bid's value against passing's rises by exactly the bias.
+    state = apply_all(new_game(seed=0), ["160"])
+    view = state.view(state.to_move)
+
+    def gains(name: str) -> dict[A.Action, float]:
+        values = {c.action: c.value for c in ExpertBot(name).candidates(view, random.Random(0))}
+        return {a: v - values[A.PASS] for a, v in values.items() if a != A.PASS}
+
+    plain, biased = gains("expert:conf=0"), gains("expert:conf=0,bias=40")
+    assert plain and plain.keys() == biased.keys()
+    for action, gain in plain.items():
+        assert biased[action] == pytest.approx(gain + 40.0)
