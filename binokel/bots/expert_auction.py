@@ -385,7 +385,7 @@ def pass_value(pool: Pool, i: int, view: View, sigma: float) -> float:
 def bid_candidates(pools: dict[tuple[object, ...], Pool], view: View, *, samples: int,
                    pool: int, sigma: float, play_out: PlayOut,
                    confidence: float = 0.0, also: Sequence[A.Bid] = (),
-                   others: float = 0.0) -> list[Valued]:
+                   others: float = 0.0, bias: float = 0.0) -> list[Valued]:
     """Version 2's bid or pass: on ``samples`` worlds drawn by the auction's likelihood from
     ``samples * pool``, passing is valued by the defence (:func:`pass_value`) and each of the
     next bids by declaring at it; ``sigma``: the spread of a played-out total.
@@ -395,7 +395,8 @@ def bid_candidates(pools: dict[tuple[object, ...], Pool], view: View, *, samples
     ``search-08``): a bid that only a lucky Dabb makes is not worth its expected score.
     ``also``: legal bids beyond the three lowest to value on the same worlds (for reviews);
     ``others``: the confidence floor the other seats' bidding is modelled with
-    (:func:`bidder_model`)."""
+    (:func:`bidder_model`); ``bias``: points added to each bid's gain over passing (the
+    calibration's measured pessimism of declaring against passing, decision ``search-14``)."""
     bids = [a for a in view.legal_actions if isinstance(a, A.Bid)]
     if not bids:
         return [(A.PASS, 0.0, 0)]
@@ -416,7 +417,7 @@ def bid_candidates(pools: dict[tuple[object, ...], Pool], view: View, *, samples
     for action in valued:
         gains = [found.game(view, i, view.seat).value(view.seat, action.value, sigma) - p
                  for i, p in zip(chosen, passes, strict=True)]
-        gain = sum(gains) / n
+        gain = sum(gains) / n + bias
         if partner and n > 1:
             spread = math.sqrt(sum((g - gain) ** 2 for g in gains) / (n - 1))
             gain -= _PARTNER_MARGIN * spread / math.sqrt(n)
