@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import math
 import random
 import sys
 import time
@@ -24,7 +25,7 @@ from dataclasses import dataclass
 from binokel.arena_stats import mean_ci
 from binokel.bots.expert import ExpertBot
 from binokel.bots.expert_auction import forecast
-from binokel.bots.expert_plans import play_out
+from binokel.bots.expert_plans import make_plan, play_out
 from binokel.bots.heuristic import HeuristicBot
 from binokel.games import find_game_rules
 from binokel.games.binokel import actions as A
@@ -42,10 +43,24 @@ class Row:
     scored: float
     made: bool
     gave_up: bool
+    play: float
+    """After the Dabb: the search's value of the best plan that plays (nan: none valued)."""
+    give_up: float
+    """After the Dabb: the search's value of giving up (nan: not valued)."""
 
 
-def play(deal: int, seed: str, bot_name: str, rules_name: str) -> Row | None:
-    """One hand with the expert in seat ``deal % players``; its contract's row, if it declared."""
+@dataclass(frozen=True, slots=True)
+class Passed:
+    """A hand the expert passed out of: passing's value at its last pass, and what it brought."""
+
+    predicted: float
+    scored: float
+    declarer_made: bool
+
+
+def play(deal: int, seed: str, bot_name: str, rules_name: str) -> Row | Passed | None:
+    """One hand with the expert in seat ``deal % players``: its contract's row if it declared,
+    passing's forecast against the result if it passed (``None``: a Durch, or no choice)."""
     rules = find_game_rules(rules_name)
     state = new_game(rules, f"{seed}/{deal}", dealer=deal % rules.players)
     me = deal % rules.players
@@ -53,26 +68,44 @@ def play(deal: int, seed: str, bot_name: str, rules_name: str) -> Row | None:
     others = {s: HeuristicBot("heuristic:level=hard") for s in range(rules.players) if s != me}
     rngs = [random.Random(f"{seed}/{deal}/{s}") for s in range(rules.players)]
     last: View | None = None
+    passed: float | None = None
+    planned: View | None = None
     while not state.results and not state.is_over:
         seat = state.to_move
         view = state.view(seat)
         if seat == me:
-            if view.phase is Phase.AUCTION and any(isinstance(a, A.Bid)
-                                                   for a in view.legal_actions):
+            bidding = view.phase is Phase.AUCTION and any(isinstance(a, A.Bid)
+                                                          for a in view.legal_actions)
+            if bidding:
                 last = view
+            if planned is None and view.phase in (Phase.DISCARD, Phase.TRUMP):
+                planned = view
             action = expert.choose(view, rngs[seat])
+            if bidding and action == A.PASS:
+                values = expert.last_values(view) or []
+                passed = next((v for a, v, _ in values if a == A.PASS), None)
         else:
             action = others[seat].choose(view, rngs[seat])
         state = state.apply(action)
     result = state.results[0]
-    if result.declarer != me or last is None or result.contract.is_durch:
+    active = active_seats(rules, result.dealer)
+    scored = relative(rules, active, me, result.scores)
+    if result.declarer != me:
+        return Passed(passed, scored, result.made) if passed is not None else None
+    if last is None or result.contract.is_durch:
         return None
     budget = expert.budget
+    play_value = give_up = math.nan
+    if planned is not None:
+        _, values = make_plan(budget, planned)
+        give_up = max((v for a, v, _ in values if isinstance(a, A.GiveUp)), default=math.nan)
+        play_value = max((v for a, v, _ in values if not isinstance(a, A.GiveUp)),
+                         default=math.nan)
     chance, predicted = forecast(expert._pools, last, result.bid, samples=budget.plan_samples,
-                                 pool=budget.pool, sigma=budget.sigma, play_out=play_out)
-    active = active_seats(rules, result.dealer)
-    return Row(result.bid, chance, predicted, relative(rules, active, me, result.scores),
-               bool(result.made), result.contract is Contract.GIVE_UP)
+                                 pool=budget.pool, sigma=budget.sigma, play_out=play_out,
+                                 others=budget.oconf)
+    return Row(result.bid, chance, predicted, scored, bool(result.made),
+               result.contract is Contract.GIVE_UP, play_value, give_up)
 
 
 def table(rows: list[Row], key: str, label: str, edges: list[float]) -> None:
@@ -93,6 +126,43 @@ def table(rows: list[Row], key: str, label: str, edges: list[float]) -> None:
               f"| {mean:+.1f} [{lo:+.1f}, {hi:+.1f}] |")
 
 
+def endings(rows: list[Row]) -> None:
+    """By how the contract ended: what the auction and the plan after the Dabb expected."""
+    print("\n| ended | hands | auction's chance | auction's score | plan: play | plan: give up "
+          "| scored (95% CI) |")
+    print("|---|---:|---:|---:|---:|---:|---|")
+    for name, test in (("made", lambda r: r.made), ("missed", lambda r: not r.made
+                                                    and not r.gave_up),
+                       ("given up", lambda r: r.gave_up)):
+        inside = [r for r in rows if test(r)]
+        if not inside:
+            continue
+        n = len(inside)
+        plays = [r.play for r in inside if not math.isnan(r.play)]
+        gives = [r.give_up for r in inside if not math.isnan(r.give_up)]
+        mean, _, lo, hi = mean_ci([r.scored for r in inside])
+        print(f"| {name} | {n} | {sum(r.chance for r in inside) / n:.2f} "
+              f"| {sum(r.predicted for r in inside) / n:+.1f} "
+              f"| {sum(plays) / max(1, len(plays)):+.1f} | {sum(gives) / max(1, len(gives)):+.1f} "
+              f"| {mean:+.1f} [{lo:+.1f}, {hi:+.1f}] |")
+
+
+def passing(rows: list[Passed]) -> None:
+    """Passing's forecast against what the hands the expert passed brought it."""
+    if not rows:
+        return
+    print("\n| passed, the declarer | hands | passing's forecast | scored (95% CI) |")
+    print("|---|---:|---:|---|")
+    for name, group in (("made", [r for r in rows if r.declarer_made]),
+                        ("failed or gave up", [r for r in rows if not r.declarer_made]),
+                        ("all", rows)):
+        if not group:
+            continue
+        mean, _, lo, hi = mean_ci([r.scored for r in group])
+        print(f"| {name} | {len(group)} | {sum(r.predicted for r in group) / len(group):+.1f} "
+              f"| {mean:+.1f} [{lo:+.1f}, {hi:+.1f}] |")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--deals", type=int, default=200)
@@ -101,11 +171,16 @@ def main() -> int:
     parser.add_argument("--rules", default="binokel")
     args = parser.parse_args()
     started = time.perf_counter()
-    rows = [r for d in range(args.deals) if (r := play(d, args.seed, args.bot, args.rules))]
+    found = [play(d, args.seed, args.bot, args.rules) for d in range(args.deals)]
+    rows = [r for r in found if isinstance(r, Row)]
+    passes = [r for r in found if isinstance(r, Passed)]
     print(f"{args.bot} in {args.deals} hands against hard ({args.rules}, seed {args.seed}): "
-          f"declared {len(rows)} (Durch left out), {time.perf_counter() - started:.0f} s")
+          f"declared {len(rows)} (Durch left out), passed {len(passes)}, "
+          f"{time.perf_counter() - started:.0f} s")
+    passing(passes)
     if not rows:
         return 0
+    endings(rows)
     table(rows, "chance", "predicted chance", [0.0, 0.5, 0.7, 0.8, 0.9, 0.95, 1.01])
     table(rows, "predicted", "predicted score",
           [-1000.0, -100.0, 0.0, 50.0, 100.0, 150.0, 200.0, 1000.0])

@@ -264,7 +264,8 @@ class ExpertBot(BaseBot):
         if budget.v >= 2:
             found = bid_candidates(self._pools, view, samples=budget.plan_samples,
                                    pool=budget.pool, sigma=budget.sigma, play_out=play_out,
-                                   confidence=budget.conf, also=also)
+                                   confidence=budget.conf, also=also, others=budget.oconf,
+                                   bias=budget.bias)
         else:
             found = v1_bids(budget, lambda: self._bid_worlds(view, rng), view)
         return [Candidate(a, v, n) for a, v, n in found]

@@ -52,6 +52,7 @@ from .evaluate import (
     expected_score,
     leads_first,
     make_chance,
+    make_share,
     model_for,
     play_ev,
 )
@@ -110,23 +111,27 @@ def strength(hand: int, rules: Rules, *, leads: bool) -> float:
 
 
 def heuristic_limit(hand: int, rules: Rules, rng: random.Random, dabbs: int, *,
-                    leads: bool) -> int:
+                    leads: bool, confidence: float = 0.0) -> int:
     """The highest bid the heuristic's valuation keeps above its threshold (the minimum bid
-    when it would not bid at all)."""
+    when it would not bid at all); ``confidence``: the least share of the sampled Dabbs that
+    must make a bid too (the heuristic's medium and hard levels bid with 0.8)."""
     outcomes = bid_outcomes(hand, rules, rng, dabbs, leads=leads)
     sigma = model_for(rules).sigma
     bid = rules.min_bid
     while bid + rules.bid_step <= rules.max_bid and expected_score(
             outcomes, bid + rules.bid_step, rules, sigma,
-            shrink=_HEURISTIC_SHRINK) >= _HEURISTIC_TAU:
+            shrink=_HEURISTIC_SHRINK) >= _HEURISTIC_TAU and (
+                confidence <= 0.0
+                or make_share(outcomes, bid + rules.bid_step, sigma) >= confidence):
         bid += rules.bid_step
     return bid
 
 
 @functools.cache
-def bidder_model(rules: Rules) -> BidderModel:
-    """The line from :func:`strength` to :func:`heuristic_limit`, fitted by least squares on
-    hands dealt from a generator seeded by the rule set (the same fit in every process)."""
+def bidder_model(rules: Rules, confidence: float = 0.0) -> BidderModel:
+    """The line from :func:`strength` to :func:`heuristic_limit` (at ``confidence``), fitted
+    by least squares on hands dealt from a generator seeded by the rule set (the same fit in
+    every process)."""
     rng = random.Random(f"expert-bidder-model/{rules.name}")
     pack = kinds_list(full_pack(rules))
     xs: list[float] = []
@@ -135,7 +140,8 @@ def bidder_model(rules: Rules) -> BidderModel:
         hand = sum(ONE[k] for k in rng.sample(pack, rules.hand_size))
         leads = i % 2 == 0
         xs.append(strength(hand, rules, leads=leads))
-        ys.append(float(heuristic_limit(hand, rules, rng, _FIT_DABBS, leads=leads)))
+        ys.append(float(heuristic_limit(hand, rules, rng, _FIT_DABBS, leads=leads,
+                                        confidence=confidence)))
     n = len(xs)
     mx, my = sum(xs) / n, sum(ys) / n
     sxx = sum((x - mx) ** 2 for x in xs)
@@ -326,22 +332,24 @@ def seat_limits(world: World, view: View, model: BidderModel) -> list[float]:
 
 
 def weighted_worlds(view: View, sampler: WorldSampler, rng: random.Random, count: int,
-                    pool: int) -> list[World]:
+                    pool: int, others: float = 0.0) -> list[World]:
     """``count`` worlds drawn from ``count * pool`` sampled ones in proportion to how likely
-    the other seats' bids and passes are with their hands (``pool`` 1: as sampled)."""
+    the other seats' bids and passes are with their hands (``pool`` 1: as sampled);
+    ``others``: the confidence floor the other seats' bidding is modelled with."""
     worlds = [sampler.sample(rng) for _ in range(count * pool)]
     if pool <= 1:
         return worlds
-    model = bidder_model(view.rules)
+    model = bidder_model(view.rules, others)
     weights = [auction_weight(view.bids, view.seat, view.rules,
                               seat_limits(w, view, model), model.spread) for w in worlds]
     return [worlds[i] for i in resample(weights, count, rng)]
 
 
 def auction_pool(pools: dict[tuple[object, ...], Pool], view: View, count: int,
-                 play_out: PlayOut) -> Pool:
-    """The hand's pool of ``count`` auction worlds (sampled once a hand, kept in ``pools``)."""
-    key = (view.rules, view.hand_no, view.dealer, view.seat, view.hand, view.scores)
+                 play_out: PlayOut, others: float = 0.0) -> Pool:
+    """The hand's pool of ``count`` auction worlds (sampled once a hand, kept in ``pools``);
+    ``others``: the confidence floor the other seats' limits are modelled with."""
+    key = (view.rules, view.hand_no, view.dealer, view.seat, view.hand, view.scores, others)
     found = pools.get(key)
     if found is None:
         if len(pools) > 16:
@@ -351,7 +359,7 @@ def auction_pool(pools: dict[tuple[object, ...], Pool], view: View, count: int,
         sampler = WorldSampler(view)
         local = random.Random(f"expert-auction/{rules.name}/{hand}/{view.seat}/{view.active}")
         worlds = [sampler.sample(local) for _ in range(count)]
-        model = bidder_model(rules)
+        model = bidder_model(rules, others)
         found = pools[key] = Pool(worlds, [seat_limits(w, view, model) for w in worlds],
                                   play_out, {})
     return found
@@ -376,7 +384,8 @@ def pass_value(pool: Pool, i: int, view: View, sigma: float) -> float:
 
 def bid_candidates(pools: dict[tuple[object, ...], Pool], view: View, *, samples: int,
                    pool: int, sigma: float, play_out: PlayOut,
-                   confidence: float = 0.0, also: Sequence[A.Bid] = ()) -> list[Valued]:
+                   confidence: float = 0.0, also: Sequence[A.Bid] = (),
+                   others: float = 0.0, bias: float = 0.0) -> list[Valued]:
     """Version 2's bid or pass: on ``samples`` worlds drawn by the auction's likelihood from
     ``samples * pool``, passing is valued by the defence (:func:`pass_value`) and each of the
     next bids by declaring at it; ``sigma``: the spread of a played-out total.
@@ -384,12 +393,15 @@ def bid_candidates(pools: dict[tuple[object, ...], Pool], view: View, *, samples
     ``confidence``: a bid whose chance of being made over those worlds (:meth:`Declared.
     chance`) is below it is valued just under passing, so the bid stops there (decision
     ``search-08``): a bid that only a lucky Dabb makes is not worth its expected score.
-    ``also``: legal bids beyond the three lowest to value on the same worlds (for reviews)."""
+    ``also``: legal bids beyond the three lowest to value on the same worlds (for reviews);
+    ``others``: the confidence floor the other seats' bidding is modelled with
+    (:func:`bidder_model`); ``bias``: points added to each bid's gain over passing (the
+    calibration's measured pessimism of declaring against passing, decision ``search-14``)."""
     bids = [a for a in view.legal_actions if isinstance(a, A.Bid)]
     if not bids:
         return [(A.PASS, 0.0, 0)]
-    found = auction_pool(pools, view, samples * pool, play_out)
-    model = bidder_model(view.rules)
+    found = auction_pool(pools, view, samples * pool, play_out, others)
+    model = bidder_model(view.rules, others)
     chosen = _draw(found, view, samples, model.spread, pool > 1)
     n = len(chosen)
     passes = [pass_value(found, i, view, sigma) for i in chosen]
@@ -405,7 +417,7 @@ def bid_candidates(pools: dict[tuple[object, ...], Pool], view: View, *, samples
     for action in valued:
         gains = [found.game(view, i, view.seat).value(view.seat, action.value, sigma) - p
                  for i, p in zip(chosen, passes, strict=True)]
-        gain = sum(gains) / n
+        gain = sum(gains) / n + bias
         if partner and n > 1:
             spread = math.sqrt(sum((g - gain) ** 2 for g in gains) / (n - 1))
             gain -= _PARTNER_MARGIN * spread / math.sqrt(n)
@@ -423,12 +435,13 @@ def _chance(found: Pool, view: View, chosen: Sequence[int], bid: int, sigma: flo
 
 
 def forecast(pools: dict[tuple[object, ...], Pool], view: View, bid: int, *, samples: int,
-             pool: int, sigma: float, play_out: PlayOut) -> tuple[float, float]:
+             pool: int, sigma: float, play_out: PlayOut,
+             others: float = 0.0) -> tuple[float, float]:
     """What version 2 expects of declaring at ``bid`` from this auction view, on the same
     worlds :func:`bid_candidates` draws: the chance of making it and the seat's score against
     the others' mean (for calibration: ``scripts/expert_calibration.py``)."""
-    found = auction_pool(pools, view, samples * pool, play_out)
-    chosen = _draw(found, view, samples, bidder_model(view.rules).spread, pool > 1)
+    found = auction_pool(pools, view, samples * pool, play_out, others)
+    chosen = _draw(found, view, samples, bidder_model(view.rules, others).spread, pool > 1)
     value = sum(found.game(view, i, view.seat).value(view.seat, bid, sigma)
                 for i in chosen) / len(chosen)
     return _chance(found, view, chosen, bid, sigma), value

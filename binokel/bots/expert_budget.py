@@ -47,6 +47,17 @@ class Budget:
     """Version 2: the least chance of making a bid, over the auction's worlds, at which the
     expert still bids it (0: no floor; decision ``search-08``: 0.6 keeps the edge over the hard
     heuristic and halves the contracts missed or given up)."""
+    oconf: float = 0.0
+    """Version 2: the confidence floor the other seats' bidding limits are modelled with
+    (:func:`.expert_auction.bidder_model`; the heuristic's medium and hard levels bid with 0.8;
+    0: the first fit, without a floor)."""
+    bias: float = 0.0
+    """Version 2: points added to a bid's expected gain over passing in the auction (the
+    calibration found declaring valued too low and passing too high; decision ``search-14``)."""
+    gmargin: float = 0.0
+    """After the Dabb: give up unless the best plan that plays beats giving up by more than
+    this many standard errors of the paired difference over the plan's worlds (0: the best
+    mean; decision ``search-14``)."""
 
     anchor: float = 1.5
     """Binocle: keep the rule-based player's move while the stock lasts unless another gains
@@ -71,7 +82,7 @@ def budget_from(options: dict[str, str]) -> Budget:
             raise ValueError(f"expert option {key}={text!r}: not a {types[key]}") from None
         if not math.isfinite(value):
             raise ValueError(f"expert option {key}={text!r} must be a finite number")
-        if value < 0 and key != "tau":
+        if value < 0 and key not in ("tau", "bias"):
             raise ValueError(f"expert option {key}={text!r} must not be negative")
         changes[key] = value
     budget = dataclasses.replace(Budget(), **changes)
@@ -81,8 +92,9 @@ def budget_from(options: dict[str, str]) -> Budget:
         raise ValueError(f"expert option v={budget.v}: versions are 1 and 2")
     if budget.pool < 1:
         raise ValueError("expert option pool must be at least 1")
-    if budget.conf > 1.0:
-        raise ValueError(f"expert option conf={budget.conf}: a chance, at most 1")
+    for name in ("conf", "oconf"):
+        if getattr(budget, name) > 1.0:
+            raise ValueError(f"expert option {name}={getattr(budget, name)}: a chance, at most 1")
     return budget
 
 

@@ -10,6 +10,7 @@ all cards open, also for the auction (:mod:`.expert_auction`, :mod:`.expert_bidd
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -94,7 +95,8 @@ def declaring_worlds(budget: Budget, view: View, sampler: WorldSampler,
     likely (empty in version 1, which samples them one by one as it goes)."""
     if budget.v < 2 or budget.pool <= 1:
         return []
-    return weighted_worlds(view, sampler, local, budget.plan_samples, budget.pool)
+    return weighted_worlds(view, sampler, local, budget.plan_samples, budget.pool,
+                           budget.oconf)
 
 
 def make_plan(budget: Budget, view: View) -> tuple[Plan, list[Valued]]:
@@ -136,6 +138,9 @@ def make_plan(budget: Budget, view: View) -> tuple[Plan, list[Valued]]:
     clock = Clock(budget, budget.plan_samples)
     totals = [0.0] * len(plans)
     give_up = [0.0] * 4
+    # Per world, each plan's value and giving up's best (for ``budget.gmargin``).
+    per_world: list[list[float]] = [[] for _ in plans]
+    given: list[float] = []
     drawn = declaring_worlds(budget, view, sampler, local)
     n = 0
     while clock.more(n):
@@ -147,22 +152,33 @@ def make_plan(budget: Budget, view: View) -> tuple[Plan, list[Valued]]:
             points = points_of(plan.discard)
             if plan.action == "trump":
                 outcome = play_out(rules, view.active, me, hands, plan.suit, leader, points)
-                totals[i] += outcome.value_at(view.bid)
+                value = outcome.value_at(view.bid)
             else:
                 position = fresh_position(rules, view.active, hands, me, NO_TRUMP)
                 made = solve_durch(position, side_of(rules, me))
                 value = rules.durch_value if plan.action == "durch" else \
                     rules.open_durch_value
-                totals[i] += value if made else -value
+                value = value if made else -value
+            totals[i] += value
+            per_world[i].append(value)
         if can_give_up:
             hands[me] = full
+            by_suit = [give_up_value(rules, view.active, me, hands, suit, view.bid)
+                       for suit in range(4)]
             for suit in range(4):
-                give_up[suit] += give_up_value(rules, view.active, me, hands, suit,
-                                                view.bid)
+                give_up[suit] += by_suit[suit]
+            given.append(max(by_suit))
     scored = [dataclasses.replace(p, value=t / n) for p, t in zip(plans, totals, strict=True)]
     if can_give_up:
         suit = max(range(4), key=lambda s: give_up[s])
-        scored.append(Plan("giveup", suit, 0, give_up[suit] / n))
+        giving = Plan("giveup", suit, 0, give_up[suit] / n)
+        if budget.gmargin > 0.0 and plans:
+            best = max(range(len(plans)), key=lambda i: scored[i].value)
+            if not _clearly_better(per_world[best], given, budget.gmargin):
+                # Playing is not clearly worth more than giving up: the best of many noisy
+                # plans looks better than it is (decision search-14).
+                giving = dataclasses.replace(giving, value=scored[best].value + 1e-6)
+        scored.append(giving)
     values: dict[A.Action, tuple[float, int]] = {}
     for plan in scored:
         action = first_action(view, plan)
@@ -170,6 +186,18 @@ def make_plan(budget: Budget, view: View) -> tuple[Plan, list[Valued]]:
             values[action] = (plan.value, n)
     return (max(scored, key=lambda p: p.value),
             [(a, v, k) for a, (v, k) in values.items()])
+
+
+def _clearly_better(values: Sequence[float], others: Sequence[float], margin: float) -> bool:
+    """Whether ``values`` beat ``others`` (the same worlds) by more than ``margin`` standard
+    errors of the mean paired difference."""
+    gains = [a - b for a, b in zip(values, others, strict=True)]
+    n = len(gains)
+    mean = sum(gains) / n
+    if n < 2:
+        return mean > 0.0
+    spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / (n - 1))
+    return mean - margin * spread / math.sqrt(n) > 0.0
 
 
 def plan_key(view: View) -> tuple[object, ...]:
