@@ -60,8 +60,6 @@ class BinocleCodec(PartsEncoding, ActionMap):
     """Observation encoder, action map and hand dealer for one Binocle-engine rule set."""
 
     game = "binocle"
-    busy = ("to_move", "phase", "hand", "hand_sizes", "turned", "stock_size", "leader",
-            "trick", "led_from_table", "tricks", "points", "has_melded", "has_used_dix")
 
     def __init__(self, rules: BinocleRules) -> None:
         super().__init__(binocle_actions(rules))

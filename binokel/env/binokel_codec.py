@@ -16,19 +16,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import ONE, RANK_SLOTS, Card, Suit, format_cards
+from ..cards import ONE, RANK_SLOTS, Suit, format_cards
 from ..games.binokel import actions as A
 from ..games.binokel.actions import Action
 from ..games.binokel.game import Deal, GameState, Phase, active_seats, new_game
 from ..games.binokel.rules import Rules
 from ..games.binokel.scoring import Contract
-from ..games.binokel.tricks import Trick
 from ..games.binokel.views import View
 from .codec import POINT_SCALE, ActionMap
 from .layout import Block, Layout
 from .parts import (
-    CACHE_SIZE,
-    BlockCache,
     Buffer,
     Part,
     PartsEncoding,
@@ -36,7 +33,6 @@ from .parts import (
     card_counts_part,
     one_hot_part,
     per_seat_part,
-    zeros,
 )
 
 PHASES = tuple(Phase)
@@ -63,8 +59,6 @@ class BinokelCodec(PartsEncoding, ActionMap):
     """Observation encoder, action map and hand dealer for one Binokel rule set."""
 
     game = "binokel"
-    busy = ("to_move", "hand", "hand_sizes", "bids", "bid", "trick", "leader", "tricks",
-            "tricks_won", "trick_points")
 
     def __init__(self, rules: Rules) -> None:
         super().__init__(binokel_actions(rules))
@@ -120,9 +114,8 @@ class BinokelCodec(PartsEncoding, ActionMap):
             for seat in view.active:
                 buf[at["active"] + seat] = 1.0
 
-        def bids(buf: Buffer, view: View, first: int = 0) -> None:
-            # Also the extender: a later bid only raises a seat's highest, a pass stays.
-            for seat, value in view.bids[first:]:
+        def bids(buf: Buffer, view: View) -> None:
+            for seat, value in view.bids:
                 if value:
                     i = at["bid_made"] + seat
                     buf[i] = max(buf[i], value / POINT_SCALE)
@@ -157,19 +150,6 @@ class BinokelCodec(PartsEncoding, ActionMap):
             for seat, card in view.trick:
                 buf[at["trick"] + seat * k + slot[card.kind]] = 1.0
 
-        trick_start, trick_stop = span("trick")
-
-        def trick_block(cards: tuple[tuple[int, Card], ...]) -> Buffer:
-            block = zeros(trick_stop - trick_start)
-            for seat, card in cards:
-                block[seat * k + slot[card.kind]] = 1.0
-            return block
-
-        trick_blocks = BlockCache(trick_block).get
-
-        def fill_trick(buf: Buffer, view: View) -> None:
-            buf[trick_start:trick_stop] = trick_blocks(view.trick)
-
         def leader(buf: Buffer, view: View) -> None:
             if view.phase is Phase.PLAY and view.leader >= 0:
                 buf[at["leader"] + view.leader] = 1.0
@@ -180,25 +160,6 @@ class BinokelCodec(PartsEncoding, ActionMap):
             for done in view.tricks[first:]:
                 for seat, card in zip(done.seats(active), done.cards, strict=True):
                     buf[base + seat * k + slot[card.kind]] += 1.0
-
-        # Where each finished trick's cards count, by the trick (and the seats that played
-        # it): the extender adds the new tricks' cards from these.
-        positions: dict[int, tuple[Trick, tuple[int, ...], tuple[int, ...]]] = {}
-
-        def extend_played(buf: Buffer, view: View, first: int) -> None:
-            base = at["played"]
-            active = view.active
-            for done in view.tricks[first:]:
-                entry = positions.get(id(done))
-                if entry is None or entry[0] is not done or entry[1] != active:
-                    at_ = tuple(base + seat * k + slot[card.kind]
-                                for seat, card in zip(done.seats(active), done.cards,
-                                                      strict=True))
-                    if len(positions) >= CACHE_SIZE:
-                        positions.clear()
-                    entry = positions[id(done)] = (done, active, at_)
-                for i in entry[2]:
-                    buf[i] += 1.0
 
         def part(fields: tuple[str, ...], name: str, write: Writer,
                  last: str | None = None) -> Part:
@@ -212,7 +173,7 @@ class BinokelCodec(PartsEncoding, ActionMap):
             part(("active",), "active", active),
             card_counts_part("hand", *span("hand"), slot),
             per_seat_part("hand_sizes", *span("hand_sizes")),
-            Part(("bids",), *span("bid_made", "passed"), bids, bids),
+            part(("bids",), "bid_made", bids, last="passed"),
             part(("bid",), "bid", bid),
             one_hot_part("declarer", *span("declarer")),
             part(("contract",), "contract", contract),
@@ -222,9 +183,9 @@ class BinokelCodec(PartsEncoding, ActionMap):
             card_counts_part("shown_discard", *span("shown_discard"), slot),
             card_counts_part("open_hand", *span("open_hand"), slot),
             part(("melds",), "melded", melds, last="meld_points"),
-            Part(("trick",), trick_start, trick_stop, trick, fill=fill_trick),
+            part(("trick",), "trick", trick),
             part(("leader", "phase"), "leader", leader),
-            Part(("tricks", "active"), *span("played"), played, extend_played),
+            Part(("tricks", "active"), *span("played"), played, played),
             per_seat_part("tricks_won", *span("tricks_won")),
             per_seat_part("trick_points", *span("trick_points"), POINT_SCALE),
             per_seat_part("scores", *span("scores"), POINT_SCALE),
