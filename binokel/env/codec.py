@@ -105,9 +105,6 @@ class ActionMap:
         # hashing a dataclass (the map holds them, so their ids stay theirs).
         self._by_id = {id(a): i for i, a in enumerate(self.actions)}
         self._masks: dict[tuple[int, ...], Mask] = {}
-        #: Masks by the legal tuple itself (each entry holds its tuple, so the id stays its
-        #: own): the engines hand out one shared tuple per set of plays.
-        self._by_legal: dict[int, tuple[Sequence[Any], Mask]] = {}
 
     @property
     def action_count(self) -> int:
@@ -127,8 +124,6 @@ class ActionMap:
         return found
 
     def action_of(self, index: int) -> Any:
-        if type(index) is int and 0 <= index < len(self.actions):  # the common case, first
-            return self.actions[index]
         if not isinstance(index, int | np.integer) or not 0 <= index < len(self.actions):
             raise ValueError(f"action {index!r} is not a number from 0 to "
                              f"{len(self.actions) - 1}")
@@ -141,13 +136,9 @@ class ActionMap:
         action instances: the map holds those, so no other object can have their ids.
         """
         legal = view.legal_actions
-        entry = self._by_legal.get(id(legal))
-        if entry is not None and entry[0] is legal:
-            return entry[1].copy()
         key = tuple(map(id, legal))
         cached = self._masks.get(key)
         if cached is not None:
-            self._remember(legal, cached)
             return cached.copy()
         found = list(map(self._by_id.get, key))
         own = None not in found
@@ -159,16 +150,8 @@ class ActionMap:
             if len(self._masks) >= LEGAL_CACHE_SIZE:
                 self._masks.clear()
             self._masks[key] = out
-            self._remember(legal, out)
             return out.copy()
         return out
-
-    def _remember(self, legal: Sequence[Any], mask: Mask) -> None:
-        if type(legal) is not tuple:  # only an unchangeable sequence may be a key
-            return
-        if len(self._by_legal) >= LEGAL_CACHE_SIZE:
-            self._by_legal.clear()
-        self._by_legal[id(legal)] = (legal, mask)
 
     def legal_indices(self, legal: Sequence[Any]) -> list[int]:
         """The numbers of ``legal`` in ascending order (a new list)."""
