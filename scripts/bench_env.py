@@ -25,8 +25,6 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-import numpy as np
-
 from binokel.env import aec_env
 from binokel.env.spiel import load_game
 from binokel.games import find_game_rules, new_game, random_action
@@ -68,8 +66,8 @@ def engine_views(name: str, actions: int) -> float:
 
 
 def pettingzoo(name: str, actions: int, wrapped: bool = False) -> float:
-    """AEC steps per second: ``last()`` (observation and mask), a masked random choice,
-    ``step``; episodes of one hand, reset after each."""
+    """AEC steps per second: ``last()`` (observation and mask), a random choice among the
+    mask's nonzero entries, ``step``; episodes of one hand, reset after each."""
     env = wrapped_env(name) if wrapped and wrapped_env is not None else aec_env(name)
     rng = random.Random(0)
     done = 0
@@ -80,8 +78,10 @@ def pettingzoo(name: str, actions: int, wrapped: bool = False) -> float:
         if terminated or truncated:
             env.reset()
             continue
-        legal = np.flatnonzero(obs["action_mask"])
-        env.step(int(legal[rng.randrange(len(legal))]))
+        # The numbers of the legal actions as Python ints: ``nonzero`` costs a third of
+        # ``np.flatnonzero`` (which reshapes first), and an int needs no conversion.
+        legal = obs["action_mask"].nonzero()[0].tolist()
+        env.step(legal[rng.randrange(len(legal))])
         done += 1
     return done / (time.process_time() - start)
 
