@@ -23,11 +23,9 @@ import os
 import random
 import re
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
-import time
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -37,7 +35,7 @@ import orjson
 from websockets.asyncio.client import connect
 
 sys.path.insert(0, str(Path(__file__).parent))
-from loadtest import choose, free_port, make_table
+from loadtest import choose, free_port, make_table, wait_for_port
 
 
 async def play(base: str, moves: int) -> None:
@@ -105,14 +103,7 @@ def count(source: Path | None, moves: int, serve_args: list[str]) -> int:
              "warning", *serve_args],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
         try:
-            for _ in range(6000):
-                try:
-                    with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                        break
-                except OSError:
-                    if process.poll() is not None:
-                        raise SystemExit("the server did not start") from None
-                    time.sleep(0.1)
+            wait_for_port(port, process, tries=6000, pause=0.1)
             # The first answers under valgrind take long: ask until the lobby answers.
             urllib.request.urlopen(f"http://127.0.0.1:{port}/api/meta", timeout=600).read()
             asyncio.run(play(f"http://127.0.0.1:{port}", moves))

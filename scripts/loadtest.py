@@ -199,6 +199,19 @@ def free_port() -> int:
         return port
 
 
+def wait_for_port(port: int, process: subprocess.Popen[Any], *, tries: int,
+                  pause: float) -> None:
+    """Wait until the server started as ``process`` takes connections on ``port``."""
+    for _ in range(tries):
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return
+        except OSError:
+            if process.poll() is not None:
+                raise SystemExit("the server did not start") from None
+            time.sleep(pause)
+
+
 @contextlib.contextmanager
 def own_servers(db: str, count: int = 1, source: Path | None = None) -> Any:
     """``count`` servers on one database (an SQLite file or a PostgreSQL address): yields
@@ -241,14 +254,7 @@ def own_server(db: str | Path, source: Path | None = None) -> Any:
          "--log-level", "warning", *[x for flag in caps for x in (flag, "0")]],
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
     try:
-        for _ in range(600):
-            try:
-                with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                    break
-            except OSError:
-                if process.poll() is not None:
-                    raise SystemExit("the server did not start") from None
-                time.sleep(0.05)
+        wait_for_port(port, process, tries=600, pause=0.05)
         yield f"http://127.0.0.1:{port}", process
     finally:
         process.terminate()
