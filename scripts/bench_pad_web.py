@@ -19,8 +19,11 @@ from collections.abc import Callable
 from binokel.pad import Pad, entry_from_json
 from binokel.web import padmodel
 from binokel.web.padproto import PadOp
+from binokel.web.protocol import JSON
 
-ENTRY = {"bid": 150, "trump": "♥", "melds": [0, 0, 0], "side_points": [0, 125, None]}
+ENTRY: dict[str, JSON] = {
+    "bid": 150, "trump": "♥", "melds": [0, 0, 0], "side_points": [0, 125, None],
+}
 
 
 def hand(n: int) -> PadOp:
