@@ -105,7 +105,7 @@ def count(source: Path | None, moves: int, serve_args: list[str]) -> int:
         try:
             wait_for_port(port, process, tries=6000, pause=0.1)
             # The first answers under valgrind take long: ask until the lobby answers.
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/meta", timeout=600).read()
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/meta", timeout=1800).read()
             asyncio.run(play(f"http://127.0.0.1:{port}", moves))
         finally:
             process.send_signal(signal.SIGINT)
