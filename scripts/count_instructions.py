@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import random
 import re
 import signal
@@ -35,7 +34,7 @@ import orjson
 from websockets.asyncio.client import connect
 
 sys.path.insert(0, str(Path(__file__).parent))
-from loadtest import choose, free_port, make_table, wait_for_port
+from loadtest import choose, free_port, make_table, server_env, wait_for_port
 
 
 async def play(base: str, moves: int) -> None:
@@ -91,9 +90,7 @@ async def play(base: str, moves: int) -> None:
 
 def count(source: Path | None, moves: int, serve_args: list[str]) -> int:
     port = free_port()
-    env = dict(os.environ)
-    if source is not None:
-        env["PYTHONPATH"] = str(source)
+    env, cwd = server_env(source)
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "cg.out"
         process = subprocess.Popen(
@@ -101,11 +98,11 @@ def count(source: Path | None, moves: int, serve_args: list[str]) -> int:
              sys.executable, "-m", "binokel", "serve", "--port", str(port),
              "--db", str(Path(tmp) / "db.sqlite3"), "--bot-delay", "0", "--log-level",
              "warning", *serve_args],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, cwd=cwd)
         try:
             wait_for_port(port, process, tries=6000, pause=0.1)
             # The first answers under valgrind take long: ask until the lobby answers.
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/meta", timeout=600).read()
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/meta", timeout=1800).read()
             asyncio.run(play(f"http://127.0.0.1:{port}", moves))
         finally:
             process.send_signal(signal.SIGINT)

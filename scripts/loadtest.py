@@ -199,6 +199,21 @@ def free_port() -> int:
         return port
 
 
+def server_env(source: Path | None) -> tuple[dict[str, str], str | None]:
+    """The environment and working directory that run ``source``'s ``binokel`` (None: this
+    tree's).  ``python -m`` puts the working directory first on the path, ahead of
+    ``PYTHONPATH``, so a reference started from this tree's directory would run this tree."""
+    env = dict(os.environ)
+    if source is None:
+        return env, None
+    env["PYTHONPATH"] = str(source)
+    found = subprocess.run([sys.executable, "-c", "import binokel; print(binokel.__file__)"],
+                           capture_output=True, text=True, env=env, cwd=source, check=True)
+    if not Path(found.stdout.strip()).resolve().is_relative_to(source.resolve()):
+        raise SystemExit(f"--reference {source}: binokel comes from {found.stdout.strip()}")
+    return env, str(source)
+
+
 def wait_for_port(port: int, process: subprocess.Popen[Any], *, tries: int,
                   pause: float) -> None:
     """Wait until the server started as ``process`` takes connections on ``port``."""
@@ -241,18 +256,19 @@ def own_server(db: str | Path, source: Path | None = None) -> Any:
     """``binokel serve`` on a free loopback port: this tree's, or the one in ``source`` (a
     reference checkout, run with the same interpreter)."""
     port = free_port()
-    env = dict(os.environ)
-    if source is not None:
-        env["PYTHONPATH"] = str(source)
+    env, cwd = server_env(source)
+    if cwd is not None and "://" not in str(db):
+        db = Path(db).resolve()
     command = [sys.executable, "-m", "binokel", "serve"]
-    known = subprocess.run([*command, "--help"], capture_output=True, text=True, env=env).stdout
+    known = subprocess.run([*command, "--help"], capture_output=True, text=True, env=env,
+                           cwd=cwd).stdout
     # Every table and socket comes from loopback: no caps (a reference may lack a flag).
     caps = [flag for flag in ("--max-tables-per-client", "--max-sockets-per-client")
             if flag in known]
     process = subprocess.Popen(
         [*command, "--port", str(port), "--db", str(db), "--bot-delay", "0",
          "--log-level", "warning", *[x for flag in caps for x in (flag, "0")]],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, cwd=cwd)
     try:
         wait_for_port(port, process, tries=600, pause=0.05)
         yield f"http://127.0.0.1:{port}", process

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from binokel.web.games import game_for_rules
-from binokel.web.messages import ViewEncoder, public_fields, state_text
+from binokel.web.messages import ViewEncoder, dumps_text, public_fields, state_text
 from binokel.web.protocol import encode_view, public_view
 
 
@@ -33,6 +33,16 @@ def test_cached_messages_equal_fresh_encoding_move_by_move(rules: str) -> None:
             text = state_text(n=3, seat=seat, table='{"id":"x"}', view=cached[seat])
             assert json.loads(text) == {"type": "state", "n": 3, "seat": seat,
                                         "table": {"id": "x"}, "view": fresh[seat]}
+            # ASCII (suit symbols escaped): the frame's UTF-8 is then a plain copy.
+            assert text.isascii()
         spectator = state_text(n=3, seat=None, table="{}", view=public_fields(cached))
         assert json.loads(spectator)["view"] == public_view(fresh)
         state = state.apply(rng.choice(list(state.legal_actions())))
+
+
+def test_texts_are_ascii_and_say_the_same_whatever_the_characters() -> None:
+    for value in [{"hand": ["Q♠", "10♥", "A♦", "K♣"]}, {"name": "Jürgen 🂡", "n": 1.5},
+                  ["plain", None, True, 'quote " and \\ backslash']]:
+        text = dumps_text(value)  # type: ignore[arg-type]
+        assert text.isascii()
+        assert json.loads(text) == value
