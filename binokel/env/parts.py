@@ -23,10 +23,12 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Sequence
+from operator import attrgetter
 from typing import Any, NamedTuple, TypeAlias
 
 import numpy as np
 
+from ..cards import KIND_COUNT
 from .layout import Layout, Vector
 
 #: The vector being written: a flat float32 buffer (item writes on it are plain Python speed).
@@ -51,6 +53,8 @@ class Part(NamedTuple):
     stop: int
     write: Writer
     extend: Extender | None = None
+    whole: bool = False
+    """Whether ``write`` sets every position of the part (then it is not zeroed first)."""
 
 
 def check_parts(parts: Sequence[Part], size: int) -> None:
@@ -90,15 +94,16 @@ class SeatEncoder:
         self.parts = tuple(parts)
         self._buf = array("f", bytes(4 * size))
         self._vector: Vector = np.frombuffer(self._buf, np.float32)
-        self._update, self.forget = _compile(self.parts, self._buf)
+        self._update, self._forget = _compile(self.parts, self._buf)
 
     def update(self, view: Any) -> Vector:
         """The vector of ``view`` (this encoder's array: valid until the next update)."""
         self._update(view)
         return self._vector
 
-    def forget(self) -> None:  # replaced per instance by the generated function
+    def forget(self) -> None:
         """Drop the last view (its objects are no longer held); the next update writes all."""
+        self._forget()
 
 
 #: What no field of a view is: the "last view" of an encoder that has none.
@@ -129,7 +134,9 @@ def _compile(parts: Sequence[Part], buf: Buffer) -> tuple[Callable[[Any], None],
         fields = [at[n] for n in part.fields]
         changed = " or ".join(f"v{i} is not l{i}" for i in fields)
         lines.append(f"        if {changed}:")
-        rewrite = [f"buf[{part.start}:{part.stop}] = Z[{k}]", f"W[{k}](buf, view)"]
+        rewrite = [f"W[{k}](buf, view)"]
+        if not part.whole:
+            rewrite.insert(0, f"buf[{part.start}:{part.stop}] = Z[{k}]")
         if part.extend is None:
             lines += [f"            {line}" for line in rewrite]
             continue
@@ -185,16 +192,40 @@ def one_hot_part(field: str, start: int, stop: int) -> Part:
 
 def per_seat_part(field: str, start: int, stop: int, scale: float = 1.0) -> Part:
     """A block of one number per seat from a tuple field, divided by ``scale``."""
+    get = attrgetter(field)
+    seats = stop - start
+
     def write(buf: Buffer, view: Any) -> None:
-        for seat, value in enumerate(getattr(view, field)):
+        values = get(view)
+        if len(values) != seats:  # a slice of another length would resize the buffer
+            raise ValueError(f"{field}: {len(values)} numbers for {seats} seats")
+        buf[start:stop] = array("f", values)  # the whole block, in C
+
+    def write_scaled(buf: Buffer, view: Any) -> None:
+        i = start
+        for value in get(view):
             if value:
-                buf[start + seat] = value / scale
-    return Part((field,), start, stop, write)
+                buf[i] = value / scale
+            i += 1
+    if scale == 1.0:
+        return Part((field,), start, stop, write, whole=True)
+    return Part((field,), start, stop, write_scaled)
 
 
 def card_counts_part(field: str, start: int, stop: int, slot: dict[int, int]) -> Part:
     """Copies of each card kind in a field holding cards (``None``: no cards)."""
+    get = attrgetter(field)
+    at = card_positions(start, slot)
+
     def write(buf: Buffer, view: Any) -> None:
-        for card in getattr(view, field) or ():
-            buf[start + slot[card.kind]] += 1.0
+        cards = get(view)
+        if cards:
+            for card in cards:
+                buf[at[card.kind]] += 1.0
     return Part((field,), start, stop, write)
+
+
+def card_positions(start: int, slot: dict[int, int]) -> list[Any]:
+    """For each card kind, its position in a block of card counts at ``start`` (a list is
+    read faster than a dict); ``None`` for a kind outside the pack, which no buffer takes."""
+    return [None if kind not in slot else start + slot[kind] for kind in range(KIND_COUNT)]
