@@ -34,6 +34,7 @@ from .parts import (
     PartsEncoding,
     Writer,
     card_counts_part,
+    card_positions,
     one_hot_part,
     per_seat_part,
 )
@@ -110,6 +111,9 @@ class BinocleCodec(PartsEncoding, ActionMap):
         k = len(self.kinds)
         slot = self.slot
         span = self.layout.span
+        # Per seat, each card kind's position in the trick and played blocks.
+        trick_at = [card_positions(at["trick"] + seat * k, slot) for seat in range(2)]
+        played_at = [card_positions(at["played"] + seat * k, slot) for seat in range(2)]
 
         def phase(buf: Buffer, view: BinocleView) -> None:
             buf[at["phase"] + PHASE_INDEX[view.phase]] = 1.0
@@ -146,15 +150,14 @@ class BinocleCodec(PartsEncoding, ActionMap):
 
         def trick(buf: Buffer, view: BinocleView) -> None:
             for seat, card in view.trick:
-                buf[at["trick"] + seat * k + slot[card.kind]] = 1.0
+                buf[trick_at[seat][card.kind]] = 1.0
             if view.trick and view.led_from_table:
                 buf[at["led_from_table"]] = 1.0
 
         def played(buf: Buffer, view: BinocleView, first: int = 0) -> None:
-            base = at["played"]
             for done in view.tricks[first:]:
                 for seat, card in zip(done.seats(), done.cards, strict=True):
-                    buf[base + seat * k + slot[card.kind]] += 1.0
+                    buf[played_at[seat][card.kind]] += 1.0
 
         def target(buf: Buffer, view: BinocleView) -> None:
             buf[at["target"]] = view.target / POINT_SCALE

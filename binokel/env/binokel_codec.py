@@ -31,6 +31,7 @@ from .parts import (
     PartsEncoding,
     Writer,
     card_counts_part,
+    card_positions,
     one_hot_part,
     per_seat_part,
 )
@@ -106,6 +107,9 @@ class BinokelCodec(PartsEncoding, ActionMap):
         k = len(self.kinds)
         slot = self.slot
         span = self.layout.span
+        # Per seat, each card kind's position in the trick and played blocks.
+        trick_at = [card_positions(at["trick"] + seat * k, slot) for seat in range(self.players)]
+        played_at = [card_positions(at["played"] + seat * k, slot) for seat in range(self.players)]
 
         def phase(buf: Buffer, view: View) -> None:
             buf[at["phase"] + PHASE_INDEX[view.phase]] = 1.0
@@ -148,18 +152,17 @@ class BinokelCodec(PartsEncoding, ActionMap):
 
         def trick(buf: Buffer, view: View) -> None:
             for seat, card in view.trick:
-                buf[at["trick"] + seat * k + slot[card.kind]] = 1.0
+                buf[trick_at[seat][card.kind]] = 1.0
 
         def leader(buf: Buffer, view: View) -> None:
             if view.phase is Phase.PLAY and view.leader >= 0:
                 buf[at["leader"] + view.leader] = 1.0
 
         def played(buf: Buffer, view: View, first: int = 0) -> None:
-            base = at["played"]
             active = view.active
             for done in view.tricks[first:]:
                 for seat, card in zip(done.seats(active), done.cards, strict=True):
-                    buf[base + seat * k + slot[card.kind]] += 1.0
+                    buf[played_at[seat][card.kind]] += 1.0
 
         def part(fields: tuple[str, ...], name: str, write: Writer,
                  last: str | None = None) -> Part:

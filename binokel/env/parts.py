@@ -22,13 +22,13 @@ property test checks that the two agree at every step of random games.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable, Iterable, Sequence
-from itertools import chain, compress
-from operator import attrgetter, is_not
+from collections.abc import Callable, Sequence
+from operator import attrgetter
 from typing import Any, NamedTuple, TypeAlias
 
 import numpy as np
 
+from ..cards import KIND_COUNT
 from .layout import Layout, Vector
 
 #: The vector being written: a flat float32 buffer (item writes on it are plain Python speed).
@@ -53,6 +53,8 @@ class Part(NamedTuple):
     stop: int
     write: Writer
     extend: Extender | None = None
+    whole: bool = False
+    """Whether ``write`` sets every position of the part (then it is not zeroed first)."""
 
 
 def check_parts(parts: Sequence[Part], size: int) -> None:
@@ -81,75 +83,82 @@ class SeatEncoder:
     :meth:`update` returns the encoder's own array, which the next update overwrites: copy it
     before handing it on (the environments do).  Any view of the seat may come next (a later
     state, an earlier one, a clone's): whatever differs from the last view is rewritten.
+
+    The update is one function generated from the parts when the encoder is made (decision
+    env-04): each field is read once and compared with the last view's by identity, and each
+    part whose fields changed is zeroed and written, straight-line code with no per-part
+    bookkeeping at run time.
     """
 
     def __init__(self, parts: Sequence[Part], size: int) -> None:
         self.parts = tuple(parts)
-        names: list[str] = []
-        for part in self.parts:
-            names += [n for n in part.fields if n not in names]
-        self._names = tuple(names)
-        getter = attrgetter(*names)
-        self._get: Callable[[Any], tuple[Any, ...]] = (
-            getter if len(names) > 1 else lambda view: (getter(view),))
-        #: For each field, the parts it feeds.
-        self._feeds = tuple(tuple(i for i, p in enumerate(self.parts) if name in p.fields)
-                            for name in names)
-        #: For each part, the positions of its fields among the encoder's fields.
-        self._fields_at = tuple(tuple(names.index(n) for n in p.fields) for p in self.parts)
-        self._zeros = tuple(array("f", bytes(4 * (p.stop - p.start))) for p in self.parts)
-        #: Per part, what a rewrite needs, in one tuple (fewer lookups in the loop).
-        self._rows = tuple((p.start, p.stop, p.write, p.extend, self._zeros[i],
-                            self._fields_at[i]) for i, p in enumerate(self.parts))
-        #: The parts to rewrite, in order, by which fields changed (one flag per field).
-        self._plans: dict[tuple[bool, ...], tuple[int, ...]] = {}
         self._buf = array("f", bytes(4 * size))
         self._vector: Vector = np.frombuffer(self._buf, np.float32)
-        self._last: tuple[Any, ...] | None = None
+        self._update, self._forget = _compile(self.parts, self._buf)
 
     def update(self, view: Any) -> Vector:
         """The vector of ``view`` (this encoder's array: valid until the next update)."""
-        values = self._get(view)
-        last = self._last
-        buf = self._buf
-        if last is None:
-            dirty: Iterable[int] = range(len(self.parts))
-        else:
-            # Which fields are other objects than last time, found in C; the parts they feed,
-            # planned once per pattern.  By identity alone: the engines' views share every
-            # unchanged tuple from state to state, and an equal field that is another object
-            # is only written again, to the same numbers.
-            changed = tuple(map(is_not, values, last))
-            if not any(changed):
-                return self._vector
-            dirty = self._plans.get(changed) or self._plan(changed)
-        rows = self._rows
-        for i in dirty:
-            start, stop, write, extend, zeros, fields_at = rows[i]
-            if extend is not None and last is not None:
-                first = fields_at[0]
-                old, new = last[first], values[first]
-                grown = len(new) - len(old)
-                if grown > 0 and new[:len(old)] == old and all(
-                        values[j] is last[j] or values[j] == last[j] for j in fields_at[1:]):
-                    extend(buf, view, len(old))
-                    continue
-            buf[start:stop] = zeros
-            write(buf, view)
-        self._last = values
+        self._update(view)
         return self._vector
-
-    def _plan(self, changed: tuple[bool, ...]) -> tuple[int, ...]:
-        """The parts fed by the fields flagged in ``changed``, in order (kept for next time)."""
-        plan = tuple(sorted(set(chain.from_iterable(compress(self._feeds, changed)))))
-        if len(self._plans) >= 4096:  # bounded: 2^fields patterns are possible in principle
-            self._plans.clear()
-        self._plans[changed] = plan
-        return plan
 
     def forget(self) -> None:
         """Drop the last view (its objects are no longer held); the next update writes all."""
-        self._last = None
+        self._forget()
+
+
+#: What no field of a view is: the "last view" of an encoder that has none.
+_UNSET = object()
+
+
+def _compile(parts: Sequence[Part], buf: Buffer) -> tuple[Callable[[Any], None],
+                                                       Callable[[], None]]:
+    """The update and forget functions of an encoder over ``buf``, generated from ``parts``.
+
+    The source is built from the parts' field names (checked to be identifiers) and numbers
+    only; the writers, extenders and zero runs are passed in, never written into the text.
+    """
+    names: list[str] = []
+    for part in parts:
+        names += [n for n in part.fields if n not in names]
+    for name in names:
+        if not name.isidentifier():
+            raise ValueError(f"a part names the field {name!r}, which is not an identifier")
+    at = {name: i for i, name in enumerate(names)}
+    last = ", ".join(f"l{i}" for i in range(len(names)))
+    lines = ["def make(buf, W, E, Z, UNSET):",
+             f"    {' = '.join(f'l{i}' for i in range(len(names)))} = UNSET",
+             "    def update(view):",
+             f"        nonlocal {last}"]
+    lines += [f"        v{i} = view.{name}" for i, name in enumerate(names)]
+    for k, part in enumerate(parts):
+        fields = [at[n] for n in part.fields]
+        changed = " or ".join(f"v{i} is not l{i}" for i in fields)
+        lines.append(f"        if {changed}:")
+        rewrite = [f"W[{k}](buf, view)"]
+        if not part.whole:
+            rewrite.insert(0, f"buf[{part.start}:{part.stop}] = Z[{k}]")
+        if part.extend is None:
+            lines += [f"            {line}" for line in rewrite]
+            continue
+        # A tuple that only grew (the finished tricks): add the new items to the part.
+        g = fields[0]
+        same = "".join(f" and (v{i} is l{i} or v{i} == l{i})" for i in fields[1:])
+        lines += [f"            if (l{g} is not UNSET and len(v{g}) > len(l{g}){same}",
+                  f"                    and v{g}[:len(l{g})] == l{g}):",
+                  f"                E[{k}](buf, view, len(l{g}))",
+                  "            else:"]
+        lines += [f"                {line}" for line in rewrite]
+    lines += [f"        {last} = {', '.join(f'v{i}' for i in range(len(names)))}",
+              "    def forget():",
+              f"        nonlocal {last}",
+              f"        {' = '.join(f'l{i}' for i in range(len(names)))} = UNSET",
+              "    return update, forget"]
+    scope: dict[str, Any] = {}
+    exec(compile("\n".join(lines), "<binokel.env.parts encoder>", "exec"), scope)
+    zeros = tuple(array("f", bytes(4 * (p.stop - p.start))) for p in parts)
+    made: tuple[Callable[[Any], None], Callable[[], None]] = scope["make"](
+        buf, tuple(p.write for p in parts), tuple(p.extend for p in parts), zeros, _UNSET)
+    return made
 
 
 class PartsEncoding:
@@ -183,16 +192,40 @@ def one_hot_part(field: str, start: int, stop: int) -> Part:
 
 def per_seat_part(field: str, start: int, stop: int, scale: float = 1.0) -> Part:
     """A block of one number per seat from a tuple field, divided by ``scale``."""
+    get = attrgetter(field)
+    seats = stop - start
+
     def write(buf: Buffer, view: Any) -> None:
-        for seat, value in enumerate(getattr(view, field)):
+        values = get(view)
+        if len(values) != seats:  # a slice of another length would resize the buffer
+            raise ValueError(f"{field}: {len(values)} numbers for {seats} seats")
+        buf[start:stop] = array("f", values)  # the whole block, in C
+
+    def write_scaled(buf: Buffer, view: Any) -> None:
+        i = start
+        for value in get(view):
             if value:
-                buf[start + seat] = value / scale
-    return Part((field,), start, stop, write)
+                buf[i] = value / scale
+            i += 1
+    if scale == 1.0:
+        return Part((field,), start, stop, write, whole=True)
+    return Part((field,), start, stop, write_scaled)
 
 
 def card_counts_part(field: str, start: int, stop: int, slot: dict[int, int]) -> Part:
     """Copies of each card kind in a field holding cards (``None``: no cards)."""
+    get = attrgetter(field)
+    at = card_positions(start, slot)
+
     def write(buf: Buffer, view: Any) -> None:
-        for card in getattr(view, field) or ():
-            buf[start + slot[card.kind]] += 1.0
+        cards = get(view)
+        if cards:
+            for card in cards:
+                buf[at[card.kind]] += 1.0
     return Part((field,), start, stop, write)
+
+
+def card_positions(start: int, slot: dict[int, int]) -> list[Any]:
+    """For each card kind, its position in a block of card counts at ``start`` (a list is
+    read faster than a dict); ``None`` for a kind outside the pack, which no buffer takes."""
+    return [None if kind not in slot else start + slot[kind] for kind in range(KIND_COUNT)]
