@@ -189,3 +189,47 @@ def test_6_4_void_in_a_led_trump_suit_any_card(lead: str) -> None:
     # Forehand leads a trump; middlehand holds no clubs at all, so duty 4 leaves it free.
     state = play(game_with(HANDS, DABB), *DECLARE, lead)
     assert {a.card for a in state.legal_actions() if isinstance(a, Play)} == set(state.hand(M))
+
+
+def test_6_the_engines_written_out_duties_agree_with_legal_mask() -> None:
+    # ``GameState.legal_actions`` writes the standard duties out (speed-05). At every card of
+    # random hands, in every rule set, the cards it offers must be those ``legal_mask`` allows,
+    # for the mover's real hand and for random other hands put in its place (so that rare
+    # duties, such as undertrumping a trumped trick, come up thousands of times).
+    import random
+
+    from binokel.games.binokel.game import new_game
+    from binokel.games.binokel.rules import BINOKEL_4_DEALER_OUT, PRESETS
+    from binokel.games.binokel.tricks import legal_mask
+
+    rng = random.Random(6)
+    rule_sets = [*PRESETS, BINOKEL_4_DEALER_OUT]
+    rule_sets += [r.replace(must_undertrump=False) for r in PRESETS]
+    rule_sets += [r.replace(beat_suit_when_trumped=True) for r in PRESETS]
+    checked = 0
+    for game_no in range(80):
+        rules = rule_sets[game_no % len(rule_sets)]
+        state = new_game(rules, seed=f"duties/{game_no}")
+        hand_no = state.hand_no
+        while not state.is_over and state.hand_no < hand_no + 3:
+            legal = state.legal_actions()
+            if state.phase is Phase.PLAY and not rules.teams:
+                trick = [c.kind for _, c in state.current_trick()]
+                best = trick[trick_winner([c for _, c in state.current_trick()], state.trump)] \
+                    if trick else 0
+                trump = -1 if state.trump is None else int(state.trump)
+                for other in range(6):
+                    probe = state
+                    if other:  # another hand for the mover, one copy of each kind at most
+                        probe = state._copy(state.last_action)  # type: ignore[arg-type]
+                        hand = sum(1 << (2 * k) for k in rng.sample(range(32), rng.randint(1, 9)))
+                        hands = list(state.hands)
+                        hands[state.to_move] = hand
+                        probe._hands = tuple(hands)
+                    mask = legal_mask(probe.hands[probe.to_move], trick, best, trump, rules)
+                    offered = {a.card.kind for a in probe.legal_actions() if isinstance(a, Play)}
+                    assert offered == {k for k in range(32) if (mask >> (2 * k)) & 3}, (
+                        rules.name, trick, probe.hands[probe.to_move])
+                    checked += 1
+            state = state.apply(rng.choice(legal))
+    assert checked > 5000

@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ...cards import (
+    ABOVE,
     CARD_POINTS,
     CARDS,
     ONE,
@@ -86,13 +87,24 @@ class GameState(StateReader):
         """The actions the player to move may take (empty once the game is over)."""
         legal = self._legal
         if legal is None:
-            # Card play without partners is nearly every call: answered here, one call shorter.
-            if self._phase is _PLAY and not self._g.rules.teams:
+            # Card play under the standard duties is nearly every call: ``legal_mask`` written
+            # out here for that case (tests/test_rules_6_tricks.py compares the two).
+            if self._phase is _PLAY and self._h.plain_duties:
                 mask = self._hands[self._to_move]
                 trick = self._trick
                 if trick:
-                    mask = legal_mask(mask, trick, trick[self._best], self._h.trump_index,
-                                      self._g.rules)
+                    led = trick[0] >> 3
+                    best = trick[self._best]
+                    follow = mask & SUIT_MASK[led]
+                    if follow:
+                        mask = (follow & ABOVE[best] or follow) if best >> 3 == led else follow
+                    else:
+                        trump = self._h.trump_index
+                        if trump != NO_TRUMP:
+                            trumps = mask & SUIT_MASK[trump]
+                            if trumps:
+                                mask = ((trumps & ABOVE[best] or trumps) if best >> 3 == trump
+                                        else trumps)
                 legal = _PLAYS_CACHE.get(mask)
                 if legal is None:
                     legal = _plays_of(mask)
@@ -531,6 +543,7 @@ def _copy_hand(h: _Hand) -> _Hand:
     new.dabb_shown = h.dabb_shown
     new.trump_index = h.trump_index
     new.durch_side = h.durch_side
+    new.plain_duties = h.plain_duties
     return new
 
 
@@ -571,6 +584,7 @@ def _begin_hand(state: GameState, rules: Rules, seed: int | str, hand_no: int, d
     h.dabb_shown = False
     h.trump_index = NO_TRUMP
     h.durch_side = ()
+    h.plain_duties = seating.plain_duties
     state._g = make_game(rules, seed, hand_no, dealer, scores, results, ())
     state._phase = _AUCTION
     state._to_move = active[1]
@@ -593,6 +607,7 @@ class _Seating:
     order_from: tuple[tuple[int, ...], ...]
     opening: tuple[tuple[int, int], ...]
     zeros: tuple[int, ...]
+    plain_duties: bool
 
 
 _SEATINGS: dict[tuple[Rules, int], _Seating] = {}
@@ -609,8 +624,14 @@ def _seating(rules: Rules, dealer: int) -> _Seating:
             order_from[seat] = tuple(active[(i + j) % len(active)] for j in range(len(active)))
         found = _SEATINGS[rules, dealer] = _Seating(
             active, tuple(next_seat), tuple(order_from), ((active[0], rules.min_bid),),
-            (0,) * rules.players)
+            (0,) * rules.players, plain_duties(rules))
     return found
+
+
+def plain_duties(rules: Rules) -> bool:
+    """Whether card play follows the standard duties that ``legal_actions`` writes out."""
+    return (not rules.teams and rules.must_beat and not rules.beat_suit_when_trumped
+            and rules.must_undertrump)
 
 
 def new_game(rules: Rules = BINOKEL, seed: int | str = 0, *, dealer: int | None = None,

@@ -207,6 +207,9 @@ class _Hand:
     trump_index: int = NO_TRUMP
     durch_side: tuple[int, ...] = ()
     """The declaring side in a Durch (any other winner of a trick ends the hand)."""
+    plain_duties: bool = False
+    """The rule set's card-play duties are the standard ones (no teams, must beat, need not beat
+    the led suit once trumped, must undertrump): ``legal_actions`` then answers inline."""
 
 
 @dataclass(frozen=True, slots=True)
