@@ -87,6 +87,18 @@ class PlayedOut(Protocol):
 PlayOut = Callable[[Rules, tuple[int, ...], int, list[int], int, int, int], PlayedOut]
 """Plays a trump game out: (rules, active, declarer, hands, trump, leader, discard points)."""
 
+class AuctionGame(Protocol):
+    """One auction world declared by one seat: what it brings a seat at a bid, and the chance
+    the declarer makes the bid (:class:`Declared`, or the searched plan of
+    :mod:`.expert_auction_plan`)."""
+
+    def value(self, seat: int, bid: int, sigma: float) -> float: ...
+    def chance(self, bid: int, sigma: float) -> float: ...
+
+
+OwnGame = Callable[[View, World], AuctionGame]
+"""Values the expert's own declaring in an auction world (``None``: :func:`declared`)."""
+
 Valued = tuple[A.Action, float, int]
 """An action, its expected value and the worlds behind it."""
 
@@ -309,13 +321,18 @@ class Pool:
     worlds: list[World]
     limits: list[list[float]]
     play_out: PlayOut
-    games: dict[tuple[int, int], Declared]
+    games: dict[tuple[int, int], AuctionGame]
+    own: OwnGame | None = None
+    """How the expert's own declaring is valued (``None``: as every seat's, :func:`declared`)."""
 
-    def game(self, view: View, i: int, declarer: int) -> Declared:
+    def game(self, view: View, i: int, declarer: int) -> AuctionGame:
         found = self.games.get((i, declarer))
         if found is None:
-            found = self.games[(i, declarer)] = declared(view, self.worlds[i], declarer,
-                                                          self.play_out)
+            if self.own is not None and declarer == view.seat:
+                found = self.own(view, self.worlds[i])
+            else:
+                found = declared(view, self.worlds[i], declarer, self.play_out)
+            self.games[(i, declarer)] = found
         return found
 
 
@@ -346,10 +363,13 @@ def weighted_worlds(view: View, sampler: WorldSampler, rng: random.Random, count
 
 
 def auction_pool(pools: dict[tuple[object, ...], Pool], view: View, count: int,
-                 play_out: PlayOut, others: float = 0.0) -> Pool:
+                 play_out: PlayOut, others: float = 0.0, own: OwnGame | None = None,
+                 own_key: object = None) -> Pool:
     """The hand's pool of ``count`` auction worlds (sampled once a hand, kept in ``pools``);
-    ``others``: the confidence floor the other seats' limits are modelled with."""
-    key = (view.rules, view.hand_no, view.dealer, view.seat, view.hand, view.scores, others)
+    ``others``: the confidence floor the other seats' limits are modelled with; ``own``: how
+    the expert's own declaring is valued (``own_key`` names it in the cache)."""
+    key = (view.rules, view.hand_no, view.dealer, view.seat, view.hand, view.scores, others,
+           own_key)
     found = pools.get(key)
     if found is None:
         if len(pools) > 16:
@@ -361,7 +381,7 @@ def auction_pool(pools: dict[tuple[object, ...], Pool], view: View, count: int,
         worlds = [sampler.sample(local) for _ in range(count)]
         model = bidder_model(rules, others)
         found = pools[key] = Pool(worlds, [seat_limits(w, view, model) for w in worlds],
-                                  play_out, {})
+                                  play_out, {}, own)
     return found
 
 
@@ -385,7 +405,8 @@ def pass_value(pool: Pool, i: int, view: View, sigma: float) -> float:
 def bid_candidates(pools: dict[tuple[object, ...], Pool], view: View, *, samples: int,
                    pool: int, sigma: float, play_out: PlayOut,
                    confidence: float = 0.0, also: Sequence[A.Bid] = (),
-                   others: float = 0.0, bias: float = 0.0) -> list[Valued]:
+                   others: float = 0.0, bias: float = 0.0, own: OwnGame | None = None,
+                   own_key: object = None) -> list[Valued]:
     """Version 2's bid or pass: on ``samples`` worlds drawn by the auction's likelihood from
     ``samples * pool``, passing is valued by the defence (:func:`pass_value`) and each of the
     next bids by declaring at it; ``sigma``: the spread of a played-out total.
@@ -396,11 +417,12 @@ def bid_candidates(pools: dict[tuple[object, ...], Pool], view: View, *, samples
     ``also``: legal bids beyond the three lowest to value on the same worlds (for reviews);
     ``others``: the confidence floor the other seats' bidding is modelled with
     (:func:`bidder_model`); ``bias``: points added to each bid's gain over passing (the
-    calibration's measured pessimism of declaring against passing, decision ``search-14``)."""
+    calibration's measured pessimism of declaring against passing, decision ``search-14``);
+    ``own``: how the expert's own declaring is valued (:class:`Pool`; decision ``search-15``)."""
     bids = [a for a in view.legal_actions if isinstance(a, A.Bid)]
     if not bids:
         return [(A.PASS, 0.0, 0)]
-    found = auction_pool(pools, view, samples * pool, play_out, others)
+    found = auction_pool(pools, view, samples * pool, play_out, others, own, own_key)
     model = bidder_model(view.rules, others)
     chosen = _draw(found, view, samples, model.spread, pool > 1)
     n = len(chosen)
@@ -436,11 +458,12 @@ def _chance(found: Pool, view: View, chosen: Sequence[int], bid: int, sigma: flo
 
 def forecast(pools: dict[tuple[object, ...], Pool], view: View, bid: int, *, samples: int,
              pool: int, sigma: float, play_out: PlayOut,
-             others: float = 0.0) -> tuple[float, float]:
+             others: float = 0.0, own: OwnGame | None = None,
+             own_key: object = None) -> tuple[float, float]:
     """What version 2 expects of declaring at ``bid`` from this auction view, on the same
     worlds :func:`bid_candidates` draws: the chance of making it and the seat's score against
     the others' mean (for calibration: ``scripts/expert_calibration.py``)."""
-    found = auction_pool(pools, view, samples * pool, play_out, others)
+    found = auction_pool(pools, view, samples * pool, play_out, others, own, own_key)
     chosen = _draw(found, view, samples, bidder_model(view.rules, others).spread, pool > 1)
     value = sum(found.game(view, i, view.seat).value(view.seat, bid, sigma)
                 for i in chosen) / len(chosen)
@@ -448,8 +471,10 @@ def forecast(pools: dict[tuple[object, ...], Pool], view: View, bid: int, *, sam
 
 
 __all__ = [
+    "AuctionGame",
     "BidderModel",
     "Declared",
+    "OwnGame",
     "PlayOut",
     "PlayedOut",
     "Pool",
