@@ -105,8 +105,7 @@ def play(deal: int, seed: str, bot_name: str, rules_name: str) -> Row | Passed |
     chance, predicted = forecast(expert._pools, last, result.bid, samples=budget.plan_samples,
                                  pool=budget.pool, sigma=budget.sigma, play_out=play_out,
                                  others=budget.oconf, own=own_game(budget.aplan),
-                                 own_key=(budget.aplan, budget.oplan),
-                                 other=own_game(budget.oplan))
+                                 own_key=budget.aplan)
     return Row(result.bid, chance, predicted, scored, bool(result.made),
                result.contract is Contract.GIVE_UP, play_value, give_up)
 

@@ -267,8 +267,7 @@ class ExpertBot(BaseBot):
                                    pool=budget.pool, sigma=budget.sigma, play_out=play_out,
                                    confidence=budget.conf, also=also, others=budget.oconf,
                                    bias=budget.bias, own=own_game(budget.aplan),
-                                   own_key=(budget.aplan, budget.oplan),
-                                   other=own_game(budget.oplan))
+                                   own_key=budget.aplan)
         else:
             found = v1_bids(budget, lambda: self._bid_worlds(view, rng), view)
         return [Candidate(a, v, n) for a, v, n in found]

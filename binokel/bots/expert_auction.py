@@ -96,9 +96,8 @@ class AuctionGame(Protocol):
     def chance(self, bid: int, sigma: float) -> float: ...
 
 
-OwnGame = Callable[[View, World, int], AuctionGame]
-"""Values a seat's declaring in an auction world (view, world, declarer; ``None``:
-:func:`declared`)."""
+OwnGame = Callable[[View, World], AuctionGame]
+"""Values the expert's own declaring in an auction world (``None``: :func:`declared`)."""
 
 Valued = tuple[A.Action, float, int]
 """An action, its expected value and the worlds behind it."""
@@ -325,15 +324,12 @@ class Pool:
     games: dict[tuple[int, int], AuctionGame]
     own: OwnGame | None = None
     """How the expert's own declaring is valued (``None``: as every seat's, :func:`declared`)."""
-    other: OwnGame | None = None
-    """How the other seats' declaring is valued, for passing (``None``: :func:`declared`)."""
 
     def game(self, view: View, i: int, declarer: int) -> AuctionGame:
         found = self.games.get((i, declarer))
         if found is None:
-            search = self.own if declarer == view.seat else self.other
-            if search is not None:
-                found = search(view, self.worlds[i], declarer)
+            if self.own is not None and declarer == view.seat:
+                found = self.own(view, self.worlds[i])
             else:
                 found = declared(view, self.worlds[i], declarer, self.play_out)
             self.games[(i, declarer)] = found
@@ -368,11 +364,10 @@ def weighted_worlds(view: View, sampler: WorldSampler, rng: random.Random, count
 
 def auction_pool(pools: dict[tuple[object, ...], Pool], view: View, count: int,
                  play_out: PlayOut, others: float = 0.0, own: OwnGame | None = None,
-                 own_key: object = None, other: OwnGame | None = None) -> Pool:
+                 own_key: object = None) -> Pool:
     """The hand's pool of ``count`` auction worlds (sampled once a hand, kept in ``pools``);
     ``others``: the confidence floor the other seats' limits are modelled with; ``own``: how
-    the expert's own declaring is valued, ``other``: the other seats' (``own_key`` names both
-    in the cache)."""
+    the expert's own declaring is valued (``own_key`` names it in the cache)."""
     key = (view.rules, view.hand_no, view.dealer, view.seat, view.hand, view.scores, others,
            own_key)
     found = pools.get(key)
@@ -386,7 +381,7 @@ def auction_pool(pools: dict[tuple[object, ...], Pool], view: View, count: int,
         worlds = [sampler.sample(local) for _ in range(count)]
         model = bidder_model(rules, others)
         found = pools[key] = Pool(worlds, [seat_limits(w, view, model) for w in worlds],
-                                  play_out, {}, own, other)
+                                  play_out, {}, own)
     return found
 
 
@@ -411,7 +406,7 @@ def bid_candidates(pools: dict[tuple[object, ...], Pool], view: View, *, samples
                    pool: int, sigma: float, play_out: PlayOut,
                    confidence: float = 0.0, also: Sequence[A.Bid] = (),
                    others: float = 0.0, bias: float = 0.0, own: OwnGame | None = None,
-                   own_key: object = None, other: OwnGame | None = None) -> list[Valued]:
+                   own_key: object = None) -> list[Valued]:
     """Version 2's bid or pass: on ``samples`` worlds drawn by the auction's likelihood from
     ``samples * pool``, passing is valued by the defence (:func:`pass_value`) and each of the
     next bids by declaring at it; ``sigma``: the spread of a played-out total.
@@ -423,12 +418,11 @@ def bid_candidates(pools: dict[tuple[object, ...], Pool], view: View, *, samples
     ``others``: the confidence floor the other seats' bidding is modelled with
     (:func:`bidder_model`); ``bias``: points added to each bid's gain over passing (the
     calibration's measured pessimism of declaring against passing, decision ``search-14``);
-    ``own``, ``other``: how the expert's own and the other seats' declaring are valued
-    (:class:`Pool`; decision ``search-15``)."""
+    ``own``: how the expert's own declaring is valued (:class:`Pool`; decision ``search-15``)."""
     bids = [a for a in view.legal_actions if isinstance(a, A.Bid)]
     if not bids:
         return [(A.PASS, 0.0, 0)]
-    found = auction_pool(pools, view, samples * pool, play_out, others, own, own_key, other)
+    found = auction_pool(pools, view, samples * pool, play_out, others, own, own_key)
     model = bidder_model(view.rules, others)
     chosen = _draw(found, view, samples, model.spread, pool > 1)
     n = len(chosen)
@@ -465,11 +459,11 @@ def _chance(found: Pool, view: View, chosen: Sequence[int], bid: int, sigma: flo
 def forecast(pools: dict[tuple[object, ...], Pool], view: View, bid: int, *, samples: int,
              pool: int, sigma: float, play_out: PlayOut,
              others: float = 0.0, own: OwnGame | None = None,
-             own_key: object = None, other: OwnGame | None = None) -> tuple[float, float]:
+             own_key: object = None) -> tuple[float, float]:
     """What version 2 expects of declaring at ``bid`` from this auction view, on the same
     worlds :func:`bid_candidates` draws: the chance of making it and the seat's score against
     the others' mean (for calibration: ``scripts/expert_calibration.py``)."""
-    found = auction_pool(pools, view, samples * pool, play_out, others, own, own_key, other)
+    found = auction_pool(pools, view, samples * pool, play_out, others, own, own_key)
     chosen = _draw(found, view, samples, bidder_model(view.rules, others).spread, pool > 1)
     value = sum(found.game(view, i, view.seat).value(view.seat, bid, sigma)
                 for i in chosen) / len(chosen)

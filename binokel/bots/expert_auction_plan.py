@@ -110,19 +110,17 @@ class Searched:
 
 
 def _fresh_deals(view: View, world: World, full: int, count: int,
-                 rng: random.Random, declarer: int | None = None) -> list[list[int]]:
+                 rng: random.Random) -> list[list[int]]:
     """``count`` deals of the cards the declarer does not hold (hand and Dabb) to the other
-    seats, in the auction world's hand sizes; for the expert's own seat drawn from
-    ``2 * count`` by the likelihood of the other seats' bids and passes (another declarer's
-    are dealt uniformly: the expert does not model what that seat reads from the bids)."""
+    seats, in the auction world's hand sizes, drawn from ``2 * count`` by the likelihood of the
+    other seats' bids and passes."""
     rules = view.rules
-    me = view.seat if declarer is None else declarer
+    me = view.seat
     unseen = kinds_list(minus(full_pack(rules), full))
     others = [s for s in range(rules.players) if s != me and world.hands[s]]
     sizes = [size(world.hands[s]) for s in others]
     deals: list[list[int]] = []
-    weighted = me == view.seat
-    for _ in range(2 * count if weighted else count):
+    for _ in range(2 * count):
         rng.shuffle(unseen)
         hands = [0] * rules.players
         at = 0
@@ -130,8 +128,6 @@ def _fresh_deals(view: View, world: World, full: int, count: int,
             hands[seat] = sum(ONE[k] for k in unseen[at:at + n])
             at += n
         deals.append(hands)
-    if not weighted:
-        return deals
     model = bidder_model(rules)
     weights = [auction_weight(view.bids, me, rules,
                               seat_limits(World(tuple(h), world.discard, 0), view, model),
@@ -139,11 +135,11 @@ def _fresh_deals(view: View, world: World, full: int, count: int,
     return [deals[i] for i in resample(weights, count, rng)]
 
 
-def searched(view: View, world: World, count: int, declarer: int | None = None) -> Searched:
-    """``world`` declared by ``declarer`` (the expert's seat by default) with the plan it
-    would choose on ``count`` fresh deals (see the module docstring)."""
+def searched(view: View, world: World, count: int) -> Searched:
+    """``world`` declared by the expert's seat with the plan it would choose on ``count``
+    fresh deals (see the module docstring)."""
     rules = view.rules
-    me = view.seat if declarer is None else declarer
+    me = view.seat
     full = world.hands[me] + world.dabb
     leads = leads_first(rules, forehand=me == view.active[0])
     leader = me if rules.first_lead is FirstLead.DECLARER else view.active[0]
@@ -154,7 +150,7 @@ def searched(view: View, world: World, count: int, declarer: int | None = None) 
         options = discard_candidates(full, 0, suit, rules, n, leads)
         plans += [(suit, d) for d in (options if i < 2 else options[:1])]
     rng = random.Random(f"expert-aplan/{rules.name}/{full}/{me}/{view.active}")
-    deals = _fresh_deals(view, world, full, count, rng, me)
+    deals = _fresh_deals(view, world, full, count, rng)
     everything = [list(world.hands), *deals]
     played: list[list[Outcome]] = [[] for _ in plans]
     gave: list[list[tuple[int, ...]]] = []
@@ -172,13 +168,13 @@ def searched(view: View, world: World, count: int, declarer: int | None = None) 
 
 
 def own_game(count: int) -> OwnGame | None:
-    """For :func:`.expert_auction.bid_candidates`: a seat's declaring in an auction world
-    valued by the plan searched on ``count`` fresh deals (``None`` when 0: the model)."""
+    """For :func:`.expert_auction.bid_candidates`: the expert's own declaring in an auction
+    world valued by its searched plan on ``count`` fresh deals (``None`` when 0: the model)."""
     if count <= 0:
         return None
 
-    def game(view: View, world: World, declarer: int) -> Searched:
-        return searched(view, world, count, declarer)
+    def game(view: View, world: World) -> Searched:
+        return searched(view, world, count)
 
     return game
 

@@ -58,9 +58,6 @@ class Budget:
     """Version 2: in the auction, value the expert's own declaring in each world by the plan
     it would choose after the Dabb on this many fresh deals (0: the heuristic model's plan;
     decision ``search-15``)."""
-    oplan: int = 0
-    """Version 2: value the other seats' declaring, for passing, in the same way with this many
-    fresh deals (0: the heuristic model's plan; decision ``search-15``)."""
     gmargin: float = 0.0
     """After the Dabb: give up unless the best plan that plays beats giving up by more than
     this many standard errors of the paired difference over the plan's worlds (0: the best

@@ -9,7 +9,7 @@ import pytest
 
 from binokel.bots.expert import ExpertBot
 from binokel.bots.expert_auction import Pool, auction_pool, bid_candidates
-from binokel.bots.expert_auction_plan import Searched, _fresh_deals, own_game, searched
+from binokel.bots.expert_auction_plan import _fresh_deals, own_game, searched
 from binokel.bots.expert_budget import budget_from
 from binokel.bots.expert_plans import play_out
 from binokel.bots.knowledge import full_pack, size
@@ -107,31 +107,3 @@ def test_the_expert_with_the_searched_plan_bids_legally_in_every_rule_set(
         action = bot.choose(view, rng)
         assert action in view.legal_actions
         state = state.apply(action)
-
-
-def test_the_other_seats_searched_plan_changes_passing() -> None:
-    # ``oplan``: the seat that declares when the expert passes plays its searched plan too;
-    # passing's value moves and the winner's game in each world is a searched one.
-    view = _auction_view()
-    pools: dict[tuple[object, ...], Pool] = {}
-    plain = bid_candidates({}, view, samples=16, pool=4, sigma=10.0, play_out=play_out)
-    planned = bid_candidates(pools, view, samples=16, pool=4, sigma=10.0, play_out=play_out,
-                             own_key="o", other=own_game(4))
-    assert abs(planned[0][1] - plain[0][1]) > 1.0
-    (pool,) = pools.values()
-    assert pool.games and all(isinstance(g, Searched) and g.declarer == seat != view.seat
-                              for (_, seat), g in pool.games.items() if seat != view.seat)
-
-
-def test_another_declarers_fresh_deals_hold_the_cards_it_does_not() -> None:
-    view = _auction_view(seed=5)
-    pool = auction_pool({}, view, 4, play_out)
-    other = next(s for s in view.active if s != view.seat)
-    for world in pool.worlds:
-        full = world.hands[other] + world.dabb
-        deals = _fresh_deals(view, world, full, 6, random.Random(1), other)
-        assert len(deals) == 6
-        for hands in deals:
-            assert hands[other] == 0 and sum(hands) + full == full_pack(view.rules)
-            assert [size(h) for h in hands] == [
-                0 if s == other else size(h) for s, h in enumerate(world.hands)]
