@@ -25,7 +25,6 @@ from dataclasses import dataclass
 from binokel.arena_stats import mean_ci
 from binokel.bots.expert import ExpertBot
 from binokel.bots.expert_auction import forecast
-from binokel.bots.expert_auction_plan import own_game
 from binokel.bots.expert_plans import make_plan, play_out
 from binokel.bots.heuristic import HeuristicBot
 from binokel.games import find_game_rules
@@ -104,8 +103,7 @@ def play(deal: int, seed: str, bot_name: str, rules_name: str) -> Row | Passed |
                          default=math.nan)
     chance, predicted = forecast(expert._pools, last, result.bid, samples=budget.plan_samples,
                                  pool=budget.pool, sigma=budget.sigma, play_out=play_out,
-                                 others=budget.oconf, own=own_game(budget.aplan),
-                                 own_key=budget.aplan)
+                                 others=budget.oconf)
     return Row(result.bid, chance, predicted, scored, bool(result.made),
                result.contract is Contract.GIVE_UP, play_value, give_up)
 

@@ -61,7 +61,6 @@ from ..search.sampling import World, WorldSampler
 from ..search.solver import SolverStats, best_cards, best_cards_many, solve_durch
 from .base import ActionT, BaseBot, TableView, play_for_game
 from .expert_auction import bid_candidates
-from .expert_auction_plan import own_game
 from .expert_bidding import BidWorld, bid_worlds, expected, v1_bids
 from .expert_binocle import PreviousViews, binocle_candidates
 from .expert_budget import Budget, Clock, budget_from
@@ -266,8 +265,7 @@ class ExpertBot(BaseBot):
             found = bid_candidates(self._pools, view, samples=budget.plan_samples,
                                    pool=budget.pool, sigma=budget.sigma, play_out=play_out,
                                    confidence=budget.conf, also=also, others=budget.oconf,
-                                   bias=budget.bias, own=own_game(budget.aplan),
-                                   own_key=budget.aplan)
+                                   bias=budget.bias)
         else:
             found = v1_bids(budget, lambda: self._bid_worlds(view, rng), view)
         return [Candidate(a, v, n) for a, v, n in found]

@@ -87,18 +87,6 @@ class PlayedOut(Protocol):
 PlayOut = Callable[[Rules, tuple[int, ...], int, list[int], int, int, int], PlayedOut]
 """Plays a trump game out: (rules, active, declarer, hands, trump, leader, discard points)."""
 
-class AuctionGame(Protocol):
-    """One auction world declared by one seat: what it brings a seat at a bid, and the chance
-    the declarer makes the bid (:class:`Declared`, or the searched plan of
-    :mod:`.expert_auction_plan`)."""
-
-    def value(self, seat: int, bid: int, sigma: float) -> float: ...
-    def chance(self, bid: int, sigma: float) -> float: ...
-
-
-OwnGame = Callable[[View, World], AuctionGame]
-"""Values the expert's own declaring in an auction world (``None``: :func:`declared`)."""
-
 Valued = tuple[A.Action, float, int]
 """An action, its expected value and the worlds behind it."""
 
@@ -321,18 +309,13 @@ class Pool:
     worlds: list[World]
     limits: list[list[float]]
     play_out: PlayOut
-    games: dict[tuple[int, int], AuctionGame]
-    own: OwnGame | None = None
-    """How the expert's own declaring is valued (``None``: as every seat's, :func:`declared`)."""
+    games: dict[tuple[int, int], Declared]
 
-    def game(self, view: View, i: int, declarer: int) -> AuctionGame:
+    def game(self, view: View, i: int, declarer: int) -> Declared:
         found = self.games.get((i, declarer))
         if found is None:
-            if self.own is not None and declarer == view.seat:
-                found = self.own(view, self.worlds[i])
-            else:
-                found = declared(view, self.worlds[i], declarer, self.play_out)
-            self.games[(i, declarer)] = found
+            found = self.games[(i, declarer)] = declared(view, self.worlds[i], declarer,
+                                                          self.play_out)
         return found
 
 
@@ -363,13 +346,10 @@ def weighted_worlds(view: View, sampler: WorldSampler, rng: random.Random, count
 
 
 def auction_pool(pools: dict[tuple[object, ...], Pool], view: View, count: int,
-                 play_out: PlayOut, others: float = 0.0, own: OwnGame | None = None,
-                 own_key: object = None) -> Pool:
+                 play_out: PlayOut, others: float = 0.0) -> Pool:
     """The hand's pool of ``count`` auction worlds (sampled once a hand, kept in ``pools``);
-    ``others``: the confidence floor the other seats' limits are modelled with; ``own``: how
-    the expert's own declaring is valued (``own_key`` names it in the cache)."""
-    key = (view.rules, view.hand_no, view.dealer, view.seat, view.hand, view.scores, others,
-           own_key)
+    ``others``: the confidence floor the other seats' limits are modelled with."""
+    key = (view.rules, view.hand_no, view.dealer, view.seat, view.hand, view.scores, others)
     found = pools.get(key)
     if found is None:
         if len(pools) > 16:
@@ -381,7 +361,7 @@ def auction_pool(pools: dict[tuple[object, ...], Pool], view: View, count: int,
         worlds = [sampler.sample(local) for _ in range(count)]
         model = bidder_model(rules, others)
         found = pools[key] = Pool(worlds, [seat_limits(w, view, model) for w in worlds],
-                                  play_out, {}, own)
+                                  play_out, {})
     return found
 
 
@@ -405,8 +385,7 @@ def pass_value(pool: Pool, i: int, view: View, sigma: float) -> float:
 def bid_candidates(pools: dict[tuple[object, ...], Pool], view: View, *, samples: int,
                    pool: int, sigma: float, play_out: PlayOut,
                    confidence: float = 0.0, also: Sequence[A.Bid] = (),
-                   others: float = 0.0, bias: float = 0.0, own: OwnGame | None = None,
-                   own_key: object = None) -> list[Valued]:
+                   others: float = 0.0, bias: float = 0.0) -> list[Valued]:
     """Version 2's bid or pass: on ``samples`` worlds drawn by the auction's likelihood from
     ``samples * pool``, passing is valued by the defence (:func:`pass_value`) and each of the
     next bids by declaring at it; ``sigma``: the spread of a played-out total.
@@ -417,12 +396,11 @@ def bid_candidates(pools: dict[tuple[object, ...], Pool], view: View, *, samples
     ``also``: legal bids beyond the three lowest to value on the same worlds (for reviews);
     ``others``: the confidence floor the other seats' bidding is modelled with
     (:func:`bidder_model`); ``bias``: points added to each bid's gain over passing (the
-    calibration's measured pessimism of declaring against passing, decision ``search-14``);
-    ``own``: how the expert's own declaring is valued (:class:`Pool`; decision ``search-15``)."""
+    calibration's measured pessimism of declaring against passing, decision ``search-14``)."""
     bids = [a for a in view.legal_actions if isinstance(a, A.Bid)]
     if not bids:
         return [(A.PASS, 0.0, 0)]
-    found = auction_pool(pools, view, samples * pool, play_out, others, own, own_key)
+    found = auction_pool(pools, view, samples * pool, play_out, others)
     model = bidder_model(view.rules, others)
     chosen = _draw(found, view, samples, model.spread, pool > 1)
     n = len(chosen)
@@ -458,12 +436,11 @@ def _chance(found: Pool, view: View, chosen: Sequence[int], bid: int, sigma: flo
 
 def forecast(pools: dict[tuple[object, ...], Pool], view: View, bid: int, *, samples: int,
              pool: int, sigma: float, play_out: PlayOut,
-             others: float = 0.0, own: OwnGame | None = None,
-             own_key: object = None) -> tuple[float, float]:
+             others: float = 0.0) -> tuple[float, float]:
     """What version 2 expects of declaring at ``bid`` from this auction view, on the same
     worlds :func:`bid_candidates` draws: the chance of making it and the seat's score against
     the others' mean (for calibration: ``scripts/expert_calibration.py``)."""
-    found = auction_pool(pools, view, samples * pool, play_out, others, own, own_key)
+    found = auction_pool(pools, view, samples * pool, play_out, others)
     chosen = _draw(found, view, samples, bidder_model(view.rules, others).spread, pool > 1)
     value = sum(found.game(view, i, view.seat).value(view.seat, bid, sigma)
                 for i in chosen) / len(chosen)
@@ -471,10 +448,8 @@ def forecast(pools: dict[tuple[object, ...], Pool], view: View, bid: int, *, sam
 
 
 __all__ = [
-    "AuctionGame",
     "BidderModel",
     "Declared",
-    "OwnGame",
     "PlayOut",
     "PlayedOut",
     "Pool",

@@ -54,10 +54,6 @@ class Budget:
     bias: float = 0.0
     """Version 2: points added to a bid's expected gain over passing in the auction (the
     calibration found declaring valued too low and passing too high; decision ``search-14``)."""
-    aplan: int = 0
-    """Version 2: in the auction, value the expert's own declaring in each world by the plan
-    it would choose after the Dabb on this many fresh deals (0: the heuristic model's plan;
-    decision ``search-15``)."""
     gmargin: float = 0.0
     """After the Dabb: give up unless the best plan that plays beats giving up by more than
     this many standard errors of the paired difference over the plan's worlds (0: the best
