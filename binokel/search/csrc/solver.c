@@ -107,7 +107,23 @@ static inline void sort_desc(int *keys, int *moves, int n) {
     }
 }
 
-/* solver._order_leads: the table's move, cards nobody can beat (trumps first), low cards. */
+/* The suits other than trumps in which an opponent of ``seat`` holds no card but a trump. */
+static inline u64 ruffed_suits(const Search *S, int seat) {
+    const Spec *s = S->s;
+    u64 ruffed = 0;
+    int o = s->nxt[seat], side = s->on_side[seat];
+    for (int i = 0; i < s->n - 1; i++, o = s->nxt[o]) {
+        u64 h = S->hands[o];
+        if (s->on_side[o] == side || !(h & s->trump_mask)) continue;
+        for (int t = 0; t < 4; t++)
+            if (t != s->trump && !(h & SUIT[t])) ruffed |= SUIT[t];
+    }
+    return ruffed;
+}
+
+/* solver._order_leads: the table's move, cards nobody can beat (trumps first), low cards.
+ * Unlike the pure solver, a card of the maximising side is not counted as unbeatable in a suit
+ * an opponent can trump (decision search-15). */
 static void order_leads(Search *S, int *moves, int nm, int first, int seat) {
     const Spec *s = S->s;
     u64 others = 0;
@@ -116,11 +132,12 @@ static void order_leads(Search *S, int *moves, int nm, int first, int seat) {
         others |= S->hands[o];
         o = s->nxt[o];
     }
+    u64 ruffed = s->trump >= 0 && s->on_side[seat] ? ruffed_suits(S, seat) : 0;
     int keys[MAXK];
     for (int i = 0; i < nm; i++) {
         int kind = moves[i], score;
         if (kind == first) score = 1000;
-        else if (!(others & ABOVE[kind]))
+        else if (!(others & ABOVE[kind]) && !(ruffed & ONE[kind]))
             score = 100 + KP[kind] + ((kind >> 3) == s->trump ? 50 : 0);
         else
             score = -KP[kind] - ((kind >> 3) == s->trump ? 20 : 0);
