@@ -107,7 +107,23 @@ static inline void sort_desc(int *keys, int *moves, int n) {
     }
 }
 
-/* solver._order_leads: the table's move, cards nobody can beat (trumps first), low cards. */
+/* The suits other than trumps in which an opponent of ``seat`` holds no card but a trump. */
+static inline u64 ruffed_suits(const Search *S, int seat) {
+    const Spec *s = S->s;
+    u64 ruffed = 0;
+    int o = s->nxt[seat], side = s->on_side[seat];
+    for (int i = 0; i < s->n - 1; i++, o = s->nxt[o]) {
+        u64 h = S->hands[o];
+        if (s->on_side[o] == side || !(h & s->trump_mask)) continue;
+        for (int t = 0; t < 4; t++)
+            if (t != s->trump && !(h & SUIT[t])) ruffed |= SUIT[t];
+    }
+    return ruffed;
+}
+
+/* solver._order_leads: the table's move, cards nobody can beat (trumps first), low cards.
+ * Unlike the pure solver, a card of the maximising side is not counted as unbeatable in a suit
+ * an opponent can trump (decision search-15). */
 static void order_leads(Search *S, int *moves, int nm, int first, int seat) {
     const Spec *s = S->s;
     u64 others = 0;
@@ -116,11 +132,12 @@ static void order_leads(Search *S, int *moves, int nm, int first, int seat) {
         others |= S->hands[o];
         o = s->nxt[o];
     }
+    u64 ruffed = s->trump >= 0 && s->on_side[seat] ? ruffed_suits(S, seat) : 0;
     int keys[MAXK];
     for (int i = 0; i < nm; i++) {
         int kind = moves[i], score;
         if (kind == first) score = 1000;
-        else if (!(others & ABOVE[kind]))
+        else if (!(others & ABOVE[kind]) && !(ruffed & ONE[kind]))
             score = 100 + KP[kind] + ((kind >> 3) == s->trump ? 50 : 0);
         else
             score = -KP[kind] - ((kind >> 3) == s->trump ? 20 : 0);
@@ -181,8 +198,11 @@ static inline int last_trick(const Search *S, int leader) {
 }
 
 /* ``key``: pos_key of the hands; ``b``: its table bucket for ``seat``, computed (and
- * prefetched) by the caller. */
-static int lead(Search *S, int seat, int alpha, int beta, int rest, u64 key, Entry *b) {
+ * prefetched) by the caller; ``e``: the caller's probe of that bucket (NULL: not there).  The
+ * entry may since have been given to another position, so it is checked again; an entry
+ * that was not there cannot have come since (the searches in between hold fewer cards). */
+static int lead(Search *S, int seat, int alpha, int beta, int rest, u64 key, Entry *b,
+                Entry *e) {
     if (beta <= 0) return 0;
     if (alpha >= rest) return rest;
     const Spec *s = S->s;
@@ -190,7 +210,7 @@ static int lead(Search *S, int seat, int alpha, int beta, int rest, u64 key, Ent
     if (!hand) return 0;
     S->nodes++;
     int first = -1, low, high;
-    Entry *e = probe(S, b, key, seat);
+    if (e && (e->key != key || e->seat != seat)) e = NULL;
     if (e) {
         low = e->low;
         high = e->high;
@@ -256,7 +276,7 @@ static int follow(Search *S, int seat, int played, int best_kind, int best_seat,
     if (nm > 1) order_follows(moves, nm, maximise, s->on_side[best_seat], winners, last);
     int best = maximise ? -1 : 1 << 30;
     int a = alpha, b = beta;
-    Entry *buckets[MAXK];
+    Entry *buckets[MAXK], *found[MAXK];
     u64 keys[MAXK];
     /* After this trick every seat holds one card: the last trick is played out, not searched
      * (nor kept in the table). */
@@ -276,6 +296,7 @@ static int follow(Search *S, int seat, int played, int best_kind, int best_seat,
             int kind = moves[i];
             int w_seat = (winners >> (2 * kind)) & 1 ? seat : best_seat;
             Entry *e = probe(S, buckets[i], keys[i], w_seat);
+            found[i] = e;
             if (!e) continue;
             int got = gained + KP[kind];
             int mine = s->on_side[w_seat] ? got : 0;
@@ -312,7 +333,8 @@ static int follow(Search *S, int seat, int played, int best_kind, int best_seat,
                 int nsaved = S->ntrick;
                 S->trick += MAXP;
                 S->ntrick = 0;
-                v = mine + lead(S, w_seat, a - mine, b - mine, r, keys[i], buckets[i]);
+                v = mine + lead(S, w_seat, a - mine, b - mine, r, keys[i], buckets[i],
+                             found[i]);
                 S->trick -= MAXP;
                 S->ntrick = nsaved;
             }
@@ -356,7 +378,8 @@ static int window(Search *S, int alpha, int beta) {
     S->ntrick = S->root_ntrick;
     if (!S->root_ntrick) {
         u64 key = pos_key(S, S->hands);
-        return lead(S, seat, alpha, beta, S->rest, key, bucket_of(S, key, seat));
+        Entry *b = bucket_of(S, key, seat);
+        return lead(S, seat, alpha, beta, S->rest, key, b, probe(S, b, key, seat));
     }
     return follow(S, seat, S->root_ntrick, bk, bs, gained, alpha, beta, S->rest,
                   pos_key(S, S->hands));
