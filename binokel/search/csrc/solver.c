@@ -123,7 +123,7 @@ static inline u64 ruffed_suits(const Search *S, int seat) {
 
 /* solver._order_leads: the table's move, cards nobody can beat (trumps first), low cards.
  * Unlike the pure solver, a card of the maximising side is not counted as unbeatable in a suit
- * an opponent can trump (decision search-15). */
+ * an opponent can trump (decision search-16). */
 static void order_leads(Search *S, int *moves, int nm, int first, int seat) {
     const Spec *s = S->s;
     u64 others = 0;
