@@ -175,9 +175,8 @@ def _shared_values(state: StateReader) -> list[object]:
     if sizes is not None and sizes[0] is hands:
         hand_sizes = sizes[1]
     else:
-        # Cards per packed hand, in C: a count (0-2) is two bits, and a 2 has its high bit set.
-        hand_sizes = tuple(map(_add, map(_bit_count, hands),
-                               map(_bit_count, map(_HIGH_BITS.__and__, hands))))
+        # Cards per packed hand: a count (0-2) is two bits, and a 2 has its high bit set.
+        hand_sizes = tuple([_bit_count(h) + _bit_count(h & _HIGH_BITS) for h in hands])
         _last_sizes[0] = (hands, hand_sizes)
     declarer = h.declarer
     contract = h.contract
@@ -208,7 +207,6 @@ def _shared_values(state: StateReader) -> list[object]:
     return values
 
 
-_add = operator.add
 _bit_count = int.bit_count
 #: The high bit of every kind's two-bit count.
 _HIGH_BITS = sum(2 << (k * BITS) for k in range(KIND_COUNT))
