@@ -20,7 +20,7 @@ import operator
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, fields
-from itertools import chain, repeat
+from itertools import repeat
 
 from ...cards import BITS, KIND_COUNT, SUIT_MASK, Card, Suit, unpack
 from .actions import Action
@@ -100,7 +100,18 @@ def make_view(state: StateReader, seat: int, legal: tuple[Action, ...]) -> View:
         raise ValueError(f"no seat {seat} at this table (seats 0-{state._g.rules.players - 1})")
     values = _shared_values(state).copy()
     values[_SEAT] = seat
-    values[_HAND] = _CARDS[state._hands[seat]]
+    # The seat's hand: the tuple of its last view while the hand is the same (so an unchanged
+    # hand is the same object), else four cached suit parts joined (most hands in play are new:
+    # a cache by hand would mostly miss, and cost more than it saves).
+    packed = state._hands[seat]
+    last = _last_hands.get(seat)
+    if last is not None and last[0] == packed:
+        values[_HAND] = last[1]
+    else:
+        hand = (_SUIT_CARDS[packed & _M0] + _SUIT_CARDS[packed & _M1]
+                + _SUIT_CARDS[packed & _M2] + _SUIT_CARDS[packed & _M3])
+        _last_hands[seat] = (packed, hand)
+        values[_HAND] = hand
     if values[_DECLARER] == seat and state._phase is not _GAME_OVER:
         values[_DISCARD] = cards_of(state._h.discard)
     if values[_TO_MOVE] == seat:
@@ -135,6 +146,8 @@ _SEAT, _TO_MOVE, _HAND, _DECLARER, _DISCARD, _LEGAL = map(_ORDER.index, (
 _last: list[tuple[StateReader, list[object]] | None] = [None]
 # The hand sizes of the last tuple of hands seen (bids and trumps leave the hands as they are).
 _last_sizes: list[tuple[tuple[int, ...], tuple[int, ...]] | None] = [None]
+# Per seat, its packed hand and card tuple at its last view.
+_last_hands: dict[int, tuple[int, tuple[Card, ...]]] = {}
 # The trick in progress as (seat, card) pairs, by its seating, leader and card kinds.
 _TRICKS_IN_PLAY: dict[tuple[tuple[int, ...], int, tuple[int, ...]],
                       tuple[tuple[int, Card], ...]] = {}
@@ -162,9 +175,8 @@ def _shared_values(state: StateReader) -> list[object]:
     if sizes is not None and sizes[0] is hands:
         hand_sizes = sizes[1]
     else:
-        # Cards per packed hand, in C: a count (0-2) is two bits, and a 2 has its high bit set.
-        hand_sizes = tuple(map(_add, map(_bit_count, hands),
-                               map(_bit_count, map(_HIGH_BITS.__and__, hands))))
+        # Cards per packed hand: a count (0-2) is two bits, and a 2 has its high bit set.
+        hand_sizes = tuple([_bit_count(h) + _bit_count(h & _HIGH_BITS) for h in hands])
         _last_sizes[0] = (hands, hand_sizes)
     declarer = h.declarer
     contract = h.contract
@@ -195,7 +207,6 @@ def _shared_values(state: StateReader) -> list[object]:
     return values
 
 
-_add = operator.add
 _bit_count = int.bit_count
 #: The high bit of every kind's two-bit count.
 _HIGH_BITS = sum(2 << (k * BITS) for k in range(KIND_COUNT))
@@ -221,12 +232,13 @@ class _Cards(dict[int, tuple[Card, ...]]):
     def __missing__(self, packed: int) -> tuple[Card, ...]:
         if len(self) >= 100_000:
             self.clear()  # bounded: a long run must not grow it without end
-        found = self[packed] = tuple(chain.from_iterable(
-            map(_SUIT_CARDS.__getitem__, map(packed.__and__, SUIT_MASK))))
+        found = self[packed] = (_SUIT_CARDS[packed & _M0] + _SUIT_CARDS[packed & _M1]
+                                + _SUIT_CARDS[packed & _M2] + _SUIT_CARDS[packed & _M3])
         return found
 
 
 _SUIT_CARDS = _SuitCards()
+_M0, _M1, _M2, _M3 = SUIT_MASK
 _CARDS = _Cards()
 
 
