@@ -15,29 +15,10 @@ import gc
 import os
 import random
 import sys
-from collections.abc import Callable
 
-from binokel.games.binokel import actions as A
-from binokel.games.binokel.game import GameState, Phase, new_game
+from binokel.bench import play_random_hand  # the same loop in every checkout since 441c9c9
+from binokel.games.binokel.game import new_game
 from binokel.games.binokel.rules import BINOKEL
-
-_NOT = (A.GiveUp, A.Durch, A.OpenDurch)
-
-
-def play_random_hand(state: GameState, rnd: Callable[[], float]) -> GameState:
-    """The loop of ``binokel.bench.play_random_hand``, copied so that old checkouts run it too."""
-    hand_no = state.hand_no
-    play, auction = Phase.PLAY, Phase.AUCTION
-    while True:
-        legal = state.legal_actions()
-        if not legal:
-            return state
-        phase = state.phase
-        if phase is not play and phase is not auction:
-            legal = tuple(a for a in legal if not isinstance(a, _NOT)) or legal
-        state = state.apply(legal[int(rnd() * len(legal))])
-        if phase is play and state.hand_no != hand_no:
-            return state
 
 
 def run(total: int, seed: int = 0) -> None:
