@@ -22,10 +22,9 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import operator
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import compress, count
-from operator import is_not
+from operator import attrgetter, is_not
 from typing import NamedTuple
 
 import orjson
@@ -112,7 +111,7 @@ class ViewEncoder:
             names += tuple(extra for extra in ("last_trick", "is_my_turn")
                            if extra not in names and hasattr(kind, extra))
             plan = self._plans[kind] = _Plan(names, tuple(f'"{name}":' for name in names),
-                                             operator.attrgetter(*names))
+                                             attrgetter(*names))
         return plan
 
     def fields(self, view: object) -> dict[str, str]:
