@@ -57,7 +57,9 @@ class LiveServer:
                     return
             except OSError:
                 time.sleep(0.05)
-        raise RuntimeError("the server did not start")
+        # Not listening in time: kill it, or it would outlive the test (and hold its port).
+        self.kill()
+        raise RuntimeError(f"the server did not start in 20 s: {self.log.read_text()}")
 
     def kill(self) -> None:
         """Stop the server the hard way (SIGKILL): no shutdown code runs."""
