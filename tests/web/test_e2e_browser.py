@@ -92,7 +92,9 @@ def check_latest_bid(page: Any) -> int:
                 box: box && box.height > 0 ? [box.y, box.height] : null,
                 list: (document.querySelector('#bids') || {innerText: ''}).innerText};
     })()""")
-    if seen["phase"] != "auction" or not seen["count"] or seen["latest"] is None:
+    # The auction stays in sight until the tricks: laying away is where it is first seen when
+    # both computer players passed before our turn (the test used to count nothing there).
+    if seen["phase"] not in ("auction", "discard") or not seen["count"] or seen["latest"] is None:
         return 0
     if seen["top"] > 0:
         assert str(seen["top"]) in seen["list"]
