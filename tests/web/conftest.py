@@ -22,6 +22,10 @@ def free_port() -> int:
         return port
 
 
+START_SECONDS = 20
+"""How long a server gets to listen on its port before the test gives up on it."""
+
+
 class LiveServer:
     """``binokel serve`` run as a user would, on a free loopback port and a temporary db."""
 
@@ -48,7 +52,7 @@ class LiveServer:
                  self.database or str(self.db), "--bot-delay", str(self.bot_delay),
                  "--log-level", "warning", "--bot-workers", "1", *self.options],
                 stdout=log, stderr=subprocess.STDOUT, env=env)
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + START_SECONDS
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"the server stopped: {self.log.read_text()}")
@@ -59,7 +63,7 @@ class LiveServer:
                 time.sleep(0.05)
         # Not listening in time: kill it, or it would outlive the test (and hold its port).
         self.kill()
-        raise RuntimeError(f"the server did not start in 20 s: {self.log.read_text()}")
+        raise RuntimeError(f"the server did not start in {START_SECONDS} s: {self.log.read_text()}")
 
     def kill(self) -> None:
         """Stop the server the hard way (SIGKILL): no shutdown code runs."""
