@@ -7,7 +7,11 @@ WebSocket, every seat seeing every state); the per-move figure is the difference
 runs' instruction counts over the difference of the moves, which leaves start-up and
 handshakes out.  Every thread of the server process is counted (valgrind runs them one at a
 time).  ``--reference DIR`` counts another checkout's server the same way, side by side;
-``--serve-args`` passes flags to ``binokel serve``.  Both runs of a server go at once;
+``--serve-args`` passes flags to ``binokel serve``.  ``--callgrind PREFIX`` runs this
+checkout's server under ``valgrind --tool=callgrind`` instead and keeps its profiles as
+``PREFIX.few`` and ``PREFIX.many`` (read them with ``callgrind_annotate --inclusive=yes``; the
+difference of a function's cost in the two over the difference of the moves is its share of a
+move).  Both runs of a server go at once;
 start a second copy of this script with ``PYTHONPATH=DIR`` to count another checkout at the
 same time instead of after.
 
@@ -88,13 +92,17 @@ async def play(base: str, moves: int) -> None:
             await ws.close()
 
 
-def count(source: Path | None, moves: int, serve_args: list[str]) -> int:
+def count(source: Path | None, moves: int, serve_args: list[str],
+          profile: Path | None = None) -> int:
+    """The server's instructions for ``moves`` moves; under callgrind, writing ``profile``."""
     port = free_port()
     env, cwd = server_env(source)
     with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / "cg.out"
+        out = Path(tmp) / "cg.out" if profile is None else profile.resolve()
+        tool = (["--tool=cachegrind", "--cache-sim=no", f"--cachegrind-out-file={out}"]
+                if profile is None else ["--tool=callgrind", f"--callgrind-out-file={out}"])
         process = subprocess.Popen(
-            ["valgrind", "--tool=cachegrind", "--cache-sim=no", f"--cachegrind-out-file={out}",
+            ["valgrind", *tool,
              sys.executable, "-m", "binokel", "serve", "--port", str(port),
              "--db", str(Path(tmp) / "db.sqlite3"), "--bot-delay", "0", "--log-level",
              "warning", *serve_args],
@@ -108,9 +116,9 @@ def count(source: Path | None, moves: int, serve_args: list[str]) -> int:
             process.send_signal(signal.SIGINT)
             process.wait(timeout=600)
         text = out.read_text()
-    found = re.search(r"^summary:\s+(\d+)", text, re.MULTILINE)
+    found = re.search(r"^(?:summary|totals):\s+(\d+)", text, re.MULTILINE)
     if found is None:
-        raise SystemExit("no summary in cachegrind's output")
+        raise SystemExit("no summary in valgrind's output")
     return int(found.group(1))
 
 
@@ -120,7 +128,19 @@ def main() -> int:
     parser.add_argument("--many", type=int, default=1000)
     parser.add_argument("--reference", type=Path, metavar="DIR")
     parser.add_argument("--serve-args", default="", metavar="FLAGS")
+    parser.add_argument("--callgrind", type=Path, metavar="PREFIX")
     args = parser.parse_args()
+    if args.callgrind is not None:
+        prefix = args.callgrind
+        with ThreadPoolExecutor(2) as pool:
+            few, many = pool.map(
+                lambda run: count(None, run[0], args.serve_args.split(),
+                                  prefix.with_name(f"{prefix.name}.{run[1]}")),
+                ((args.few, "few"), (args.many, "many")))
+        print(f"callgrind  {few:,} and {many:,} instructions: "
+              f"{(many - few) / (args.many - args.few):,.0f} per move; "
+              f"profiles {prefix}.few and {prefix}.many", flush=True)
+        return 0
     setups = [("this", None, args.serve_args.split())]
     if args.reference is not None:
         setups.insert(0, ("reference", args.reference, []))
