@@ -20,13 +20,16 @@ Bid(value=180)
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import numpy as np
 import numpy.typing as npt
 
 from .layout import Layout, Vector
 from .parts import SeatEncoder
+
+if TYPE_CHECKING:
+    from .cardplay import CardPlay
 
 #: Points are divided by this in observations (a Binokel hand moves a few hundred points).
 POINT_SCALE = 1000.0
@@ -64,6 +67,15 @@ class Codec(Protocol):
 
     def mask(self, view: Any) -> Mask:
         """1 for each action the view's seat may take now, else 0 (a new array)."""
+        ...
+
+    def mask_of(self, legal: Sequence[Any]) -> Mask:
+        """1 for each action of ``legal``, else 0 (a new array)."""
+        ...
+
+    def card_play(self) -> CardPlay | None:
+        """The updates of a seat's vector from the cards played, without its view
+        (:mod:`binokel.env.cardplay`), or None if the codec has none."""
         ...
 
     def legal_indices(self, legal: Sequence[Any]) -> list[int]:
@@ -130,12 +142,15 @@ class ActionMap:
         return self.actions[int(index)]
 
     def mask(self, view: Any) -> Mask:
-        """The view's legal actions as a mask (a new array, the caller's own).
+        """The view's legal actions as a mask (a new array, the caller's own)."""
+        return self.mask_of(view.legal_actions)
+
+    def mask_of(self, legal: Sequence[Any]) -> Mask:
+        """A mask of the actions ``legal`` (a new array, the caller's own).
 
         Masks are cached by the ids of the legal actions, and only for tuples of the map's own
         action instances: the map holds those, so no other object can have their ids.
         """
-        legal = view.legal_actions
         key = tuple(map(id, legal))
         cached = self._masks.get(key)
         if cached is not None:
