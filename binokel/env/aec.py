@@ -159,7 +159,7 @@ class BinokelAEC(AECEnv[str, Observation, int]):  # type: ignore[misc]
         vector: Vector = encoder.update(view).copy()
         if self._play is not None:
             self._synced[seat] = len(self._log)
-        return {"observation": vector, "action_mask": self.codec.mask(view)}
+        return {"observation": vector, "action_mask": self.codec.mask_of(view.legal_actions)}
 
     def step(self, action: int | None) -> None:
         table = self.table
