@@ -8,7 +8,10 @@ to act's view as text.
 
 Each seat's vector is kept up to date from view to view (:class:`~binokel.env.parts.SeatEncoder`:
 only the parts of the vector whose fields of the view changed are written again), and masks come
-from a cache keyed by the legal actions, so an observation costs little more than the view.
+from a cache keyed by the legal actions.  Where the codec has card-play updates (Binokel), the
+steps whose effect is public and simple (a card played, a bid or a pass, a card laid away) are
+logged and applied to each seat's vector when it is next observed, with no view built
+(:mod:`binokel.env.cardplay`, decision env-05).
 
 :func:`aec_env` (and :func:`raw_env`, PettingZoo's name for it) is the environment itself: it
 refuses a number outside the action space, an illegal action, and a step or an observation
