@@ -40,8 +40,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from ..games import find_game_rules
-from .cardplay import Event
-from .codec import Codec
+from .codec import Codec, Event
 from .codecs import codec_for
 from .layout import Vector
 from .table import Reward, Table, check_options

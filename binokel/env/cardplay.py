@@ -24,32 +24,13 @@ every step (tests/env/test_incremental.py).
 from __future__ import annotations
 
 from array import array
-from typing import Any, Protocol
+from typing import Any
 
 from ..games.binokel.actions import Discard, Play
 from ..games.binokel.game import Phase
 from ..games.binokel.scoring import Contract
-from .codec import POINT_SCALE
+from .codec import POINT_SCALE, Event
 from .parts import Buffer, card_positions
-
-#: One simple step: the seat that acted and, for a card played, the card's kind and the trick
-#: it finished (or None); for a bid or a pass in the auction, -1 and the auction's new
-#: ``(seat, value)`` entry (value 0: a pass); for a card laid away by the declarer (discards
-#: still to come, no trumps shown), -2 and the card's kind.
-Event = tuple[int, int, Any]
-
-
-class CardPlay(Protocol):
-    """A codec's updates from simple steps (see the module's docstring)."""
-
-    def event(self, before: Any, action: Any, after: Any) -> Event | None:
-        """The event of ``action`` taking ``before`` to ``after`` if it is a simple play."""
-        ...
-
-    def catch_up(self, buf: Buffer, seat: int, events: list[Event], state: Any) -> None:
-        """Bring ``seat``'s vector ``buf`` (exact before ``events``) to ``state``."""
-        ...
-
 
 _PLAY = Phase.PLAY
 _AUCTION = Phase.AUCTION

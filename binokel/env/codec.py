@@ -20,21 +20,36 @@ Bid(value=180)
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import Any, Protocol, cast
 
 import numpy as np
 import numpy.typing as npt
 
 from .layout import Layout, Vector
-from .parts import SeatEncoder
-
-if TYPE_CHECKING:
-    from .cardplay import CardPlay
+from .parts import Buffer, SeatEncoder
 
 #: Points are divided by this in observations (a Binokel hand moves a few hundred points).
 POINT_SCALE = 1000.0
 
 Mask = npt.NDArray[np.int8]
+
+#: One simple step: the seat that acted and, for a card played, the card's kind and the trick
+#: it finished (or None); for a bid or a pass in the auction, -1 and the auction's new
+#: ``(seat, value)`` entry (value 0: a pass); for a card laid away by the declarer (discards
+#: still to come, no trumps shown), -2 and the card's kind.
+Event = tuple[int, int, Any]
+
+
+class CardPlay(Protocol):
+    """A codec's updates from simple steps (:mod:`binokel.env.cardplay`)."""
+
+    def event(self, before: Any, action: Any, after: Any) -> Event | None:
+        """The event of ``action`` taking ``before`` to ``after`` if it is a simple play."""
+        ...
+
+    def catch_up(self, buf: Buffer, seat: int, events: list[Event], state: Any) -> None:
+        """Bring ``seat``'s vector ``buf`` (exact before ``events``) to ``state``."""
+        ...
 
 
 class Codec(Protocol):
