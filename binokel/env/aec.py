@@ -8,7 +8,10 @@ to act's view as text.
 
 Each seat's vector is kept up to date from view to view (:class:`~binokel.env.parts.SeatEncoder`:
 only the parts of the vector whose fields of the view changed are written again), and masks come
-from a cache keyed by the legal actions, so an observation costs little more than the view.
+from a cache keyed by the legal actions.  Where the codec has card-play updates (Binokel), the
+steps whose effect is public and simple (a card played, a bid or a pass, a card laid away) are
+logged and applied to each seat's vector when it is next observed, with no view built
+(:mod:`binokel.env.cardplay`, decision env-05).
 
 :func:`aec_env` (and :func:`raw_env`, PettingZoo's name for it) is the environment itself: it
 refuses a number outside the action space, an illegal action, and a step or an observation
@@ -37,7 +40,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from ..games import find_game_rules
-from .codec import Codec
+from .codec import Codec, Event
 from .codecs import codec_for
 from .layout import Vector
 from .table import Reward, Table, check_options
@@ -87,6 +90,14 @@ class BinokelAEC(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self._seeds = new_seed_source(None)
         self._views: dict[int, Any] = {}
         self._encoders = [self.codec.encoder() for _ in self.possible_agents]
+        self._play = self.codec.card_play()
+        self._log: list[Event] = []
+        """The simple plays since the last other step (decision env-05)."""
+        self._synced: list[int | None] = [None] * self.codec.players
+        """Per seat, how much of the log its vector holds (None: it needs its view)."""
+        self._by_play = [False] * self.codec.players
+        """Per seat, whether its vector was updated from the log since its view was encoded
+        (then its encoder must forget that view before the next one)."""
         self.table: Table | None = None
         self._rewarded = False
         """Whether ``rewards`` holds a step's rewards rather than zeros."""
@@ -103,6 +114,8 @@ class BinokelAEC(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self.table = Table(self.rules, seed=self._seeds.getrandbits(63), hands=self.hands,
                            reward=self.reward_kind)
         self._views = {}
+        self._log = []
+        self._synced = [None] * self.codec.players
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -126,11 +139,29 @@ class BinokelAEC(AECEnv[str, Observation, int]):  # type: ignore[misc]
         if table is None:
             raise RuntimeError("Call reset() before observe().")
         seat = self._seat[agent]
+        encoder = self._encoders[seat]
+        synced = self._synced[seat]
+        if synced is not None:
+            # Only simple plays since this seat's last observation: no view (env-05).
+            state = table.state
+            log = self._log
+            if synced < len(log):
+                assert self._play is not None
+                self._play.catch_up(encoder.buffer, seat, log[synced:], state)
+                self._synced[seat] = len(log)
+                self._by_play[seat] = True
+            legal = state.legal_actions() if state.to_move == seat else ()
+            return {"observation": encoder.vector.copy(), "action_mask": self.codec.mask_of(legal)}
         view = self._views.get(seat)  # _view, written out: once per step
         if view is None:
             view = self._views[seat] = table.state.view(seat)
-        vector: Vector = self._encoders[seat].update(view).copy()
-        return {"observation": vector, "action_mask": self.codec.mask(view)}
+        if self._by_play[seat]:
+            encoder.forget()
+            self._by_play[seat] = False
+        vector: Vector = encoder.update(view).copy()
+        if self._play is not None:
+            self._synced[seat] = len(self._log)
+        return {"observation": vector, "action_mask": self.codec.mask_of(view.legal_actions)}
 
     def step(self, action: int | None) -> None:
         table = self.table
@@ -142,8 +173,18 @@ class BinokelAEC(AECEnv[str, Observation, int]):  # type: ignore[misc]
             return
         if action is None:
             raise ValueError(f"{agent} is to act: give an action number, not None")
-        rewards = table.apply(self.codec.action_of(action))  # an illegal move raises
+        before = table.state
+        move = self.codec.action_of(action)
+        rewards = table.apply(move)  # an illegal move raises
         self._views = {}
+        play = self._play
+        if play is not None:
+            event = play.event(before, move, table.state)
+            if event is not None:
+                self._log.append(event)
+            elif self._log or self._synced.count(None) != len(self._synced):
+                self._log = []
+                self._synced = [None] * len(self._synced)
         self._cumulative_rewards[agent] = 0.0
         names = self.possible_agents
         nothing = rewards is table.no_rewards
@@ -177,6 +218,8 @@ class BinokelAEC(AECEnv[str, Observation, int]):  # type: ignore[misc]
 
     def close(self) -> None:
         self._views = {}
+        self._log = []
+        self._synced = [None] * len(self._synced)
         for encoder in self._encoders:
             encoder.forget()
 

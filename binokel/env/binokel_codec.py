@@ -23,6 +23,7 @@ from ..games.binokel.game import Deal, GameState, Phase, active_seats, new_game
 from ..games.binokel.rules import Rules
 from ..games.binokel.scoring import Contract
 from ..games.binokel.views import View
+from .cardplay import BinokelCardPlay
 from .codec import POINT_SCALE, ActionMap
 from .layout import Block, Layout
 from .parts import (
@@ -193,6 +194,10 @@ class BinokelCodec(PartsEncoding, ActionMap):
             per_seat_part("trick_points", *span("trick_points"), POINT_SCALE),
             per_seat_part("scores", *span("scores"), POINT_SCALE),
         )
+
+    def card_play(self) -> BinokelCardPlay:
+        """The updates of a seat's vector from the cards played (:mod:`binokel.env.cardplay`)."""
+        return BinokelCardPlay(self._at, self.slot, self.players)
 
     def describe(self, view: View) -> str:
         lines = [f"Binokel ({self.rules.name}), hand {view.hand_no + 1}, {view.phase.value}; "

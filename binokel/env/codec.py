@@ -26,12 +26,30 @@ import numpy as np
 import numpy.typing as npt
 
 from .layout import Layout, Vector
-from .parts import SeatEncoder
+from .parts import Buffer, SeatEncoder
 
 #: Points are divided by this in observations (a Binokel hand moves a few hundred points).
 POINT_SCALE = 1000.0
 
 Mask = npt.NDArray[np.int8]
+
+#: One simple step: the seat that acted and, for a card played, the card's kind and the trick
+#: it finished (or None); for a bid or a pass in the auction, -1 and the auction's new
+#: ``(seat, value)`` entry (value 0: a pass); for a card laid away by the declarer (discards
+#: still to come, no trumps shown), -2 and the card's kind.
+Event = tuple[int, int, Any]
+
+
+class CardPlay(Protocol):
+    """A codec's updates from simple steps (:mod:`binokel.env.cardplay`)."""
+
+    def event(self, before: Any, action: Any, after: Any) -> Event | None:
+        """The event of ``action`` taking ``before`` to ``after`` if it is a simple play."""
+        ...
+
+    def catch_up(self, buf: Buffer, seat: int, events: list[Event], state: Any) -> None:
+        """Bring ``seat``'s vector ``buf`` (exact before ``events``) to ``state``."""
+        ...
 
 
 class Codec(Protocol):
@@ -64,6 +82,15 @@ class Codec(Protocol):
 
     def mask(self, view: Any) -> Mask:
         """1 for each action the view's seat may take now, else 0 (a new array)."""
+        ...
+
+    def mask_of(self, legal: Sequence[Any]) -> Mask:
+        """1 for each action of ``legal``, else 0 (a new array)."""
+        ...
+
+    def card_play(self) -> CardPlay | None:
+        """The updates of a seat's vector from the cards played, without its view
+        (:mod:`binokel.env.cardplay`), or None if the codec has none."""
         ...
 
     def legal_indices(self, legal: Sequence[Any]) -> list[int]:
@@ -130,12 +157,15 @@ class ActionMap:
         return self.actions[int(index)]
 
     def mask(self, view: Any) -> Mask:
-        """The view's legal actions as a mask (a new array, the caller's own).
+        """The view's legal actions as a mask (a new array, the caller's own)."""
+        return self.mask_of(view.legal_actions)
+
+    def mask_of(self, legal: Sequence[Any]) -> Mask:
+        """A mask of the actions ``legal`` (a new array, the caller's own).
 
         Masks are cached by the ids of the legal actions, and only for tuples of the map's own
         action instances: the map holds those, so no other object can have their ids.
         """
-        legal = view.legal_actions
         key = tuple(map(id, legal))
         cached = self._masks.get(key)
         if cached is not None:

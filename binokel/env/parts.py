@@ -101,6 +101,18 @@ class SeatEncoder:
         self._update(view)
         return self._vector
 
+    @property
+    def buffer(self) -> Buffer:
+        """The vector's buffer (:attr:`vector` is a numpy array over it), for updates made
+        without a view (:mod:`binokel.env.cardplay`; :meth:`forget` before the next
+        :meth:`update` then)."""
+        return self._buf
+
+    @property
+    def vector(self) -> Vector:
+        """The encoder's array as it stands (valid until the next update)."""
+        return self._vector
+
     def forget(self) -> None:
         """Drop the last view (its objects are no longer held); the next update writes all."""
         self._forget()
@@ -179,6 +191,10 @@ class PartsEncoding:
     def encoder(self) -> SeatEncoder:
         """A :class:`SeatEncoder` for one seat's successive views."""
         return SeatEncoder(self.parts, self.layout.size)
+
+    def card_play(self) -> Any:
+        """No card-play updates unless the codec has them (``binokel.env.cardplay``)."""
+        return None
 
 
 def one_hot_part(field: str, start: int, stop: int) -> Part:
