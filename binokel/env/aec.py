@@ -40,9 +40,10 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from ..games import find_game_rules
-from .codec import Codec, Event
+from .codec import CardPlay, Codec, Event
 from .codecs import codec_for
 from .layout import Vector
+from .parts import SeatEncoder
 from .table import Reward, Table, check_options
 
 Observation = dict[str, Any]
@@ -152,6 +153,14 @@ class BinokelAEC(AECEnv[str, Observation, int]):  # type: ignore[misc]
                 self._by_play[seat] = True
             legal = state.legal_actions() if state.to_move == seat else ()
             return {"observation": encoder.vector.copy(), "action_mask": self.codec.mask_of(legal)}
+        play = self._play
+        if play is not None and (self._log_donor(seat)
+                                 or self._written(play, encoder, seat, table.state)):
+            # Another seat's vector is exact: copied, with this seat's own blocks; or the
+            # auction's vector written from the state's public fields and the own hand (env-06).
+            state = table.state
+            legal = state.legal_actions() if state.to_move == seat else ()
+            return {"observation": encoder.vector.copy(), "action_mask": self.codec.mask_of(legal)}
         view = self._views.get(seat)  # _view, written out: once per step
         if view is None:
             view = self._views[seat] = table.state.view(seat)
@@ -162,6 +171,36 @@ class BinokelAEC(AECEnv[str, Observation, int]):  # type: ignore[misc]
         if self._play is not None:
             self._synced[seat] = len(self._log)
         return {"observation": vector, "action_mask": self.codec.mask_of(view.legal_actions)}
+
+    def _log_donor(self, seat: int) -> bool:
+        """Write ``seat``'s vector from another seat's that the log keeps exact, if there is
+        one (brought up to the end of the log first); whether there was (decision env-06)."""
+        synced = self._synced
+        for donor, held in enumerate(synced):
+            if held is None or donor == seat:
+                continue
+            assert self._play is not None and self.table is not None
+            state = self.table.state
+            log = self._log
+            source = self._encoders[donor].buffer
+            if held < len(log):
+                self._play.catch_up(source, donor, log[held:], state)
+                synced[donor] = len(log)
+                self._by_play[donor] = True
+            self._play.copy_seat(self._encoders[seat].buffer, seat, source, state)
+            synced[seat] = len(log)
+            self._by_play[seat] = True
+            return True
+        return False
+
+    def _written(self, play: CardPlay, encoder: SeatEncoder, seat: int, state: Any) -> bool:
+        """Write ``seat``'s vector of ``state`` without a view if the helper can (an auction
+        state); whether it did."""
+        if not play.auction(encoder.buffer, seat, state):
+            return False
+        self._synced[seat] = len(self._log)
+        self._by_play[seat] = True
+        return True
 
     def step(self, action: int | None) -> None:
         table = self.table

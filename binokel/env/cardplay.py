@@ -29,12 +29,16 @@ from typing import Any
 from ..games.binokel.actions import Discard, Play
 from ..games.binokel.game import Phase
 from ..games.binokel.scoring import Contract
+from ..games.binokel.views import cards_of
 from .codec import POINT_SCALE, Event
 from .parts import Buffer, card_positions
 
 _PLAY = Phase.PLAY
 _AUCTION = Phase.AUCTION
 _DISCARD = Phase.DISCARD
+_GAME_OVER = Phase.GAME_OVER
+#: The auction's position in the codec's ``phase`` block (one entry per phase, in order).
+_AUCTION_INDEX = tuple(Phase).index(_AUCTION)
 #: The kind of an event: a bid or a pass, a card laid away (a card played has its card's kind).
 BID, LAY_AWAY = -1, -2
 _OPEN = (Contract.OPEN_DURCH, Contract.OPEN_DURCH_NO_DABB)
@@ -43,7 +47,8 @@ _OPEN = (Contract.OPEN_DURCH, Contract.OPEN_DURCH_NO_DABB)
 class BinokelCardPlay:
     """The simple steps of the Binokel vector (:class:`~binokel.env.binokel_codec.BinokelCodec`)."""
 
-    def __init__(self, at: dict[str, int], slot: dict[int, int], players: int) -> None:
+    def __init__(self, at: dict[str, int], slot: dict[int, int], players: int,
+                 size: int) -> None:
         k = len(slot)
         n = players
         self.hand_at = card_positions(at["hand"], slot)
@@ -60,6 +65,13 @@ class BinokelCardPlay:
         self.passed = at["passed"]
         self.bid = at["bid"]
         self.n = n
+        self.at = at
+        self.zero_all = array("f", bytes(4 * size))
+        self.seat = at["seat"]
+        self.hand = at["hand"]
+        self.discard = at["discard"]
+        self.k = k
+        self.zero_cards = array("f", bytes(4 * k))
         self.zero_trick = array("f", bytes(4 * n * k))
         self.zero_seats = array("f", bytes(4 * n))
 
@@ -80,6 +92,75 @@ class BinokelCardPlay:
         tricks = after.tricks
         done = tricks[-1] if len(tricks) > len(before.tricks) else None
         return (before.to_move, action.card.kind, done)
+
+    def copy_seat(self, buf: Buffer, seat: int, donor: Buffer, state: Any) -> None:
+        """Make ``buf`` ``seat``'s vector of ``state`` from ``donor``, another seat's exact
+        vector of it: a view differs from seat to seat only in ``seat``, ``hand`` and
+        ``discard`` (the declarer's own), which are written from the seat's own hand and
+        discard in the state."""
+        buf[:] = donor
+        n = self.n
+        at = self.seat
+        buf[at:at + n] = self.zero_seats
+        buf[at + seat] = 1.0
+        k = self.k
+        zero = self.zero_cards
+        at = self.hand
+        buf[at:at + k] = zero
+        hand_at = self.hand_at
+        for card in cards_of(state.hands[seat]):
+            buf[hand_at[card.kind]] += 1.0
+        at = self.discard
+        buf[at:at + k] = zero
+        if state.declarer == seat and state.phase is not _GAME_OVER:
+            discard_at = self.discard_at
+            for card in cards_of(state.discard_packed):
+                buf[discard_at[card.kind]] += 1.0
+
+    def auction(self, buf: Buffer, seat: int, state: Any) -> bool:
+        """Write ``seat``'s vector of ``state`` into ``buf`` from the state's public fields and
+        the seat's own hand if ``state`` is in the auction (a hand just dealt, the first
+        observation of an episode); whether it was.  In the auction there is no declarer
+        yet, hence no Dabb shown, discard, contract, trumps, melds, trick or finished trick:
+        their blocks are zero (a state with a declarer or a trick is refused all the same)."""
+        if state.phase is not _AUCTION or state.declarer is not None or state.tricks:
+            return False
+        at = self.at
+        n = self.n
+        buf[:] = self.zero_all
+        buf[at["seat"] + seat] = 1.0
+        buf[at["phase"] + _AUCTION_INDEX] = 1.0
+        if state.to_move >= 0:
+            buf[at["to_move"] + state.to_move] = 1.0
+        if state.dealer >= 0:
+            buf[at["dealer"] + state.dealer] = 1.0
+        for s in state.active:
+            buf[at["active"] + s] = 1.0
+        hands = state.hands
+        hand_at = self.hand_at
+        for card in cards_of(hands[seat]):
+            buf[hand_at[card.kind]] += 1.0
+        i = self.sizes
+        for packed in hands:
+            buf[i] = len(cards_of(packed))
+            i += 1
+        for bidder, value in state.bids:
+            if value:
+                i = self.bid_made + bidder
+                buf[i] = max(buf[i], value / POINT_SCALE)
+            else:
+                buf[self.passed + bidder] = 1.0
+        buf[self.bid] = state.bid / POINT_SCALE
+        won = state.tricks_won
+        if len(won) != n:  # a slice of another length would resize the buffer
+            raise ValueError(f"tricks_won: {len(won)} numbers for {n} seats")
+        buf[self.won:self.won + n] = array("f", won)
+        for start, values in ((self.points, state.points), (at["scores"], state.scores)):
+            for value in values:
+                if value:
+                    buf[start] = value / POINT_SCALE
+                start += 1
+        return True
 
     def catch_up(self, buf: Buffer, seat: int, events: list[Event], state: Any) -> None:
         hand_at = self.hand_at

@@ -51,6 +51,16 @@ class CardPlay(Protocol):
         """Bring ``seat``'s vector ``buf`` (exact before ``events``) to ``state``."""
         ...
 
+    def copy_seat(self, buf: Buffer, seat: int, donor: Buffer, state: Any) -> None:
+        """Write into ``buf`` ``seat``'s vector of ``state`` from ``donor``, another seat's
+        exact vector of ``state``."""
+        ...
+
+    def auction(self, buf: Buffer, seat: int, state: Any) -> bool:
+        """Write ``seat``'s vector of ``state`` into ``buf`` without a view if ``state`` is
+        one the helper can write so (the auction); whether it did."""
+        ...
+
 
 class Codec(Protocol):
     """One rule set's observation encoder and action map."""

@@ -140,45 +140,65 @@ def test_the_wrapped_and_the_raw_environment() -> None:
     api_test(env("binokel"), num_cycles=50)
 
 
-def run_checked_episodes(name: str, seed: int, every_seat: bool, steps: int = 300) -> int:
+def run_checked_episodes(name: str, seed: int, every_seat: bool, steps: int = 300,
+                         hands: int | None = None) -> tuple[int, int, int]:
     """Random play in the AEC env, whole games; after each step some seats (every seat, or a
     random few) are observed and each observation compared with a fresh encode and mask of
-    that seat's view.  The number of observations served from the card-play log."""
-    e = aec_env(name, hands=None)
+    that seat's view; with ``hands``, an episode that ends is followed by a reset (whole
+    games otherwise).  The numbers of observations made without a view: caught up from the
+    card-play log in the seat's own vector, copied from another seat's vector, written from
+    the state in the auction (env-06)."""
+    e = aec_env(name, hands=hands)
     codec = e.codec
     rng = random.Random(seed)
     e.reset(seed=seed)
-    from_log = 0
+    from_log = copied = written = 0
     for _ in range(steps):
         assert e.table is not None
         state = e.table.state
         seats = (range(codec.players) if every_seat
                  else rng.sample(range(codec.players), rng.randrange(codec.players + 1)))
         for seat in seats:
-            from_log += e._synced[seat] is not None
+            synced = e._synced
+            from_log += synced[seat] is not None
+            donor = synced[seat] is None and synced.count(None) < len(synced)
+            fresh = synced[seat] is None and not donor
             obs = e.observe(agent_name(seat))
+            copied += donor
+            written += fresh and e._by_play[seat]  # the view path leaves it False
             view = state.view(seat)
             assert obs["observation"].tobytes() == codec.encode(view).tobytes(), \
                 (name, seed, seat, state)
             assert np.array_equal(obs["action_mask"], plain_mask(codec, view))
         if e.terminations[e.agent_selection]:
-            break
+            if hands is None:
+                break
+            e.reset()
+            continue
         legal = e.observe(e.agent_selection)["action_mask"].nonzero()[0].tolist()
         e.step(legal[rng.randrange(len(legal))])
-    return from_log
+    return from_log, copied, written
 
 
 @settings(max_examples=examples(60), deadline=None)
-@given(name=st.sampled_from(RULE_SETS), seed=st.integers(0, 10**6), every_seat=st.booleans())
+@given(name=st.sampled_from(RULE_SETS), seed=st.integers(0, 10**6), every_seat=st.booleans(),
+       hands=st.sampled_from([None, 1]))
 def test_card_play_updates_equal_the_vector_from_scratch_at_every_step(
-        name: str, seed: int, every_seat: bool) -> None:
-    run_checked_episodes(name, seed, every_seat)
+        name: str, seed: int, every_seat: bool, hands: int | None) -> None:
+    run_checked_episodes(name, seed, every_seat, hands=hands)
 
 
 @pytest.mark.parametrize("name", RULE_SETS)
 def test_card_play_updates_are_exact_in_every_rule_set(name: str) -> None:
-    """Seeded games of every rule set; the rule sets with card-play updates must use them (so
-    the comparison above is not only of views with views)."""
-    from_log = sum(run_checked_episodes(name, seed, seed % 2 == 0, 200) for seed in range(6))
+    """Seeded games of every rule set; the rule sets with card-play updates must use them, the
+    copy from another seat's vector too (so the comparison above is not only of views with
+    views)."""
+    counts = [run_checked_episodes(name, seed, seed % 2 == 0, 200, None if seed < 4 else 1)
+              for seed in range(6)]
+    from_log, copied, written = (sum(c[i] for c in counts) for i in range(3))
     if codec_for(find_game_rules(name)).card_play() is not None:
         assert from_log > 100, from_log
+        assert copied > 20, copied
+        assert written > 5, written
+    else:
+        assert copied == written == 0, (copied, written)
