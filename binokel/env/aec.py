@@ -11,7 +11,10 @@ only the parts of the vector whose fields of the view changed are written again)
 from a cache keyed by the legal actions.  Where the codec has card-play updates (Binokel), the
 steps whose effect is public and simple (a card played, a bid or a pass, a card laid away) are
 logged and applied to each seat's vector when it is next observed, with no view built
-(:mod:`binokel.env.cardplay`, decision env-05).
+(:mod:`binokel.env.cardplay`, decision env-05); a seat whose vector is not up to date takes
+another seat's exact vector with its own blocks (seat, hand, discard) rewritten from the
+state, or, in the auction, has its vector written from the state's public fields and its own
+hand (decision env-06).
 
 :func:`aec_env` (and :func:`raw_env`, PettingZoo's name for it) is the environment itself: it
 refuses a number outside the action space, an illegal action, and a step or an observation

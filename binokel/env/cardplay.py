@@ -13,7 +13,11 @@ few numbers a finished trick changes from the public state (``tricks_won``, ``po
 ``leader``, ``bid``).  Every other step (the auction's end, the Dabb, the last discard, trumps,
 melds, Durch, giving up, the hand's end, any step of an open Durch, whose declarer's hand is
 shown) is no event: the environment falls back to the seat's view and its
-:class:`~binokel.env.parts.SeatEncoder` (decision env-05).
+:class:`~binokel.env.parts.SeatEncoder` (decision env-05) — unless another seat's vector is
+exact (then :meth:`BinokelCardPlay.copy_seat` copies it and rewrites the blocks that differ from
+seat to seat: ``seat``, ``hand``, ``discard``), or the state is in the auction (then
+:meth:`BinokelCardPlay.auction` writes the vector from the public fields and the own hand;
+decision env-06).
 
 What an event holds is public (who played which card, the finished trick, a bid) or the seat's
 own (a card leaving its own hand or laid away by it): the vector is still that seat's view and

@@ -32,6 +32,8 @@ from .parts import Buffer, SeatEncoder
 POINT_SCALE = 1000.0
 
 Mask = npt.NDArray[np.int8]
+#: What an action number may be (a tuple: ``int | np.integer`` would be made at every call).
+_INTEGERS = (int, np.integer)
 
 #: One simple step: the seat that acted and, for a card played, the card's kind and the trick
 #: it finished (or None); for a bid or a pass in the auction, -1 and the auction's new
@@ -161,7 +163,7 @@ class ActionMap:
         return found
 
     def action_of(self, index: int) -> Any:
-        if not isinstance(index, int | np.integer) or not 0 <= index < len(self.actions):
+        if not isinstance(index, _INTEGERS) or not 0 <= index < len(self.actions):
             raise ValueError(f"action {index!r} is not a number from 0 to "
                              f"{len(self.actions) - 1}")
         return self.actions[int(index)]
