@@ -15,7 +15,15 @@ move).  Both runs of a server go at once;
 start a second copy of this script with ``PYTHONPATH=DIR`` to count another checkout at the
 same time instead of after.
 
+The few/many difference carries the noise of the server's start-up thread (it tries each
+computer player once, and its cost varies from run to run by tens of millions of
+instructions).  ``--exact MOVES`` counts exactly MOVES moves instead: callgrind with
+instrumentation off until the sockets are up, ``--few`` moves are played and the server has been
+idle for two seconds; both servers at once with ``--reference`` (decision web-10).  ``--calls
+PREFIX`` runs this checkout's server under cProfile and prints each function's calls per move.
+
 Usage: .venv/bin/python scripts/count_instructions.py --reference /work/ref3
+       .venv/bin/python scripts/count_instructions.py --exact 200 --few 20 --reference /work/ref3
 """
 
 from __future__ import annotations
@@ -29,7 +37,9 @@ import signal
 import subprocess
 import sys
 import tempfile
+import time
 import urllib.request
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -41,7 +51,9 @@ sys.path.insert(0, str(Path(__file__).parent))
 from loadtest import choose, free_port, make_table, server_env, wait_for_port
 
 
-async def play(base: str, moves: int) -> None:
+async def play(base: str, moves: int, *, warm: int = 0,
+               between: Callable[[bool], None] | None = None) -> None:
+    """``warm`` moves, then ``between(True)`` (in a thread), ``moves`` moves, ``between(False)``."""
     tables = [make_table(base, "binokel", 3) for _ in range(5)]
     ws_base = "ws" + base[len("http"):]
     rng = random.Random(1)
@@ -59,6 +71,8 @@ async def play(base: str, moves: int) -> None:
             message: dict[str, Any] = orjson.loads(await ws.recv())
             if message["type"] == "state":
                 return message
+            if message["type"] == "error":  # (a refused move never gets its state: say so)
+                raise SystemExit(f"the server refused a move: {message['reason']!r}")
 
     # Each hello is told to the seats already there: seat i hears 3 - i states before play.
     views = []
@@ -69,24 +83,33 @@ async def play(base: str, moves: int) -> None:
                 state = await newest(ws)
             last.append(state)
         views.append(last)
-    played = 0
-    while played < moves:
-        before = played
-        for t, seats in enumerate(sockets):
-            states = views[t]
-            mover = next((s for s, m in enumerate(states)
-                          if m["view"]["to_move"] == s and m["view"]["legal_actions"]), None)
-            if mover is None or states[0]["table"]["status"] != "playing":
-                continue
-            view = states[mover]["view"]
-            await seats[mover].send(json.dumps({"type": "act", "action": choose(view, rng),
-                                                "n": states[mover]["n"]}))
-            views[t] = [await newest(ws) for ws in seats]
-            played += 1
-            if played >= moves:
-                break
-        if played == before:
-            raise SystemExit("no seat has a move at any table")
+    async def moving(count: int) -> None:
+        played = 0
+        while played < count:
+            before = played
+            for t, seats in enumerate(sockets):
+                states = views[t]
+                mover = next((s for s, m in enumerate(states)
+                              if m["view"]["to_move"] == s and m["view"]["legal_actions"]),
+                             None)
+                if mover is None or states[0]["table"]["status"] != "playing":
+                    continue
+                view = states[mover]["view"]
+                await seats[mover].send(json.dumps({"type": "act", "action": choose(view, rng),
+                                                    "n": states[mover]["n"]}))
+                views[t] = [await newest(ws) for ws in seats]
+                played += 1
+                if played >= count:
+                    break
+            if played == before:
+                raise SystemExit("no seat has a move at any table")
+
+    await moving(warm)
+    if between is not None:
+        await asyncio.to_thread(between, True)
+    await moving(moves)
+    if between is not None:
+        await asyncio.to_thread(between, False)
     for seats in sockets:
         for ws in seats:
             await ws.close()
@@ -122,6 +145,100 @@ def count(source: Path | None, moves: int, serve_args: list[str],
     return int(found.group(1))
 
 
+def cpu_ticks(pid: int) -> int:
+    """User and system clock ticks of a process so far, all its threads."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])
+
+
+def count_exact(source: Path | None, moves: int, warm: int, serve_args: list[str],
+                keep: Path | None = None) -> int:
+    """The server's instructions for exactly ``moves`` moves: callgrind with instrumentation
+    off through start-up, the handshakes and ``warm`` moves, and on only once the server has
+    been idle for two seconds (its start-up work in a thread -- trying each computer player,
+    whose cost varies from run to run -- is over), then off again after the last move.
+    ``keep``: where to keep the profile (else it is thrown away)."""
+    port = free_port()
+    env, cwd = server_env(source)
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "cg.out"
+        process = subprocess.Popen(
+            ["valgrind", "--tool=callgrind", "--instr-atstart=no",
+             f"--callgrind-out-file={out}",
+             sys.executable, "-m", "binokel", "serve", "--port", str(port),
+             "--db", str(Path(tmp) / "db.sqlite3"), "--bot-delay", "0", "--log-level",
+             "warning", *serve_args],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, cwd=cwd)
+
+        def between(on: bool) -> None:
+            if on:  # wait until the server has used no CPU for two seconds
+                last, quiet = cpu_ticks(process.pid), 0
+                while quiet < 4:
+                    time.sleep(0.5)
+                    now = cpu_ticks(process.pid)
+                    quiet = quiet + 1 if now == last else 0
+                    last = now
+            subprocess.run(["callgrind_control", "-i", "on" if on else "off",
+                            str(process.pid)], check=True, stdout=subprocess.DEVNULL)
+
+        try:
+            wait_for_port(port, process, tries=6000, pause=0.1)
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/meta", timeout=1800).read()
+            asyncio.run(play(f"http://127.0.0.1:{port}", moves, warm=warm, between=between))
+        finally:
+            process.send_signal(signal.SIGINT)
+            process.wait(timeout=600)
+        text = out.read_text()
+        if keep is not None:
+            keep.write_text(text)
+    # (callgrind leaves "summary" at 0 when instrumentation was switched on later)
+    found = re.search(r"^totals:\s+(\d+)", text, re.MULTILINE)
+    if found is None:
+        raise SystemExit("no summary in valgrind's output")
+    return int(found.group(1))
+
+
+def profile_calls(moves: int, out: Path) -> None:
+    """This checkout's server under cProfile for ``moves`` moves; the profile goes to ``out``."""
+    port = free_port()
+    with tempfile.TemporaryDirectory() as tmp:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "cProfile", "-o", str(out.resolve()), "-m", "binokel",
+             "serve", "--port", str(port), "--db", str(Path(tmp) / "db.sqlite3"),
+             "--bot-delay", "0", "--log-level", "warning"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            wait_for_port(port, process, tries=600, pause=0.1)
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/meta", timeout=600).read()
+            asyncio.run(play(f"http://127.0.0.1:{port}", moves))
+        finally:
+            process.send_signal(signal.SIGINT)
+            process.wait(timeout=120)
+
+
+def calls_per_move(prefix: Path, few: int, many: int, top: int = 60) -> None:
+    """Each function's calls per move (a coroutine's resumptions count as calls) from the
+    ``--few`` and ``--many`` cProfile runs: exact counts, unlike cProfile's times."""
+    import pstats
+
+    profiles = []
+    for moves, name in ((few, "few"), (many, "many")):
+        path = prefix.with_name(f"{prefix.name}.{name}")
+        profile_calls(moves, path)
+        profiles.append(pstats.Stats(str(path)).stats)  # type: ignore[attr-defined]
+    rows = []
+    for key, (_, calls, *_rest) in profiles[1].items():
+        before = profiles[0].get(key, (0, 0))[1]
+        per_move = (calls - before) / (many - few)
+        if per_move >= 0.5:
+            where = key[0].split("site-packages/")[-1]
+            rows.append((per_move, f"{where}:{key[1]}({key[2]})"))
+    print(f"{sum(r[0] for r in rows):,.1f} calls per move in all (functions called at least "
+          "every other move)")
+    for per_move, name in sorted(rows, reverse=True)[:top]:
+        print(f"{per_move:8.2f}  {name}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--few", type=int, default=100)
@@ -129,7 +246,35 @@ def main() -> int:
     parser.add_argument("--reference", type=Path, metavar="DIR")
     parser.add_argument("--serve-args", default="", metavar="FLAGS")
     parser.add_argument("--callgrind", type=Path, metavar="PREFIX")
+    parser.add_argument("--exact", type=int, metavar="MOVES",
+                        help="count only MOVES moves after --few warm-up moves, the server "
+                             "idle in between (callgrind, instrumentation switched on then)")
+    parser.add_argument("--calls", type=Path, metavar="PREFIX",
+                        help="run this checkout's server under cProfile (profiles PREFIX.few, "
+                             "PREFIX.many) and print each function's calls per move")
     args = parser.parse_args()
+    if args.calls is not None:
+        calls_per_move(args.calls, args.few, args.many)
+        return 0
+    if args.exact is not None:
+        setups_exact = [("this", None, args.serve_args.split())]
+        if args.reference is not None:
+            setups_exact.insert(0, ("reference", args.reference, []))
+        with ThreadPoolExecutor(len(setups_exact)) as pool:
+            counted = list(pool.map(
+                lambda setup: count_exact(
+                    setup[1], args.exact, args.few, setup[2],
+                    None if args.callgrind is None
+                    else args.callgrind.with_name(f"{args.callgrind.name}.{setup[0]}")),
+                setups_exact))
+        exact = {}
+        for (label, _, _), total in zip(setups_exact, counted, strict=True):
+            exact[label] = total / args.exact
+            print(f"{label:10} {total:,} instructions over {args.exact} moves: "
+                  f"{exact[label]:,.0f} per move", flush=True)
+        if "reference" in exact:
+            print(f"ratio this/reference {exact['this'] / exact['reference']:.3f}")
+        return 0
     if args.callgrind is not None:
         prefix = args.callgrind
         with ThreadPoolExecutor(2) as pool:
