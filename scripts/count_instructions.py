@@ -115,6 +115,24 @@ async def play(base: str, moves: int, *, warm: int = 0,
             await ws.close()
 
 
+def serve_and_play(argv: list[str], port: int, moves: int, *, patience: float,
+                   env: dict[str, str] | None = None, cwd: str | Path | None = None) -> None:
+    """Start the server ``argv`` on ``port``, play ``moves`` moves on it, stop it with SIGINT.
+
+    ``patience`` is the seconds the server may take to open its port and to stop; its first
+    answer may take three times that (under valgrind the first answers take long).
+    """
+    process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                               env=env, cwd=cwd)
+    try:
+        wait_for_port(port, process, tries=int(patience * 10), pause=0.1)
+        urllib.request.urlopen(f"http://127.0.0.1:{port}/api/meta", timeout=3 * patience).read()
+        asyncio.run(play(f"http://127.0.0.1:{port}", moves))
+    finally:
+        process.send_signal(signal.SIGINT)
+        process.wait(timeout=patience)
+
+
 def count(source: Path | None, moves: int, serve_args: list[str],
           profile: Path | None = None) -> int:
     """The server's instructions for ``moves`` moves; under callgrind, writing ``profile``."""
@@ -124,20 +142,12 @@ def count(source: Path | None, moves: int, serve_args: list[str],
         out = Path(tmp) / "cg.out" if profile is None else profile.resolve()
         tool = (["--tool=cachegrind", "--cache-sim=no", f"--cachegrind-out-file={out}"]
                 if profile is None else ["--tool=callgrind", f"--callgrind-out-file={out}"])
-        process = subprocess.Popen(
+        serve_and_play(
             ["valgrind", *tool,
              sys.executable, "-m", "binokel", "serve", "--port", str(port),
              "--db", str(Path(tmp) / "db.sqlite3"), "--bot-delay", "0", "--log-level",
              "warning", *serve_args],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, cwd=cwd)
-        try:
-            wait_for_port(port, process, tries=6000, pause=0.1)
-            # The first answers under valgrind take long: ask until the lobby answers.
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/meta", timeout=1800).read()
-            asyncio.run(play(f"http://127.0.0.1:{port}", moves))
-        finally:
-            process.send_signal(signal.SIGINT)
-            process.wait(timeout=600)
+            port, moves, patience=600, env=env, cwd=cwd)
         text = out.read_text()
     found = re.search(r"^(?:summary|totals):\s+(\d+)", text, re.MULTILINE)
     if found is None:
@@ -202,18 +212,11 @@ def profile_calls(moves: int, out: Path) -> None:
     """This checkout's server under cProfile for ``moves`` moves; the profile goes to ``out``."""
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
-        process = subprocess.Popen(
+        serve_and_play(
             [sys.executable, "-m", "cProfile", "-o", str(out.resolve()), "-m", "binokel",
              "serve", "--port", str(port), "--db", str(Path(tmp) / "db.sqlite3"),
              "--bot-delay", "0", "--log-level", "warning"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        try:
-            wait_for_port(port, process, tries=600, pause=0.1)
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/meta", timeout=600).read()
-            asyncio.run(play(f"http://127.0.0.1:{port}", moves))
-        finally:
-            process.send_signal(signal.SIGINT)
-            process.wait(timeout=120)
+            port, moves, patience=60)
 
 
 def calls_per_move(prefix: Path, few: int, many: int, top: int = 60) -> None:
