@@ -144,29 +144,24 @@ class BinokelAEC(AECEnv[str, Observation, int]):  # type: ignore[misc]
             raise RuntimeError("Call reset() before observe().")
         seat = self._seat[agent]
         encoder = self._encoders[seat]
+        play = self._play
         synced = self._synced[seat]
         if synced is not None:
             # Only simple plays since this seat's last observation: no view (env-05).
-            state = table.state
-            log = self._log
-            if synced < len(log):
-                assert self._play is not None
-                self._play.catch_up(encoder.buffer, seat, log[synced:], state)
-                self._synced[seat] = len(log)
-                self._by_play[seat] = True
-            legal = state.legal_actions() if state.to_move == seat else ()
-            return {"observation": encoder.vector.copy(), "action_mask": self.codec.mask_of(legal)}
-        play = self._play
-        if play is not None and (self._log_donor(seat)
-                                 or self._written(play, encoder, seat, table.state)):
-            # Another seat's vector is exact: copied, with this seat's own blocks; or the
-            # auction's vector written from the state's public fields and the own hand (env-06).
-            state = table.state
-            legal = state.legal_actions() if state.to_move == seat else ()
-            return {"observation": encoder.vector.copy(), "action_mask": self.codec.mask_of(legal)}
-        view = self._views.get(seat)  # _view, written out: once per step
-        if view is None:
-            view = self._views[seat] = table.state.view(seat)
+            if synced < len(self._log):
+                self._catch_up(seat)
+        elif play is None or not (self._log_donor(seat)
+                                  or self._written(play, encoder, seat, table.state)):
+            return self._from_view(seat, encoder)
+        # (else another seat's vector is exact: copied, with this seat's own blocks; or the
+        # auction's vector written from the state's public fields and the own hand, env-06)
+        state = table.state
+        legal = state.legal_actions() if state.to_move == seat else ()
+        return {"observation": encoder.vector.copy(), "action_mask": self.codec.mask_of(legal)}
+
+    def _from_view(self, seat: int, encoder: SeatEncoder) -> Observation:
+        """``seat``'s observation from its view (built once per step) and its encoder."""
+        view = self._view(seat)
         if self._by_play[seat]:
             encoder.forget()
             self._by_play[seat] = False
@@ -175,23 +170,28 @@ class BinokelAEC(AECEnv[str, Observation, int]):  # type: ignore[misc]
             self._synced[seat] = len(self._log)
         return {"observation": vector, "action_mask": self.codec.mask_of(view.legal_actions)}
 
+    def _catch_up(self, seat: int) -> None:
+        """Bring ``seat``'s vector, exact up to its place in the log, to the end of the log."""
+        synced = self._synced[seat]
+        log = self._log
+        assert synced is not None and self._play is not None and self.table is not None
+        if synced < len(log):
+            self._play.catch_up(self._encoders[seat].buffer, seat, log[synced:],
+                                self.table.state)
+            self._synced[seat] = len(log)
+            self._by_play[seat] = True
+
     def _log_donor(self, seat: int) -> bool:
         """Write ``seat``'s vector from another seat's that the log keeps exact, if there is
         one (brought up to the end of the log first); whether there was (decision env-06)."""
-        synced = self._synced
-        for donor, held in enumerate(synced):
+        for donor, held in enumerate(self._synced):
             if held is None or donor == seat:
                 continue
             assert self._play is not None and self.table is not None
-            state = self.table.state
-            log = self._log
-            source = self._encoders[donor].buffer
-            if held < len(log):
-                self._play.catch_up(source, donor, log[held:], state)
-                synced[donor] = len(log)
-                self._by_play[donor] = True
-            self._play.copy_seat(self._encoders[seat].buffer, seat, source, state)
-            synced[seat] = len(log)
+            self._catch_up(donor)
+            self._play.copy_seat(self._encoders[seat].buffer, seat,
+                                 self._encoders[donor].buffer, self.table.state)
+            self._synced[seat] = len(self._log)
             self._by_play[seat] = True
             return True
         return False
