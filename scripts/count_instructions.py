@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import json
 import random
 import re
@@ -115,22 +116,41 @@ async def play(base: str, moves: int, *, warm: int = 0,
             await ws.close()
 
 
-def serve_and_play(argv: list[str], port: int, moves: int, *, patience: float,
+def serve_and_play(argv: list[str], port: int, moves: int, *, patience: float, warm: int = 0,
+                   between: Callable[[subprocess.Popen[bytes], bool], None] | None = None,
                    env: dict[str, str] | None = None, cwd: str | Path | None = None) -> None:
-    """Start the server ``argv`` on ``port``, play ``moves`` moves on it, stop it with SIGINT.
+    """Start the server ``argv`` on ``port``, play ``warm`` and then ``moves`` moves on it
+    (``between(process, True)`` before the ``moves``, ``between(process, False)`` after), stop
+    it with SIGINT.
 
     ``patience`` is the seconds the server may take to open its port and to stop; its first
     answer may take three times that (under valgrind the first answers take long).
     """
     process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                env=env, cwd=cwd)
+    hook = None if between is None else functools.partial(between, process)
     try:
         wait_for_port(port, process, tries=int(patience * 10), pause=0.1)
         urllib.request.urlopen(f"http://127.0.0.1:{port}/api/meta", timeout=3 * patience).read()
-        asyncio.run(play(f"http://127.0.0.1:{port}", moves))
+        asyncio.run(play(f"http://127.0.0.1:{port}", moves, warm=warm, between=hook))
     finally:
         process.send_signal(signal.SIGINT)
         process.wait(timeout=patience)
+
+
+def serve_command(port: int, tmp: str, serve_args: list[str]) -> list[str]:
+    """``python``'s arguments for ``binokel serve`` on ``port`` with a database in ``tmp``."""
+    return ["-m", "binokel", "serve", "--port", str(port), "--db",
+            str(Path(tmp) / "db.sqlite3"), "--bot-delay", "0", "--log-level", "warning",
+            *serve_args]
+
+
+def total(text: str, labels: str) -> int:
+    """The instruction count on valgrind's output line ``LABEL: N`` (``labels``: a pattern)."""
+    found = re.search(rf"^(?:{labels}):\s+(\d+)", text, re.MULTILINE)
+    if found is None:
+        raise SystemExit("no summary in valgrind's output")
+    return int(found.group(1))
 
 
 def count(source: Path | None, moves: int, serve_args: list[str],
@@ -143,22 +163,29 @@ def count(source: Path | None, moves: int, serve_args: list[str],
         tool = (["--tool=cachegrind", "--cache-sim=no", f"--cachegrind-out-file={out}"]
                 if profile is None else ["--tool=callgrind", f"--callgrind-out-file={out}"])
         serve_and_play(
-            ["valgrind", *tool,
-             sys.executable, "-m", "binokel", "serve", "--port", str(port),
-             "--db", str(Path(tmp) / "db.sqlite3"), "--bot-delay", "0", "--log-level",
-             "warning", *serve_args],
+            ["valgrind", *tool, sys.executable, *serve_command(port, tmp, serve_args)],
             port, moves, patience=600, env=env, cwd=cwd)
-        text = out.read_text()
-    found = re.search(r"^(?:summary|totals):\s+(\d+)", text, re.MULTILINE)
-    if found is None:
-        raise SystemExit("no summary in valgrind's output")
-    return int(found.group(1))
+        return total(out.read_text(), "summary|totals")
 
 
 def cpu_ticks(pid: int) -> int:
     """User and system clock ticks of a process so far, all its threads."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return int(fields[11]) + int(fields[12])
+
+
+def instrument(process: subprocess.Popen[bytes], on: bool) -> None:
+    """Switch callgrind's instrumentation of ``process`` on (once the server has used no CPU for
+    two seconds) or off."""
+    if on:
+        last, quiet = cpu_ticks(process.pid), 0
+        while quiet < 4:
+            time.sleep(0.5)
+            now = cpu_ticks(process.pid)
+            quiet = quiet + 1 if now == last else 0
+            last = now
+    subprocess.run(["callgrind_control", "-i", "on" if on else "off", str(process.pid)],
+                   check=True, stdout=subprocess.DEVNULL)
 
 
 def count_exact(source: Path | None, moves: int, warm: int, serve_args: list[str],
@@ -171,41 +198,14 @@ def count_exact(source: Path | None, moves: int, warm: int, serve_args: list[str
     port = free_port()
     env, cwd = server_env(source)
     with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / "cg.out"
-        process = subprocess.Popen(
+        out = Path(tmp) / "cg.out" if keep is None else keep.resolve()
+        serve_and_play(
             ["valgrind", "--tool=callgrind", "--instr-atstart=no",
-             f"--callgrind-out-file={out}",
-             sys.executable, "-m", "binokel", "serve", "--port", str(port),
-             "--db", str(Path(tmp) / "db.sqlite3"), "--bot-delay", "0", "--log-level",
-             "warning", *serve_args],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, cwd=cwd)
-
-        def between(on: bool) -> None:
-            if on:  # wait until the server has used no CPU for two seconds
-                last, quiet = cpu_ticks(process.pid), 0
-                while quiet < 4:
-                    time.sleep(0.5)
-                    now = cpu_ticks(process.pid)
-                    quiet = quiet + 1 if now == last else 0
-                    last = now
-            subprocess.run(["callgrind_control", "-i", "on" if on else "off",
-                            str(process.pid)], check=True, stdout=subprocess.DEVNULL)
-
-        try:
-            wait_for_port(port, process, tries=6000, pause=0.1)
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/meta", timeout=1800).read()
-            asyncio.run(play(f"http://127.0.0.1:{port}", moves, warm=warm, between=between))
-        finally:
-            process.send_signal(signal.SIGINT)
-            process.wait(timeout=600)
-        text = out.read_text()
-        if keep is not None:
-            keep.write_text(text)
-    # (callgrind leaves "summary" at 0 when instrumentation was switched on later)
-    found = re.search(r"^totals:\s+(\d+)", text, re.MULTILINE)
-    if found is None:
-        raise SystemExit("no summary in valgrind's output")
-    return int(found.group(1))
+             f"--callgrind-out-file={out}", sys.executable,
+             *serve_command(port, tmp, serve_args)],
+            port, moves, patience=600, warm=warm, between=instrument, env=env, cwd=cwd)
+        # (callgrind leaves "summary" at 0 when instrumentation was switched on later)
+        return total(out.read_text(), "totals")
 
 
 def profile_calls(moves: int, out: Path) -> None:
@@ -213,9 +213,8 @@ def profile_calls(moves: int, out: Path) -> None:
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
         serve_and_play(
-            [sys.executable, "-m", "cProfile", "-o", str(out.resolve()), "-m", "binokel",
-             "serve", "--port", str(port), "--db", str(Path(tmp) / "db.sqlite3"),
-             "--bot-delay", "0", "--log-level", "warning"],
+            [sys.executable, "-m", "cProfile", "-o", str(out.resolve()),
+             *serve_command(port, tmp, [])],
             port, moves, patience=60)
 
 
@@ -259,21 +258,21 @@ def main() -> int:
     if args.calls is not None:
         calls_per_move(args.calls, args.few, args.many)
         return 0
+    setups: list[tuple[str, Path | None, list[str]]] = [("this", None, args.serve_args.split())]
+    if args.reference is not None:
+        setups.insert(0, ("reference", args.reference, []))
     if args.exact is not None:
-        setups_exact = [("this", None, args.serve_args.split())]
-        if args.reference is not None:
-            setups_exact.insert(0, ("reference", args.reference, []))
-        with ThreadPoolExecutor(len(setups_exact)) as pool:
+        with ThreadPoolExecutor(len(setups)) as pool:
             counted = list(pool.map(
                 lambda setup: count_exact(
                     setup[1], args.exact, args.few, setup[2],
                     None if args.callgrind is None
                     else args.callgrind.with_name(f"{args.callgrind.name}.{setup[0]}")),
-                setups_exact))
+                setups))
         exact = {}
-        for (label, _, _), total in zip(setups_exact, counted, strict=True):
-            exact[label] = total / args.exact
-            print(f"{label:10} {total:,} instructions over {args.exact} moves: "
+        for (label, _, _), counts in zip(setups, counted, strict=True):
+            exact[label] = counts / args.exact
+            print(f"{label:10} {counts:,} instructions over {args.exact} moves: "
                   f"{exact[label]:,.0f} per move", flush=True)
         if "reference" in exact:
             print(f"ratio this/reference {exact['this'] / exact['reference']:.3f}")
@@ -289,9 +288,6 @@ def main() -> int:
               f"{(many - few) / (args.many - args.few):,.0f} per move; "
               f"profiles {prefix}.few and {prefix}.many", flush=True)
         return 0
-    setups = [("this", None, args.serve_args.split())]
-    if args.reference is not None:
-        setups.insert(0, ("reference", args.reference, []))
     figures = {}
     for label, source, extra in setups:
         # Both runs at once (each its own server and event loop): valgrind is slow.
