@@ -246,6 +246,14 @@ def wait_for_port(port: int, process: subprocess.Popen[Any], *, tries: int,
             time.sleep(pause)
 
 
+def lifted_caps(env: dict[str, str], cwd: str | None) -> list[str]:
+    """``binokel serve``'s flags that lift the caps of :data:`LIFTED` the server has (a
+    reference may lack a flag; its rate-limited moves are counted)."""
+    known = subprocess.run([sys.executable, "-m", "binokel", "serve", "--help"],
+                           capture_output=True, text=True, env=env, cwd=cwd).stdout
+    return [x for flag in LIFTED if flag in known for x in (flag, "0")]
+
+
 @contextlib.contextmanager
 def own_servers(db: str, count: int = 1, source: Path | None = None) -> Any:
     """``count`` servers on one database (an SQLite file or a PostgreSQL address): yields
@@ -279,13 +287,9 @@ def own_server(db: str | Path, source: Path | None = None) -> Any:
     if cwd is not None and "://" not in str(db):
         db = Path(db).resolve()
     command = [sys.executable, "-m", "binokel", "serve"]
-    known = subprocess.run([*command, "--help"], capture_output=True, text=True, env=env,
-                           cwd=cwd).stdout
-    # No caps (a reference may lack a flag; its rate-limited moves are counted).
-    caps = [flag for flag in LIFTED if flag in known]
     process = subprocess.Popen(
         [*command, "--port", str(port), "--db", str(db), "--bot-delay", "0",
-         "--log-level", "warning", *[x for flag in caps for x in (flag, "0")]],
+         "--log-level", "warning", *lifted_caps(env, cwd)],
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, cwd=cwd)
     try:
         wait_for_port(port, process, tries=600, pause=0.05)

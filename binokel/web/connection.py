@@ -109,12 +109,15 @@ class RateLimiter:
 
     def allow(self) -> bool:
         now = self.clock()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        tokens = self.tokens + (now - self.stamp) * self.rate
+        if tokens > self.burst:
+            tokens = self.burst
         self.stamp = now
-        if self.tokens >= 1:
-            self.tokens -= 1
+        if tokens >= 1:
+            self.tokens = tokens - 1
             self.refused = 0
             return True
+        self.tokens = tokens
         self.refused += 1
         return False
 
@@ -196,12 +199,11 @@ class SocketListener:
                 await asyncio.wait_for(writer, timeout=2)
 
 
-async def throttle(limiter: RateLimiter | None, websocket: Socket | WebSocket,
-                   listener: Listener) -> Literal["go on", "dropped", "hung up"]:
-    """What becomes of a message just received: it goes on, or it is one too many a second
-    and is dropped (the sender is told), or the sender went on and on and is hung up on."""
-    if limiter is None or limiter.allow():
-        return "go on"
+async def refuse(limiter: RateLimiter, websocket: Socket | WebSocket,
+                 listener: Listener) -> Literal["dropped", "hung up"]:
+    """A message one too many a second (``limiter.allow()`` said no; the caller asks first,
+    so that a message let through costs no coroutine): it is dropped and the sender told, or
+    the sender went on and on and is hung up on."""
     if limiter.refused >= RATE_HANG_UP:
         await websocket.close(code=1008)
         return "hung up"
@@ -224,10 +226,9 @@ async def relay_connection(cluster: Cluster, websocket: WebSocket, listener: Soc
             raw = message.get("text")
             if raw is None:
                 raw = (message.get("bytes") or b"").decode("utf-8", "replace")
-            verdict = await throttle(limiter, websocket, listener)
-            if verdict == "hung up":
-                return
-            if verdict == "dropped":
+            if limiter is not None and not limiter.allow():
+                if await refuse(limiter, websocket, listener) == "hung up":
+                    return
                 continue
             if len(raw.encode()) > MAX_MESSAGE_BYTES:
                 tell(listener, error_message(
@@ -259,10 +260,9 @@ async def serve_connection(manager: TableManager, table: Table, websocket: Socke
         raw: str | bytes | None = message.get("text")
         if raw is None:
             raw = message.get("bytes") or b""
-        verdict = await throttle(limiter, websocket, listener)
-        if verdict == "hung up":
-            return
-        if verdict == "dropped":
+        if limiter is not None and not limiter.allow():
+            if await refuse(limiter, websocket, listener) == "hung up":
+                return
             continue
         try:
             request = parse_message(raw)
