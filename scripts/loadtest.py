@@ -2,8 +2,10 @@
 """Load test of ``binokel serve``: N tables of players over real WebSockets on loopback.
 
 Starts a server (``binokel serve`` on 127.0.0.1, a temporary database, no bot delay, no cap on
-tables or sockets per address) unless ``--url`` names one already running on this machine
-(start it with ``--max-tables-per-client 0 --max-sockets-per-client 0``), creates N tables:
+tables or sockets per address, no limit on how fast a socket sends) unless ``--url`` names one
+already running on this machine (start it with ``--max-tables-per-client 0
+--max-sockets-per-client 0 --max-messages-per-second 0``; the output says how many moves its
+rate limit refused: each is sent again after a pause), creates N tables:
 most with every seat open, taken by this script's players, each seat over its own token and
 WebSocket; a share of them (``--expert-share``) seated with the expert computer player, watched
 by one spectator.  A seat's player waits a think time drawn from ``--think`` (default 0.5-1.5
@@ -56,6 +58,14 @@ from urllib.parse import urlparse
 import orjson
 from websockets.asyncio.client import connect
 
+#: How the server's refusal of a message sent too fast begins, and how long a seat waits
+#: before it sends a refused move again (a tenth of a second: the default limit's refill).
+RATE_LIMITED = "Too many messages"
+RESEND_PAUSE = 0.1
+#: The server's caps this script lifts where the server has them: every table and socket
+#: comes from loopback, and clients without think time send faster than a person.
+LIFTED = ("--max-tables-per-client", "--max-sockets-per-client", "--max-messages-per-second")
+
 
 @dataclass
 class TableRun:
@@ -63,6 +73,7 @@ class TableRun:
     tokens: list[str]
     moves: int = 0
     errors: list[str] = field(default_factory=list)
+    rate_limited: int = 0
     dropped: int = 0
     finished: bool = False
     last_move: float = 0.0
@@ -154,6 +165,7 @@ async def seat_client(ws_base: str, table: TableRun, seat: int, deadline: float,
             await ws.send(json.dumps({"type": "hello", "token": table.tokens[seat]}))
             sent_n = -1
             sent_at = 0.0
+            sent = ""
             while True:
                 timeout = deadline - time.monotonic()
                 if timeout <= 0:
@@ -164,6 +176,13 @@ async def seat_client(ws_base: str, table: TableRun, seat: int, deadline: float,
                     return
                 message = orjson.loads(raw)
                 if message["type"] == "error":
+                    if message["reason"].startswith(RATE_LIMITED) and sent_n >= 0:
+                        # A server that limits how fast a socket sends (one started without
+                        # --max-messages-per-second 0): the move is counted and sent again.
+                        table.rate_limited += 1
+                        await asyncio.sleep(RESEND_PAUSE)
+                        await ws.send(sent)
+                        continue
                     table.errors.append(message["reason"])
                     continue
                 if message["type"] != "state":
@@ -182,8 +201,8 @@ async def seat_client(ws_base: str, table: TableRun, seat: int, deadline: float,
                         if time.monotonic() >= deadline:
                             return
                     sent_n, sent_at = n, time.monotonic()
-                    await ws.send(json.dumps({"type": "act", "action": choose(view, rng),
-                                              "n": n}))
+                    sent = json.dumps({"type": "act", "action": choose(view, rng), "n": n})
+                    await ws.send(sent)
                     table.moves += 1
                     totals.moves += 1
                     table.last_move = time.monotonic()
@@ -227,6 +246,14 @@ def wait_for_port(port: int, process: subprocess.Popen[Any], *, tries: int,
             time.sleep(pause)
 
 
+def lifted_caps(env: dict[str, str], cwd: str | None) -> list[str]:
+    """``binokel serve``'s flags that lift the caps of :data:`LIFTED` the server has (a
+    reference may lack a flag; its rate-limited moves are counted)."""
+    known = subprocess.run([sys.executable, "-m", "binokel", "serve", "--help"],
+                           capture_output=True, text=True, env=env, cwd=cwd).stdout
+    return [x for flag in LIFTED if flag in known for x in (flag, "0")]
+
+
 @contextlib.contextmanager
 def own_servers(db: str, count: int = 1, source: Path | None = None) -> Any:
     """``count`` servers on one database (an SQLite file or a PostgreSQL address): yields
@@ -260,14 +287,9 @@ def own_server(db: str | Path, source: Path | None = None) -> Any:
     if cwd is not None and "://" not in str(db):
         db = Path(db).resolve()
     command = [sys.executable, "-m", "binokel", "serve"]
-    known = subprocess.run([*command, "--help"], capture_output=True, text=True, env=env,
-                           cwd=cwd).stdout
-    # Every table and socket comes from loopback: no caps (a reference may lack a flag).
-    caps = [flag for flag in ("--max-tables-per-client", "--max-sockets-per-client")
-            if flag in known]
     process = subprocess.Popen(
         [*command, "--port", str(port), "--db", str(db), "--bot-delay", "0",
-         "--log-level", "warning", *[x for flag in caps for x in (flag, "0")]],
+         "--log-level", "warning", *lifted_caps(env, cwd)],
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, cwd=cwd)
     try:
         wait_for_port(port, process, tries=600, pause=0.05)
@@ -404,6 +426,7 @@ async def run(bases: list[str], args: argparse.Namespace, server_pids: list[int]
                                    if totals.moves else None),
         "load_average": round(os.getloadavg()[0], 1),
         "errors": sum(len(t.errors) for t in tables),
+        "rate_limited": sum(t.rate_limited for t in tables),
         "first_errors": [e for t in tables for e in t.errors][:5],
     }
 
@@ -512,11 +535,16 @@ def report(result: dict[str, Any]) -> None:
     print(f"server CPU         {result['server_cpu_share']} of a core; computer players' "
           f"workers {result['worker_cpu_seconds']} s in all")
     print(f"errors             {result['errors']} {result['first_errors'] or ''}")
+    if result["rate_limited"]:
+        print(f"RATE LIMITED       {result['rate_limited']} moves refused by the server's rate "
+              f"limit and sent again after {RESEND_PAUSE:g} s: the clients were held back, "
+              "so this is not the server at saturation (start it with "
+              "--max-messages-per-second 0)")
 
 
 SUMMARY = ("moves_per_second", "latency_ms_p50", "latency_ms_p99", "latency_ms_max",
            "server_cpu_ms_per_move", "server_cpu_ms_per_move_steady", "client_cpu_ms_per_move",
-           "load_average")
+           "rate_limited", "load_average")
 
 
 def summary(runs: list[tuple[str, dict[str, Any]]]) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 from pathlib import Path
 from typing import Any
 
@@ -53,6 +54,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--max-sockets-per-client", type=int, default=32, metavar="N",
                         help="WebSockets one client address may hold at once (default 32; 0: "
                              "no cap)")
+    parser.add_argument("--max-messages-per-second", type=float, default=10.0, metavar="R",
+                        help="messages one WebSocket may send a second on average (default "
+                             "10; 0: no limit); faster ones are refused with an error event")
+    parser.add_argument("--max-message-burst", type=int, default=30, metavar="B",
+                        help="messages one WebSocket may send at once before the average "
+                             "applies (default 30; 0: no limit)")
     parser.add_argument("--hello-timeout", type=float, default=10.0, metavar="SECONDS",
                         help="a WebSocket that has not said hello by then is closed "
                              "(default 10)")
@@ -77,6 +84,7 @@ def run(args: argparse.Namespace) -> int:
         from ..web.app import create_app
         from ..web.backends import is_postgres, redact
         from ..web.botpool import DEFAULT_WORKERS, BotPool
+        from ..web.connection import Rate
         from ..web.guard import Allowed
         from ..web.store import Store, TableStore
     except ImportError as exc:
@@ -90,6 +98,10 @@ def run(args: argparse.Namespace) -> int:
         return fail("--max-tables-per-client must not be negative")
     if args.max_sockets_per_client < 0:
         return fail("--max-sockets-per-client must not be negative")
+    if not (math.isfinite(args.max_messages_per_second) and args.max_messages_per_second >= 0):
+        return fail("--max-messages-per-second must be a number from 0 up (0: no limit)")
+    if args.max_message_burst < 0:
+        return fail("--max-message-burst must not be negative (0: no limit)")
     if not args.table_idle_minutes > 0:
         return fail("--table-idle-minutes must be positive")
     if not args.hello_timeout > 0:
@@ -135,6 +147,7 @@ def run(args: argparse.Namespace) -> int:
     app = create_app(store, bot_delay=args.bot_delay, per_client=args.max_tables_per_client,
                      allowed=allowed, sockets_per_client=args.max_sockets_per_client,
                      hello_timeout=args.hello_timeout, idle_minutes=args.table_idle_minutes,
+                     rate=Rate(args.max_messages_per_second, args.max_message_burst),
                      pool=pool, cluster=cluster, review_bot=args.review_bot)
     pool.start()
     shown = f"database {db}" + ("" if cluster is None else f", server {cluster.me}")

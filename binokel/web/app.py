@@ -34,7 +34,9 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 from .. import __version__
 from .botpool import BotPool
 from .connection import (
+    DEFAULT_RATE,
     HELLO_TIMEOUT,
+    Rate,
     RateLimiter,
     SocketListener,
     relay_connection,
@@ -70,7 +72,7 @@ if TYPE_CHECKING:  # (psycopg, which the cluster needs, is an optional dependenc
 
 log = logging.getLogger("binokel.web")
 
-__all__ = ["RateLimiter", "SecurityHeaders", "SocketListener", "create_app", "invite_svg",
+__all__ = ["Rate", "RateLimiter", "SecurityHeaders", "SocketListener", "create_app", "invite_svg",
            "read_json"]
 
 STATIC = Path(__file__).parent / "static"
@@ -170,7 +172,7 @@ def _refusal(exc: Exception, conflict: int = 400) -> JSONResponse:
 def create_app(store: TableStore, *, bot_delay: float = 0.8,
                per_client: int = MAX_TABLES_PER_CLIENT, allowed: Allowed | None = None,
                sockets_per_client: int = MAX_SOCKETS_PER_CLIENT,
-               hello_timeout: float = HELLO_TIMEOUT,
+               hello_timeout: float = HELLO_TIMEOUT, rate: Rate = DEFAULT_RATE,
                idle_minutes: float = TABLE_IDLE_MINUTES,
                pool: BotPool | None = None, cluster: Cluster | None = None,
                review_bot: str | None = None) -> Starlette:
@@ -179,8 +181,9 @@ def create_app(store: TableStore, *, bot_delay: float = 0.8,
     ``per_client`` caps the tables in play one client address may open and still end (0: no
     cap); ``allowed`` names the hosts and origins served (default: loopback only);
     ``sockets_per_client`` caps an address's WebSockets (0: no cap); a socket that has not
-    said hello after ``hello_timeout`` seconds is closed; a table waiting for players expires
-    after ``idle_minutes``; computer players decide in ``pool``.  With ``cluster`` (a
+    said hello after ``hello_timeout`` seconds is closed; a connection may send as fast as
+    ``rate`` allows (default 10 messages a second, bursts of 30); a table waiting for players
+    expires after ``idle_minutes``; computer players decide in ``pool``.  With ``cluster`` (a
     PostgreSQL store shared by several servers) a table is run by the server holding its lease
     and connections to it here are relayed there (:mod:`binokel.web.cluster`); finished games
     are reviewed by ``review_bot`` (default: the expert, :mod:`binokel.web.reviews`)."""
@@ -219,7 +222,7 @@ def create_app(store: TableStore, *, bot_delay: float = 0.8,
                            ) -> None:
         """A connection relayed from another server, served as a local one is."""
         try:
-            await serve_connection(manager, table, socket, listener, hello_timeout)
+            await serve_connection(manager, table, socket, listener, hello_timeout, rate)
         finally:
             manager.detach(table, listener)
             await socket.close()
@@ -341,7 +344,8 @@ def create_app(store: TableStore, *, bot_delay: float = 0.8,
                       and TABLE_ID.match(table_id) else None)
             if cluster is not None and holder is not None:
                 try:
-                    await relay_connection(cluster, websocket, listener, table_id, holder)
+                    await relay_connection(cluster, websocket, listener, table_id, holder,
+                                           rate)
                 except WebSocketDisconnect:
                     pass
                 finally:
@@ -358,7 +362,7 @@ def create_app(store: TableStore, *, bot_delay: float = 0.8,
             await websocket.close(code=4404)
             return
         try:
-            await serve_connection(manager, table, websocket, listener, hello_timeout)
+            await serve_connection(manager, table, websocket, listener, hello_timeout, rate)
         except WebSocketDisconnect:
             pass
         finally:

@@ -12,9 +12,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import time
 from collections import deque
 from collections.abc import Callable, Coroutine
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from starlette.websockets import WebSocket
@@ -42,10 +44,12 @@ if TYPE_CHECKING:  # (psycopg, which the cluster needs, is an optional dependenc
 
 log = logging.getLogger("binokel.web")
 
-__all__ = ["HELLO_TIMEOUT", "RATE_BURST", "RATE_HANG_UP", "RATE_PER_SECOND", "SEND_QUEUE",
-           "RateLimiter", "SocketListener", "relay_connection", "serve_connection", "tell"]
+__all__ = ["DEFAULT_RATE", "HELLO_TIMEOUT", "RATE_BURST", "RATE_HANG_UP", "RATE_PER_SECOND",
+           "SEND_QUEUE", "Rate", "RateLimiter", "SocketListener", "relay_connection",
+           "serve_connection", "tell"]
 
-#: Messages a connection may send per second on average, and in one burst.
+#: Messages a connection may send per second on average, and in one burst (the defaults of
+#: ``binokel serve --max-messages-per-second`` and ``--max-message-burst``).
 RATE_PER_SECOND = 10.0
 RATE_BURST = 30
 #: Messages refused for rate in a row before the server hangs up.
@@ -55,6 +59,35 @@ HELLO_TIMEOUT = 10.0
 #: Outgoing messages queued for one slow browser before it is disconnected (it reconnects and
 #: gets the whole state again).
 SEND_QUEUE = 256
+
+
+@dataclass(frozen=True)
+class Rate:
+    """How fast one connection may send: ``per_second`` messages on average and ``burst`` at
+    once; 0 for either is no limit (a load test's clients on loopback, say)."""
+
+    per_second: float = RATE_PER_SECOND
+    burst: int = RATE_BURST
+
+    def __post_init__(self) -> None:
+        if not (math.isfinite(self.per_second) and self.per_second >= 0):
+            raise ValueError(f"messages per second must be a number from 0 up (0: no limit), "
+                             f"not {self.per_second!r}")
+        if self.burst < 0:
+            raise ValueError(f"a burst must be 0 messages or more (0: no limit), not "
+                             f"{self.burst!r}")
+
+    @property
+    def unlimited(self) -> bool:
+        return not self.per_second or not self.burst
+
+    def limiter(self) -> RateLimiter | None:
+        """A new connection's limiter; None where there is no limit."""
+        return None if self.unlimited else RateLimiter(rate=self.per_second, burst=self.burst)
+
+
+#: The limit a server has unless told otherwise.
+DEFAULT_RATE = Rate()
 
 
 class RateLimiter:
@@ -76,12 +109,15 @@ class RateLimiter:
 
     def allow(self) -> bool:
         now = self.clock()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        tokens = self.tokens + (now - self.stamp) * self.rate
+        if tokens > self.burst:
+            tokens = self.burst
         self.stamp = now
-        if self.tokens >= 1:
-            self.tokens -= 1
+        if tokens >= 1:
+            self.tokens = tokens - 1
             self.refused = 0
             return True
+        self.tokens = tokens
         self.refused += 1
         return False
 
@@ -163,25 +199,24 @@ class SocketListener:
                 await asyncio.wait_for(writer, timeout=2)
 
 
-async def throttle(limiter: RateLimiter, websocket: Socket | WebSocket,
-                   listener: Listener) -> Literal["go on", "dropped", "hung up"]:
-    """What becomes of a message just received: it goes on, or it is one too many a second
-    and is dropped (the sender is told), or the sender went on and on and is hung up on."""
-    if limiter.allow():
-        return "go on"
+async def refuse(limiter: RateLimiter, websocket: Socket | WebSocket,
+                 listener: Listener) -> Literal["dropped", "hung up"]:
+    """A message one too many a second (``limiter.allow()`` said no; the caller asks first,
+    so that a message let through costs no coroutine): it is dropped and the sender told, or
+    the sender went on and on and is hung up on."""
     if limiter.refused >= RATE_HANG_UP:
         await websocket.close(code=1008)
         return "hung up"
     tell(listener, error_message(
-        f"Too many messages: at most {RATE_PER_SECOND:g} a second; this one was ignored."))
+        f"Too many messages: at most {limiter.rate:g} a second; this one was ignored."))
     return "dropped"
 
 
 async def relay_connection(cluster: Cluster, websocket: WebSocket, listener: SocketListener,
-                            table_id: str, holder: str) -> None:
+                            table_id: str, holder: str, rate: Rate = DEFAULT_RATE) -> None:
     """A browser whose table another server runs: its messages, checked for size and rate
     as always, go to that server, which answers through ``listener``."""
-    limiter = RateLimiter()
+    limiter = rate.limiter()
     conn = cluster.open_relay(listener, table_id, holder)
     try:
         while not listener.gone:
@@ -191,10 +226,9 @@ async def relay_connection(cluster: Cluster, websocket: WebSocket, listener: Soc
             raw = message.get("text")
             if raw is None:
                 raw = (message.get("bytes") or b"").decode("utf-8", "replace")
-            verdict = await throttle(limiter, websocket, listener)
-            if verdict == "hung up":
-                return
-            if verdict == "dropped":
+            if limiter is not None and not limiter.allow():
+                if await refuse(limiter, websocket, listener) == "hung up":
+                    return
                 continue
             if len(raw.encode()) > MAX_MESSAGE_BYTES:
                 tell(listener, error_message(
@@ -206,9 +240,11 @@ async def relay_connection(cluster: Cluster, websocket: WebSocket, listener: Soc
 
 
 async def serve_connection(manager: TableManager, table: Table, websocket: Socket,
-                            listener: Listener, hello_timeout: float) -> None:
-    """Read one browser's messages until it leaves; every problem becomes an ``error`` event."""
-    limiter = RateLimiter()
+                            listener: Listener, hello_timeout: float, rate: Rate = DEFAULT_RATE
+                            ) -> None:
+    """Read one browser's messages until it leaves; every problem becomes an ``error`` event.
+    ``rate`` limits how fast it may send."""
+    limiter = rate.limiter()
     seat: int | None = None
     attached = False
     while True:
@@ -224,10 +260,9 @@ async def serve_connection(manager: TableManager, table: Table, websocket: Socke
         raw: str | bytes | None = message.get("text")
         if raw is None:
             raw = message.get("bytes") or b""
-        verdict = await throttle(limiter, websocket, listener)
-        if verdict == "hung up":
-            return
-        if verdict == "dropped":
+        if limiter is not None and not limiter.allow():
+            if await refuse(limiter, websocket, listener) == "hung up":
+                return
             continue
         try:
             request = parse_message(raw)

@@ -120,9 +120,11 @@ class ViewEncoder:
     def fields(self, view: object) -> dict[str, str]:
         """A seat's view as field name -> the field's JSON text after its key (``"key":…``),
         the fields of ``encode_view`` in its order."""
-        if not dataclasses.is_dataclass(view) or isinstance(view, type):
-            raise TypeError("a view must be a dataclass")
-        plan = self._plan(type(view))
+        plan = self._plans.get(type(view))
+        if plan is None:
+            if not dataclasses.is_dataclass(view) or isinstance(view, type):
+                raise TypeError("a view must be a dataclass")
+            plan = self._plan(type(view))
         names = plan.names
         try:
             values = plan.read(view)

@@ -43,7 +43,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import Card
+from ..cards import CARDS, Card
 
 #: Largest message a browser may send, in bytes of UTF-8.
 MAX_MESSAGE_BYTES = 4096
@@ -140,9 +140,13 @@ def _short_text(value: object, what: str) -> str:
     if not value.strip() or len(value) > MAX_FIELD_CHARS:
         raise ProtocolError(f"{what} must be 1 to {MAX_FIELD_CHARS} characters, not "
                             f"{len(value)}")
-    if any(ord(ch) < 32 for ch in value):
+    if _CONTROL.search(value) is not None:
         raise ProtocolError(f"{what} must not hold control characters")
     return value
+
+
+#: A control character (below U+0020), which no text field may hold.
+_CONTROL = re.compile("[\x00-\x1f]")
 
 
 # A string (to its closing quote, or to the end if it has none: one pass, never backtracking
@@ -365,8 +369,8 @@ def to_json(value: object) -> JSON:
         return value  # type: ignore[return-value]
     if cls is tuple or cls is list:
         return [to_json(v) for v in value]  # type: ignore[attr-defined]
-    if cls is Card:
-        return _card_text(value)  # type: ignore[arg-type]
+    if cls is Card:  # (a card's text by its kind: a tuple index, no hash of the card)
+        return _CARD_TEXTS[value.kind]  # type: ignore[attr-defined]
     if isinstance(value, enum.Enum):  # before int: suits and ranks are IntEnums
         for face in ("symbol", "label"):  # Suit.HEARTS -> "♥", Rank.TEN -> "10"
             text = getattr(value, face, None)
@@ -402,15 +406,9 @@ def to_json(value: object) -> JSON:
 
 
 _FROZEN_CACHE: dict[int, tuple[object, JSON]] = {}
-_CARD_TEXT: dict[Card, str] = {}
+#: Each card kind's text (``_CARD_TEXTS[card.kind] == str(card)``: a card is its kind).
+_CARD_TEXTS: tuple[str, ...] = tuple(str(card) for card in CARDS)
 _SHOWN_PROPERTIES = ("name", "cards")
-
-
-def _card_text(card: Card) -> str:
-    text = _CARD_TEXT.get(card)
-    if text is None:
-        text = _CARD_TEXT[card] = str(card)
-    return text
 
 
 def _dataclass_json(value: Any) -> dict[str, JSON]:

@@ -42,6 +42,8 @@ def test_valid_messages_are_read(raw: str | bytes, expected: object) -> None:
     ('{"type": "act", "action": "pass", "n": -1}', "n must be"),
     ('{"type": "act", "action": "  "}', "1 to 64"),
     ('{"type": "act", "action": "pa\\u0000ss"}', "control characters"),
+    ('{"type": "act", "action": "pass\\u001f"}', "control characters"),
+    ('{"type": "hello", "token": "\\ttoken"}', "control characters"),
     ('{"type": "act", "actions": ["pass", 1]}', "action must be text"),
     ('{"type": "act", "actions": ' + json.dumps(["pass"] * 17) + "}", "1 to 16"),
     ('{"type": "hello", "token": ' + json.dumps("t" * 65) + "}", "1 to 64"),
@@ -88,3 +90,13 @@ def test_the_rate_limiter_refills_over_time() -> None:
     assert [limiter.allow() for _ in range(3)] == [True, True, False]
     now[0] += 0.5
     assert limiter.allow() and not limiter.allow()
+
+
+def test_every_card_is_sent_as_its_notation() -> None:
+    from binokel.cards import Card, Rank, Suit
+    from binokel.web.protocol import to_json
+
+    cards = [Card(suit=suit, rank=rank) for suit in Suit for rank in Rank]
+    assert len(cards) == 32
+    assert [to_json(card) for card in cards] == [str(card) for card in cards]
+    assert to_json((cards[0], [cards[-1]])) == [str(cards[0]), [str(cards[-1])]]

@@ -16,7 +16,8 @@ from typing import Any
 import pytest
 
 from binokel.games.binokel.game import new_game
-from binokel.web.app import create_app
+from binokel.web.app import Rate, create_app
+from binokel.web.connection import RATE_BURST, RATE_PER_SECOND
 from binokel.web.guard import Allowed
 from binokel.web.store import Store
 
@@ -210,6 +211,65 @@ def test_flooding_a_connection_is_rate_limited(client: TestClient) -> None:
         replies = [json.loads(ws.receive_text()) for _ in range(60)]
         refused = [r for r in replies if r["type"] == "error"]
         assert refused and "Too many messages" in refused[0]["reason"]
+
+
+def test_the_rate_limit_by_default_is_10_a_second_and_bursts_of_30() -> None:
+    from binokel.cli.main import build_parser
+
+    args = build_parser("serve").parse_args(["serve"])
+    assert (args.max_messages_per_second, args.max_message_burst) == (10.0, 30)
+    assert (Rate().per_second, Rate().burst) == (RATE_PER_SECOND, RATE_BURST) == (10.0, 30)
+    assert Rate().limiter() is not None
+
+
+@pytest.mark.parametrize("rate", [Rate(0, 0), Rate(0, 30), Rate(10, 0), Rate(1000, 200)])
+def test_a_lifted_rate_limit_lets_a_burst_of_100_through(db: Path, rate: Rate) -> None:
+    store = Store(db)
+    with TestClient(create_app(store, bot_delay=0, allowed=TESTSERVER, rate=rate)) as client:
+        made = new_table(client, ["human", "open", "open"])
+        with client.websocket_connect(f"/ws/{made['id']}") as ws:
+            hello(ws, made["token"])
+            for _ in range(100):
+                ws.send_text(json.dumps({"type": "ping"}))
+            replies = [json.loads(ws.receive_text())["type"] for _ in range(100)]
+    store.close()
+    assert replies == ["pong"] * 100
+
+
+def test_a_lower_rate_limit_refuses_sooner(db: Path) -> None:
+    store = Store(db)
+    with TestClient(create_app(store, bot_delay=0, allowed=TESTSERVER,
+                               rate=Rate(0.5, 3))) as client:
+        made = new_table(client, ["human", "open", "open"])
+        with client.websocket_connect(f"/ws/{made['id']}") as ws:
+            hello(ws, made["token"])
+            for _ in range(5):
+                ws.send_text(json.dumps({"type": "ping"}))
+            replies = [json.loads(ws.receive_text()) for _ in range(5)]
+    store.close()
+    # The hello was the first of the burst of 3.
+    assert [r["type"] for r in replies] == ["pong", "pong", "error", "error", "error"]
+    assert "at most 0.5 a second" in replies[2]["reason"]
+
+
+@pytest.mark.parametrize(("option", "value", "reason"), [
+    ("--max-messages-per-second", "-1", "--max-messages-per-second must be a number from 0"),
+    ("--max-messages-per-second", "nan", "--max-messages-per-second must be a number from 0"),
+    ("--max-messages-per-second", "inf", "--max-messages-per-second must be a number from 0"),
+    ("--max-message-burst", "-5", "--max-message-burst must not be negative"),
+])
+def test_a_bad_rate_limit_is_refused_with_the_flag_named(
+        capsys: pytest.CaptureFixture[str], option: str, value: str, reason: str) -> None:
+    from binokel.cli.main import main
+
+    assert main(["serve", option, value, "--db", ":memory:"]) == 2
+    assert reason in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("per_second", "burst"), [(-1.0, 30), (float("nan"), 30), (10.0, -1)])
+def test_a_bad_rate_is_refused_by_the_app_too(per_second: float, burst: int) -> None:
+    with pytest.raises(ValueError, match="no limit"):
+        Rate(per_second, burst)
 
 
 def play_until(client: TestClient, table_id: str, token: str, *, moves: int) -> dict[str, Any]:
