@@ -94,17 +94,17 @@ static inline void store(Search *S, Entry *b, u64 key, int seat, int low, int hi
     e->gen = gen;
 }
 
-static inline void sort_desc(int *keys, int *moves, int n) {
-    for (int i = 1; i < n; i++) {
-        int k = keys[i], m = moves[i], j = i - 1;
-        while (j >= 0 && keys[j] < k) {
-            keys[j + 1] = keys[j];
-            moves[j + 1] = moves[j];
-            j--;
-        }
-        keys[j + 1] = k;
-        moves[j + 1] = m;
-    }
+/* The kinds of ``set`` (one bit a kind, LOW2) as bits of their places in an order (``at``). */
+static inline uint32_t places(u64 set, const uint8_t *at) {
+    uint32_t w = 0;
+    for (; set; set &= set - 1) w |= 1u << at[__builtin_ctzll(set) >> 1];
+    return w;
+}
+
+/* Append the kinds at the places ``w`` of ``order`` to ``moves``, in that order. */
+static inline int emit(uint32_t w, const uint8_t *order, int *moves, int n) {
+    for (; w; w &= w - 1) moves[n++] = order[__builtin_ctz(w)];
+    return n;
 }
 
 /* The suits other than trumps in which an opponent of ``seat`` holds no card but a trump. */
@@ -121,45 +121,70 @@ static inline u64 ruffed_suits(const Search *S, int seat) {
     return ruffed;
 }
 
-/* solver._order_leads: the table's move, cards nobody can beat (trumps first), low cards.
- * Unlike the pure solver, a card of the maximising side is not counted as unbeatable in a suit
- * an opponent can trump (decision search-16). */
-static void order_leads(Search *S, int *moves, int nm, int first, int seat) {
+/* The kinds that no card of ``others`` beats in their own suit: per suit, those from the
+ * others' highest card up. */
+static inline u64 unbeaten(u64 others) {
+    u64 out = 0;
+    for (int t = 0; t < 4; t++) {
+        u64 o = others & SUIT[t];
+        if (!o) out |= SUIT[t];
+        else {
+            int top = (63 - __builtin_clzll(o)) >> 1;
+            out |= ABOVE[top] | (3ULL << (2 * top));
+        }
+    }
+    return out;
+}
+
+/* solver._order_leads: the table's move, cards nobody can beat (trumps first, the most points
+ * first), then the others, the fewest points first (trumps last).  Unlike the pure solver, a
+ * card of the maximising side is not counted as unbeatable in a suit an opponent can trump
+ * (decision search-16).  The same order as sorting by (score, kind) as the pure solver does,
+ * built from the orders of the kinds by points (decision search-18).  Returns the moves. */
+static int order_leads(Search *S, u64 hand, int *moves, int first, int seat) {
     const Spec *s = S->s;
+    u64 set = (hand | (hand >> 1)) & LOW2;
+    int n = 0;
+    if (first >= 0 && (set & ONE[first])) {
+        moves[n++] = first;
+        set &= ~ONE[first];
+    }
+    if (!set) return n;
     u64 others = 0;
     int o = s->nxt[seat];
     for (int i = 0; i < s->n - 1; i++) {
         others |= S->hands[o];
         o = s->nxt[o];
     }
-    u64 ruffed = s->trump >= 0 && s->on_side[seat] ? ruffed_suits(S, seat) : 0;
-    int keys[MAXK];
-    for (int i = 0; i < nm; i++) {
-        int kind = moves[i], score;
-        if (kind == first) score = 1000;
-        else if (!(others & ABOVE[kind]) && !(ruffed & ONE[kind]))
-            score = 100 + KP[kind] + ((kind >> 3) == s->trump ? 50 : 0);
-        else
-            score = -KP[kind] - ((kind >> 3) == s->trump ? 20 : 0);
-        keys[i] = score * 64 + kind;  /* (score, kind), both descending as Python sorts */
-    }
-    sort_desc(keys, moves, nm);
+    u64 sure = unbeaten(others);
+    if (s->trump >= 0 && s->on_side[seat]) sure &= ~ruffed_suits(S, seat);
+    u64 trumps = s->trump_mask;
+    n = emit(places(set & sure & trumps, AT_DESC), ORDER_DESC, moves, n);
+    n = emit(places(set & sure & ~trumps, AT_DESC), ORDER_DESC, moves, n);
+    n = emit(places(set & ~sure & ~trumps, AT_ASC), ORDER_ASC, moves, n);
+    return emit(places(set & ~sure & trumps, AT_ASC), ORDER_ASC, moves, n);
 }
 
-/* solver._order_follows: win cheaply, smear on a partner, else shed low. */
-static void order_follows(int *moves, int nm, int maximise, int best_is_mine, u64 winners,
-                          int last) {
-    int friendly = best_is_mine == maximise;
-    int keys[MAXK];
-    for (int i = 0; i < nm; i++) {
-        int kind = moves[i], pts = KP[kind], score;
-        int wins = (int)((winners >> (2 * kind)) & 1);
-        if (friendly && (last || !wins)) score = wins ? pts - 30 : pts;
-        else if (wins) score = 100 - pts;
-        else score = -pts;
-        keys[i] = score * 64 + kind;
+/* solver._order_follows: win cheaply, smear on a partner, else shed low (``set``: the legal
+ * kinds, ``winners`` those of them that take the trick).  Returns the moves. */
+static int order_follows(int *moves, u64 set, int maximise, int best_is_mine, u64 winners,
+                         int last) {
+    if (!(set & (set - 1))) {  /* one legal kind */
+        moves[0] = __builtin_ctzll(set) >> 1;
+        return 1;
     }
-    sort_desc(keys, moves, nm);
+    u64 losers = set & ~winners;
+    int n;
+    if (best_is_mine != maximise) {  /* win as cheaply as possible, else shed the lowest */
+        n = emit(places(winners, AT_ASC), ORDER_ASC, moves, 0);
+        return emit(places(losers, AT_ASC), ORDER_ASC, moves, n);
+    }
+    if (last) {  /* the partner's trick: smear the most points, taking it over only after */
+        n = emit(places(losers, AT_DESC), ORDER_DESC, moves, 0);
+        return emit(places(winners, AT_DESC), ORDER_DESC, moves, n);
+    }
+    n = emit(places(winners, AT_ASC), ORDER_ASC, moves, 0);
+    return emit(places(losers, AT_DESC), ORDER_DESC, moves, n);
 }
 
 static int follow(Search *S, int seat, int played, int best_kind, int best_seat, int gained,
@@ -232,8 +257,7 @@ static int lead(Search *S, int seat, int alpha, int beta, int rest, u64 key, Ent
     }
     int maximise = s->on_side[seat];
     int moves[MAXK];
-    int nm = kinds_of(hand, moves);
-    if (nm > 1) order_leads(S, moves, nm, first, seat);
+    int nm = order_leads(S, hand, moves, first, seat);
     int best = maximise ? -1 : rest + 1, best_move = -1;
     int a = alpha, bt = beta, nxt_seat = s->nxt[seat];
     for (int i = 0; i < nm; i++) {
@@ -265,15 +289,14 @@ static int follow(Search *S, int seat, int played, int best_kind, int best_seat,
     const Spec *s = S->s;
     u64 hand = S->hands[seat];
     u64 mask = legal(s, hand, S->trick, S->ntrick, best_kind, must_beat_for(s, seat, best_seat));
-    int moves[MAXK];
-    int nm = kinds_of(mask, moves);
     int maximise = s->on_side[seat];
     int last = played + 1 == s->n;
     /* The cards that would take the trick from best_kind (beats(), for all of them at once). */
     u64 beat = ABOVE[best_kind];
     if ((best_kind >> 3) != s->trump) beat |= s->trump_mask;
-    u64 winners = (mask | (mask >> 1)) & beat & LOW2;
-    if (nm > 1) order_follows(moves, nm, maximise, s->on_side[best_seat], winners, last);
+    u64 set = (mask | (mask >> 1)) & LOW2, winners = set & beat;
+    int moves[MAXK];
+    int nm = order_follows(moves, set, maximise, s->on_side[best_seat], winners, last);
     int best = maximise ? -1 : 1 << 30;
     int a = alpha, b = beta;
     Entry *buckets[MAXK], *found[MAXK];

@@ -11,6 +11,24 @@ int KP[MAXK];     /* card points of a kind */
 u64 ABOVE[MAXK];  /* every kind of the same suit ranking higher */
 u64 SUIT[4];
 u64 ONE[MAXK];
+uint8_t ORDER_DESC[MAXK], ORDER_ASC[MAXK], AT_DESC[MAXK], AT_ASC[MAXK];
+
+/* Does kind ``a`` come before ``b`` when sorting by points (``desc``: highest first), ties by
+ * the higher kind first? */
+static int before(int a, int b, int desc) {
+    if (KP[a] != KP[b]) return desc ? KP[a] > KP[b] : KP[a] < KP[b];
+    return a > b;
+}
+
+static void make_order(uint8_t *order, uint8_t *at, int desc) {
+    for (int k = 0; k < MAXK; k++) {
+        int place = 0;
+        for (int o = 0; o < MAXK; o++)
+            if (o != k && before(o, k, desc)) place++;
+        order[place] = (uint8_t)k;
+        at[k] = (uint8_t)place;
+    }
+}
 
 void init_tables(void) {
     for (int k = 0; k < MAXK; k++) {
@@ -21,6 +39,8 @@ void init_tables(void) {
         ABOVE[k] = above;
     }
     for (int s = 0; s < 4; s++) SUIT[s] = 0xFFFFULL << (16 * s);
+    make_order(ORDER_DESC, AT_DESC, 1);
+    make_order(ORDER_ASC, AT_ASC, 0);
 }
 
 
