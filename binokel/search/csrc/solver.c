@@ -409,10 +409,12 @@ static int window(Search *S, int alpha, int beta) {
 }
 
 /* solver._Search.value: MTD(f) with growing steps.  ``climb`` (a whole solve without a
- * guess): start at the bottom and, once the value is bracketed, test only one above the lower
- * bound.  Tests the value passes are cheap (they end at the first good enough move and come
- * back with a bound above the test), tests it fails are dear; climbing fails one test near the
- * value instead of several (decision search-11). */
+ * guess): start at the bottom (decision search-11).  Tests the value passes are cheap (they
+ * end at the first good enough move and come back with a bound above the test), tests it
+ * fails are dear, so the steps grow upward from 1 until a test fails.  Once the value is
+ * bracketed every solve bisects: climbing one above the lower bound paid for a run of passes
+ * that come back at exactly the test, each near the value and not cheap (decision search-18).
+ */
 static int mtd(Search *S, int guess, int climb) {
     int low = 0, high = S->rest;
     for (int i = 0; i < S->root_ntrick; i++) high += KP[S->root_trick[i]];
@@ -437,7 +439,7 @@ static int mtd(Search *S, int guess, int climb) {
         if (moved != direction && direction) bracketed = 1;
         step = moved == direction ? step * 2 : 1;
         direction = moved;
-        if (bracketed) t = climb ? low + 1 : (low + high + 1) / 2;
+        if (bracketed) t = (low + high + 1) / 2;
         else if (moved > 0) t = high < low + step ? high : low + step;
         else t = low + 1 > high - step + 1 ? low + 1 : high - step + 1;
     }
