@@ -559,10 +559,13 @@ static int durch_node(Search *S, int seat, int best_kind, int best_seat) {
 
 /* --- one solver job: what the Python side asked for, and its answer ----------------------- */
 
+/* Buckets (1 << bits, 64 bytes each) for a job's table.  From 10 tricks left 1 << 17 (8 MB):
+ * a quarter million positions fill it well, and it misses the caches less often than 16 MB did
+ * (decision search-18: 12% less time over 29 whole hands, 1.7% more nodes). */
 int table_bits_for(const Job *j) {
     int cards = cards_left(j->hands);
     int tricks = cards / (j->spec.n ? j->spec.n : 1);
-    if (tricks >= 10) return 18;
+    if (tricks >= 10) return 17;
     if (tricks >= 8) return 16;
     return 13;
 }
