@@ -13,7 +13,8 @@ typedef struct {
     int root_trick[MAXP];
     int root_ntrick;
     int rest;            /* points in the hands plus the last-trick bonus */
-    int cards;           /* cards in the hands */
+    int cards;           /* cards in the hands; during a trick of lead and follow, those left
+                          * after it (decision search-18) */
     u64 second[MAXP];    /* pos_key: the kinds of which a seat holds the second copy */
     u64 del[MAXP][MAXK]; /* key_without: what a seat's card of a kind takes off the key */
     Table *tt;
@@ -260,21 +261,21 @@ static int lead(Search *S, int seat, int alpha, int beta, int rest, u64 key, Ent
     int nm = order_leads(S, hand, moves, first, seat);
     int best = maximise ? -1 : rest + 1, best_move = -1;
     int a = alpha, bt = beta, nxt_seat = s->nxt[seat];
+    S->cards -= s->n;
     for (int i = 0; i < nm; i++) {
         int kind = moves[i];
         S->hands[seat] = hand - ONE[kind];
-        S->cards--;
         S->trick[0] = kind;
         S->ntrick = 1;
         int v = follow(S, nxt_seat, 1, kind, seat, KP[kind], a, bt, rest - KP[kind],
                        key_without(S, key, seat, kind));
         S->ntrick = 0;
-        S->cards++;
         int better = update(maximise, v, &best, &a, &bt);
         if (better) best_move = kind;
         if (better == 2) break;
     }
     S->hands[seat] = hand;
+    S->cards += s->n;
     if (best <= alpha) high = best;
     else if (best >= beta) low = best;
     else low = high = best;
@@ -303,8 +304,8 @@ static int follow(Search *S, int seat, int played, int best_kind, int best_seat,
     u64 keys[MAXK];
     /* After this trick every seat holds one card: the last trick is played out, not searched
      * (nor kept in the table). */
-    int before_last = last && S->cards == s->n + 1;
-    if (last && S->cards > s->n + 1) {
+    int before_last = last && S->cards == s->n;
+    if (last && S->cards > s->n) {
         /* The next trick's lead positions: fetch their table buckets while we work. */
         for (int i = 0; i < nm; i++) {
             int kind = moves[i];
@@ -343,7 +344,6 @@ static int follow(Search *S, int seat, int played, int best_kind, int best_seat,
             w_seat = best_seat;
         }
         S->hands[seat] = hand - ONE[kind];
-        S->cards--;
         if (last) {
             int got = gained + k_pts, r = rest - k_pts;
             if (!S->hands[w_seat]) {
@@ -367,7 +367,6 @@ static int follow(Search *S, int seat, int played, int best_kind, int best_seat,
                        rest - k_pts, key_without(S, key, seat, kind));
             S->ntrick--;
         }
-        S->cards++;
         if (update(maximise, v, &best, &a, &b) == 2) break;
     }
     S->hands[seat] = hand;
@@ -393,6 +392,11 @@ static void root_start(Search *S, int *seat, int *best_kind, int *best_seat, int
     *gained = g;
 }
 
+/* The cards of the root's trick still to be played (follow counts S->cards without them). */
+static inline int root_cards_to_play(const Search *S) {
+    return S->s->n - S->root_ntrick;
+}
+
 static int window(Search *S, int alpha, int beta) {
     int seat, bk, bs, gained;
     root_start(S, &seat, &bk, &bs, &gained);
@@ -404,8 +408,12 @@ static int window(Search *S, int alpha, int beta) {
         Entry *b = bucket_of(S, key, seat);
         return lead(S, seat, alpha, beta, S->rest, key, b, probe(S, b, key, seat));
     }
-    return follow(S, seat, S->root_ntrick, bk, bs, gained, alpha, beta, S->rest,
-                  pos_key(S, S->hands));
+    int after = root_cards_to_play(S);
+    S->cards -= after;
+    int v = follow(S, seat, S->root_ntrick, bk, bs, gained, alpha, beta, S->rest,
+                   pos_key(S, S->hands));
+    S->cards += after;
+    return v;
 }
 
 /* solver._Search.value: MTD(f) with growing steps.  ``climb`` (a whole solve without a
