@@ -108,6 +108,34 @@ static inline int emit(uint32_t w, const uint8_t *order, int *moves, int n) {
     return n;
 }
 
+static inline int one_suit(u64 set) {
+    return !(set & ~SUIT[__builtin_ctzll(set) >> 4]);
+}
+
+/* Append the kinds of ``set`` to ``moves`` by points, the most first, ties the higher kind
+ * first (ORDER_DESC).  Within one suit that is the highest rank first: points do not fall as
+ * ranks rise. */
+static inline int emit_desc(u64 set, int *moves, int n) {
+    if (!set) return n;
+    if (!one_suit(set)) return emit(places(set, AT_DESC), ORDER_DESC, moves, n);
+    for (; set; set &= ~(1ULL << (63 - __builtin_clzll(set))))
+        moves[n++] = (63 - __builtin_clzll(set)) >> 1;
+    return n;
+}
+
+/* Append the kinds of ``set`` to ``moves`` by points, the fewest first, ties the higher kind
+ * first (ORDER_ASC).  Within one suit: the ranks worth nothing, highest first, then the
+ * others from the lowest up (each of them is worth more than the rank below it). */
+static inline int emit_asc(u64 set, int *moves, int n) {
+    if (!set) return n;
+    if (!one_suit(set)) return emit(places(set, AT_ASC), ORDER_ASC, moves, n);
+    u64 zero = set & ZERO_POINTS;
+    for (; zero; zero &= ~(1ULL << (63 - __builtin_clzll(zero))))
+        moves[n++] = (63 - __builtin_clzll(zero)) >> 1;
+    for (set &= ~ZERO_POINTS; set; set &= set - 1) moves[n++] = __builtin_ctzll(set) >> 1;
+    return n;
+}
+
 /* The suits other than trumps in which an opponent of ``seat`` holds no card but a trump. */
 static inline u64 ruffed_suits(const Search *S, int seat) {
     const Spec *s = S->s;
@@ -160,10 +188,10 @@ static int order_leads(Search *S, u64 hand, int *moves, int first, int seat) {
     u64 sure = unbeaten(others);
     if (s->trump >= 0 && s->on_side[seat]) sure &= ~ruffed_suits(S, seat);
     u64 trumps = s->trump_mask;
-    n = emit(places(set & sure & trumps, AT_DESC), ORDER_DESC, moves, n);
-    n = emit(places(set & sure & ~trumps, AT_DESC), ORDER_DESC, moves, n);
-    n = emit(places(set & ~sure & ~trumps, AT_ASC), ORDER_ASC, moves, n);
-    return emit(places(set & ~sure & trumps, AT_ASC), ORDER_ASC, moves, n);
+    n = emit_desc(set & sure & trumps, moves, n);
+    n = emit_desc(set & sure & ~trumps, moves, n);
+    n = emit_asc(set & ~sure & ~trumps, moves, n);
+    return emit_asc(set & ~sure & trumps, moves, n);
 }
 
 /* solver._order_follows: win cheaply, smear on a partner, else shed low (``set``: the legal
@@ -177,15 +205,15 @@ static int order_follows(int *moves, u64 set, int maximise, int best_is_mine, u6
     u64 losers = set & ~winners;
     int n;
     if (best_is_mine != maximise) {  /* win as cheaply as possible, else shed the lowest */
-        n = emit(places(winners, AT_ASC), ORDER_ASC, moves, 0);
-        return emit(places(losers, AT_ASC), ORDER_ASC, moves, n);
+        n = emit_asc(winners, moves, 0);
+        return emit_asc(losers, moves, n);
     }
     if (last) {  /* the partner's trick: smear the most points, taking it over only after */
-        n = emit(places(losers, AT_DESC), ORDER_DESC, moves, 0);
-        return emit(places(winners, AT_DESC), ORDER_DESC, moves, n);
+        n = emit_desc(losers, moves, 0);
+        return emit_desc(winners, moves, n);
     }
-    n = emit(places(winners, AT_ASC), ORDER_ASC, moves, 0);
-    return emit(places(losers, AT_DESC), ORDER_DESC, moves, n);
+    n = emit_asc(winners, moves, 0);
+    return emit_desc(losers, moves, n);
 }
 
 static int follow(Search *S, int seat, int played, int best_kind, int best_seat, int gained,

@@ -12,6 +12,7 @@ u64 ABOVE[MAXK];  /* every kind of the same suit ranking higher */
 u64 SUIT[4];
 u64 ONE[MAXK];
 uint8_t ORDER_DESC[MAXK], ORDER_ASC[MAXK], AT_DESC[MAXK], AT_ASC[MAXK];
+u64 ZERO_POINTS;
 
 /* Does kind ``a`` come before ``b`` when sorting by points (``desc``: highest first), ties by
  * the higher kind first? */
@@ -37,6 +38,7 @@ void init_tables(void) {
         u64 above = 0;
         for (int r = (k & 7) + 1; r < 8; r++) above |= 3ULL << (2 * ((k & ~7) + r));
         ABOVE[k] = above;
+        if (!KP[k]) ZERO_POINTS |= ONE[k];
     }
     for (int s = 0; s < 4; s++) SUIT[s] = 0xFFFFULL << (16 * s);
     make_order(ORDER_DESC, AT_DESC, 1);
