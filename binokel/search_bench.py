@@ -72,7 +72,7 @@ class SolverFigure:
 
 
 def bench_solver(rules: Rules = BINOKEL, *, tricks: tuple[int, ...] = (4, 6, 8, 12),
-                 positions: int = 9, big_positions: int = 3, seed: str = "bench-search",
+                 positions: int = 9, big_positions: int = 9, seed: str = "bench-search",
                  progress: bool = False) -> list[SolverFigure]:
     """Solve ``positions`` endgames per number of tricks left (``big_positions`` from 10 up).
 

@@ -22,8 +22,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                         help="tricks left in the solver's positions (default 4,6,8,12)")
     parser.add_argument("--positions", type=int, default=9, metavar="N",
                         help="positions per figure below 10 tricks left (default 9)")
-    parser.add_argument("--big-positions", type=int, default=3, metavar="N",
-                        help="positions per figure from 10 tricks left (default 3)")
+    parser.add_argument("--big-positions", type=int, default=9, metavar="N",
+                        help="positions per figure from 10 tricks left (default 9)")
     parser.add_argument("--bot", default="expert", metavar="NAME",
                         help="the expert and its budget to time (default: expert)")
     parser.add_argument("--hands", type=int, default=4, metavar="N",

@@ -48,6 +48,10 @@ INTERNAL extern int KP[MAXK];     /* card points of a kind */
 INTERNAL extern u64 ABOVE[MAXK];  /* every kind of the same suit ranking higher */
 INTERNAL extern u64 SUIT[4];
 INTERNAL extern u64 ONE[MAXK];
+/* The solver's move orders: every kind by points, highest (DESC) or lowest (ASC) first, ties
+ * by the higher kind first; AT_* numbers each kind's place in them (decision search-18). */
+INTERNAL extern uint8_t ORDER_DESC[MAXK], ORDER_ASC[MAXK], AT_DESC[MAXK], AT_ASC[MAXK];
+INTERNAL extern u64 ZERO_POINTS;  /* the kinds worth no points (LOW2 bits) */
 INTERNAL void init_tables(void);
 
 /* --- what stays fixed during one search or playout ---------------------------------------- */

@@ -11,6 +11,25 @@ int KP[MAXK];     /* card points of a kind */
 u64 ABOVE[MAXK];  /* every kind of the same suit ranking higher */
 u64 SUIT[4];
 u64 ONE[MAXK];
+uint8_t ORDER_DESC[MAXK], ORDER_ASC[MAXK], AT_DESC[MAXK], AT_ASC[MAXK];
+u64 ZERO_POINTS;
+
+/* Does kind ``a`` come before ``b`` when sorting by points (``desc``: highest first), ties by
+ * the higher kind first? */
+static int before(int a, int b, int desc) {
+    if (KP[a] != KP[b]) return desc ? KP[a] > KP[b] : KP[a] < KP[b];
+    return a > b;
+}
+
+static void make_order(uint8_t *order, uint8_t *at, int desc) {
+    for (int k = 0; k < MAXK; k++) {
+        int place = 0;
+        for (int o = 0; o < MAXK; o++)
+            if (o != k && before(o, k, desc)) place++;
+        order[place] = (uint8_t)k;
+        at[k] = (uint8_t)place;
+    }
+}
 
 void init_tables(void) {
     for (int k = 0; k < MAXK; k++) {
@@ -19,8 +38,11 @@ void init_tables(void) {
         u64 above = 0;
         for (int r = (k & 7) + 1; r < 8; r++) above |= 3ULL << (2 * ((k & ~7) + r));
         ABOVE[k] = above;
+        if (!KP[k]) ZERO_POINTS |= ONE[k];
     }
     for (int s = 0; s < 4; s++) SUIT[s] = 0xFFFFULL << (16 * s);
+    make_order(ORDER_DESC, AT_DESC, 1);
+    make_order(ORDER_ASC, AT_ASC, 0);
 }
 
 
