@@ -10,19 +10,22 @@ bid or its pass, the bid standing and the seat to act; a card laid away while mo
 The environment (:mod:`binokel.env.aec`) logs an :data:`Event` for each such *simple step*; a
 seat's observation applies the events since its last one to the seat's vector, and reads the
 few numbers a finished trick changes from the public state (``tricks_won``, ``points``,
-``leader``, ``bid``).  Every other step (the auction's end, the Dabb, the last discard, trumps,
-melds, Durch, giving up, the hand's end, any step of an open Durch, whose declarer's hand is
-shown) is no event: the environment falls back to the seat's view and its
-:class:`~binokel.env.parts.SeatEncoder` (decision env-05) — unless another seat's vector is
-exact (then :meth:`BinokelCardPlay.copy_seat` copies it and rewrites the blocks that differ from
-seat to seat: ``seat``, ``hand``, ``discard``), or the state is in the auction (then
-:meth:`BinokelCardPlay.auction` writes the vector from the public fields and the own hand;
-decision env-06).
+``leader``, ``bid``).  Any other step that keeps the hand going (the auction's end, the Dabb,
+the last discard, trumps with their melds, Durch) is logged as a :data:`REFRESH` event naming
+the groups of blocks it changed, which the catch-up writes whole from the state as it is then
+(:meth:`BinokelCardPlay.refresh`, decision env-07).  The rest (giving up, the hand's end, any
+step of an open Durch, whose declarer's hand is shown) is no event: the environment falls back
+to the seat's view and its :class:`~binokel.env.parts.SeatEncoder` (decision env-05) — unless
+another seat's vector is exact (then :meth:`BinokelCardPlay.copy_seat` copies it and rewrites
+the blocks that differ from seat to seat: ``seat``, ``hand``, ``discard``), or the state is in
+the auction (then :meth:`BinokelCardPlay.auction` writes the vector from the public fields and
+the own hand; decision env-06).
 
-What an event holds is public (who played which card, the finished trick, a bid) or the seat's
-own (a card leaving its own hand or laid away by it): the vector is still that seat's view and
-nothing more.  A property test compares every seat's vector with a fresh encode of its view at
-every step (tests/env/test_incremental.py).
+What an event holds is public (who played which card, the finished trick, a bid, which groups
+of blocks changed) or the seat's own (a card leaving its own hand or laid away by it), and a
+refresh reads public fields, the seat's own hand and the declarer's own discard (its own seat
+only): the vector is still that seat's view and nothing more.  A property test compares every
+seat's vector with a fresh encode of its view at every step (tests/env/test_incremental.py).
 """
 
 from __future__ import annotations
@@ -291,8 +294,9 @@ class BinokelCardPlay:
             else:  # REFRESH: the groups are read again from the state below
                 refresh |= done
         n = self.n
+        # The vector's seat to act is the first event's mover (the events begin at its step).
         at = self.to_move
-        buf[at:at + n] = self.zero_seats
+        buf[at + events[0][0]] = 0.0
         buf[at + state.to_move] = 1.0
         if refresh:
             self.refresh(buf, seat, state, refresh | (AUCTION if bidding else 0))
