@@ -262,7 +262,6 @@ class BinokelCardPlay:
     def catch_up(self, buf: Buffer, seat: int, events: list[Event], state: Any) -> None:
         hand_at = self.hand_at
         sizes = self.sizes
-        finished = False
         bidding = False
         refresh = 0
         for mover, kind, done in events:
@@ -273,11 +272,19 @@ class BinokelCardPlay:
                 if done is None:
                     buf[self.trick_at[mover][kind]] = 1.0
                     continue
-                finished = True
                 buf[self.trick:self.trick + len(self.zero_trick)] = self.zero_trick
-                for played_at, card in zip(self.order(state.active, done.leader), done.cards,
+                leader = done.leader
+                for played_at, card in zip(self.order(state.active, leader), done.cards,
                                           strict=True):
                     buf[played_at[card.kind]] += 1.0
+                # Only the winner's tricks and points changed (written as they are now: a
+                # later trick of the same seat writes the same), and it leads the next trick.
+                winner = done.winner
+                at = self.leader
+                buf[at + leader] = 0.0
+                buf[at + winner] = 1.0
+                buf[self.won + winner] = state.tricks_won[winner]
+                buf[self.points + winner] = state.points[winner] / POINT_SCALE
             elif kind == BID:  # a bid or a pass, as the Binokel codec's ``bids`` writer has it
                 bidding = True
                 bidder, value = done
@@ -293,7 +300,6 @@ class BinokelCardPlay:
                 buf[sizes + mover] -= 1.0
             else:  # REFRESH: the groups are read again from the state below
                 refresh |= done
-        n = self.n
         # The vector's seat to act is the first event's mover (the events begin at its step).
         at = self.to_move
         buf[at + events[0][0]] = 0.0
@@ -302,18 +308,6 @@ class BinokelCardPlay:
             self.refresh(buf, seat, state, refresh | (AUCTION if bidding else 0))
         elif bidding:
             buf[self.bid] = state.bid / POINT_SCALE
-        if finished:
-            at = self.leader
-            buf[at:at + n] = self.zero_seats
-            buf[at + state.leader] = 1.0
-            won = state.tricks_won
-            if len(won) != n:  # a slice of another length would resize the buffer
-                raise ValueError(f"tricks_won: {len(won)} numbers for {n} seats")
-            buf[self.won:self.won + n] = array("f", won)
-            at = self.points
-            for value in state.points:
-                buf[at] = value / POINT_SCALE
-                at += 1
 
     def order(self, active: tuple[int, ...], leader: int) -> list[list[Any]]:
         """Per card of a finished trick led by ``leader``, in playing order, the positions of
