@@ -11,8 +11,10 @@ only the parts of the vector whose fields of the view changed are written again)
 from a cache keyed by the legal actions.  Where the codec has card-play updates (Binokel), the
 steps whose effect is public and simple (a card played, a bid or a pass, a card laid away) are
 logged and applied to each seat's vector when it is next observed, with no view built
-(:mod:`binokel.env.cardplay`, decision env-05); a seat whose vector is not up to date takes
-another seat's exact vector with its own blocks (seat, hand, discard) rewritten from the
+(:mod:`binokel.env.cardplay`, decision env-05), and so are the other steps within a hand but
+an open Durch's, whose blocks the catch-up reads again from the state (the auction's end, the
+Dabb, the last discard, trumps, Durch: decision env-07); a seat whose vector is not up to
+date takes another seat's exact vector with its own blocks (seat, hand, discard) rewritten from the
 state, or, in the auction, has its vector written from the state's public fields and its own
 hand (decision env-06).
 
@@ -94,6 +96,10 @@ class BinokelAEC(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self._seeds = new_seed_source(None)
         self._views: dict[int, Any] = {}
         self._encoders = [self.codec.encoder() for _ in self.possible_agents]
+        # Each encoder's buffer and array (the same objects for the encoder's life).
+        self._buffers = [encoder.buffer for encoder in self._encoders]
+        self._vectors = [encoder.vector for encoder in self._encoders]
+        self._mask_of = self.codec.mask_of
         self._play = self.codec.card_play()
         self._log: list[Event] = []
         """The simple plays since the last other step (decision env-05)."""
@@ -145,19 +151,23 @@ class BinokelAEC(AECEnv[str, Observation, int]):  # type: ignore[misc]
         seat = self._seat[agent]
         encoder = self._encoders[seat]
         play = self._play
+        state = table.state
         synced = self._synced[seat]
         if synced is not None:
-            # Only simple plays since this seat's last observation: no view (env-05).
-            if synced < len(self._log):
-                self._catch_up(seat)
+            # Only logged steps since this seat's last observation: no view (env-05, env-07).
+            log = self._log
+            if synced < len(log):
+                assert play is not None
+                play.catch_up(self._buffers[seat], seat, log[synced:], state)
+                self._synced[seat] = len(log)
+                self._by_play[seat] = True
         elif play is None or not (self._log_donor(seat)
-                                  or self._written(play, encoder, seat, table.state)):
+                                  or self._written(play, encoder, seat, state)):
             return self._from_view(seat, encoder)
         # (else another seat's vector is exact: copied, with this seat's own blocks; or the
         # auction's vector written from the state's public fields and the own hand, env-06)
-        state = table.state
         legal = state.legal_actions() if state.to_move == seat else ()
-        return {"observation": encoder.vector.copy(), "action_mask": self.codec.mask_of(legal)}
+        return {"observation": self._vectors[seat].copy(), "action_mask": self._mask_of(legal)}
 
     def _from_view(self, seat: int, encoder: SeatEncoder) -> Observation:
         """``seat``'s observation from its view (built once per step) and its encoder."""
@@ -218,7 +228,8 @@ class BinokelAEC(AECEnv[str, Observation, int]):  # type: ignore[misc]
         before = table.state
         move = self.codec.action_of(action)
         rewards = table.apply(move)  # an illegal move raises
-        self._views = {}
+        if self._views:
+            self._views = {}
         play = self._play
         if play is not None:
             event = play.event(before, move, table.state)

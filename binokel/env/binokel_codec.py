@@ -23,7 +23,7 @@ from ..games.binokel.game import Deal, GameState, Phase, active_seats, new_game
 from ..games.binokel.rules import Rules
 from ..games.binokel.scoring import Contract
 from ..games.binokel.views import View
-from .cardplay import BinokelCardPlay
+from .cardplay import CONTRACT_INDEX, PHASE_INDEX, BinokelCardPlay, write_melds
 from .codec import POINT_SCALE, ActionMap
 from .layout import Block, Layout
 from .parts import (
@@ -39,8 +39,6 @@ from .parts import (
 
 PHASES = tuple(Phase)
 CONTRACTS = tuple(Contract)
-PHASE_INDEX = {phase: i for i, phase in enumerate(PHASES)}
-CONTRACT_INDEX = {contract: i for i, contract in enumerate(CONTRACTS)}
 
 
 def binokel_actions(rules: Rules) -> list[Action]:
@@ -139,17 +137,7 @@ class BinokelCodec(PartsEncoding, ActionMap):
                 buf[at["trump"] + int(view.trump)] = 1.0
 
         def melds(buf: Buffer, view: View) -> None:
-            for seat, shown in enumerate(view.melds):
-                base = at["melded"] + seat * k
-                for meld in shown:
-                    counts: dict[int, int] = {}
-                    for card in meld.cards:
-                        counts[card.kind] = counts.get(card.kind, 0) + 1
-                    # A card may serve in several melds: the seat showed the most any one needs.
-                    for kind, count in counts.items():
-                        i = base + slot[kind]
-                        buf[i] = max(buf[i], float(count))
-                buf[at["meld_points"] + seat] = sum(m.points for m in shown) / POINT_SCALE
+            write_melds(buf, view.melds, at["melded"], at["meld_points"], slot)
 
         def trick(buf: Buffer, view: View) -> None:
             for seat, card in view.trick:

@@ -10,19 +10,22 @@ bid or its pass, the bid standing and the seat to act; a card laid away while mo
 The environment (:mod:`binokel.env.aec`) logs an :data:`Event` for each such *simple step*; a
 seat's observation applies the events since its last one to the seat's vector, and reads the
 few numbers a finished trick changes from the public state (``tricks_won``, ``points``,
-``leader``, ``bid``).  Every other step (the auction's end, the Dabb, the last discard, trumps,
-melds, Durch, giving up, the hand's end, any step of an open Durch, whose declarer's hand is
-shown) is no event: the environment falls back to the seat's view and its
-:class:`~binokel.env.parts.SeatEncoder` (decision env-05) — unless another seat's vector is
-exact (then :meth:`BinokelCardPlay.copy_seat` copies it and rewrites the blocks that differ from
-seat to seat: ``seat``, ``hand``, ``discard``), or the state is in the auction (then
-:meth:`BinokelCardPlay.auction` writes the vector from the public fields and the own hand;
-decision env-06).
+``leader``, ``bid``).  Any other step that keeps the hand going (the auction's end, the Dabb,
+the last discard, trumps with their melds, Durch) is logged as a :data:`REFRESH` event naming
+the groups of blocks it changed, which the catch-up writes whole from the state as it is then
+(:meth:`BinokelCardPlay.refresh`, decision env-07).  The rest (giving up, the hand's end, any
+step of an open Durch, whose declarer's hand is shown) is no event: the environment falls back
+to the seat's view and its :class:`~binokel.env.parts.SeatEncoder` (decision env-05) — unless
+another seat's vector is exact (then :meth:`BinokelCardPlay.copy_seat` copies it and rewrites
+the blocks that differ from seat to seat: ``seat``, ``hand``, ``discard``), or the state is in
+the auction (then :meth:`BinokelCardPlay.auction` writes the vector from the public fields and
+the own hand; decision env-06).
 
-What an event holds is public (who played which card, the finished trick, a bid) or the seat's
-own (a card leaving its own hand or laid away by it): the vector is still that seat's view and
-nothing more.  A property test compares every seat's vector with a fresh encode of its view at
-every step (tests/env/test_incremental.py).
+What an event holds is public (who played which card, the finished trick, a bid, which groups
+of blocks changed) or the seat's own (a card leaving its own hand or laid away by it), and a
+refresh reads public fields, the seat's own hand and the declarer's own discard (its own seat
+only): the vector is still that seat's view and nothing more.  A property test compares every
+seat's vector with a fresh encode of its view at every step (tests/env/test_incremental.py).
 """
 
 from __future__ import annotations
@@ -30,10 +33,11 @@ from __future__ import annotations
 from array import array
 from typing import Any
 
+from ..cards import BITS, RANK_SLOTS, size_of
 from ..games.binokel.actions import Discard, Play
 from ..games.binokel.game import Phase
+from ..games.binokel.melds import Meld
 from ..games.binokel.scoring import Contract
-from ..games.binokel.views import cards_of
 from .codec import POINT_SCALE, Event
 from .parts import Buffer, card_positions
 
@@ -41,11 +45,55 @@ _PLAY = Phase.PLAY
 _AUCTION = Phase.AUCTION
 _DISCARD = Phase.DISCARD
 _GAME_OVER = Phase.GAME_OVER
-#: The auction's position in the codec's ``phase`` block (one entry per phase, in order).
-_AUCTION_INDEX = tuple(Phase).index(_AUCTION)
-#: The kind of an event: a bid or a pass, a card laid away (a card played has its card's kind).
-BID, LAY_AWAY = -1, -2
+#: Each phase's position in the codec's ``phase`` block (one entry per phase, in order).
+PHASE_INDEX = {phase: i for i, phase in enumerate(Phase)}
+#: Each contract's position in the codec's ``contract`` block.
+CONTRACT_INDEX = {contract: i for i, contract in enumerate(Contract)}
+_AUCTION_INDEX = PHASE_INDEX[_AUCTION]
+#: The kind of an event: a bid or a pass, a card laid away, any other step within a hand
+#: (a card played has its card's kind).
+BID, LAY_AWAY, REFRESH = -1, -2, -3
+#: The groups of blocks a :data:`REFRESH` event names (bits): the own hand and the hand sizes;
+#: the phase, the leader and the melds; the declarer, the bids and the bid standing; the
+#: contract, the trump and the trumps shown; the Dabb; the own discard and the trumps shown.
+HANDS, PHASE, AUCTION, CONTRACT, DABB, DISCARD = 1, 2, 4, 8, 16, 32
 _OPEN = (Contract.OPEN_DURCH, Contract.OPEN_DURCH_NO_DABB)
+
+
+class SuitCounts(dict[int, Buffer]):
+    """A card-count block's run for one suit, by the suit's part of a packed multiset (shifted
+    down to bits 0-15): the copies of each of the rule set's ranks, low to high, as float32.
+    Made on first use; at most 3^8 entries."""
+
+    def __init__(self, ranks: list[int]) -> None:
+        super().__init__()
+        self.ranks = ranks
+
+    def __missing__(self, part: int) -> Buffer:
+        found = self[part] = array("f", [(part >> (r * BITS)) & 3 for r in self.ranks])
+        return found
+
+
+#: Where one suit's part of a packed multiset begins (bits).
+_SUIT_SHIFT = RANK_SLOTS * BITS
+_PART = (1 << _SUIT_SHIFT) - 1
+
+
+def write_melds(buf: Buffer, melds: tuple[tuple[Meld, ...], ...], melded: int,
+                meld_points: int, slot: dict[int, int]) -> None:
+    """Each seat's shown melds into zeroed ``melded`` (seat by card kind) and ``meld_points``
+    blocks: a card may serve in several melds, so a seat showed the most copies any one needs."""
+    k = len(slot)
+    for seat, shown in enumerate(melds):
+        base = melded + seat * k
+        for meld in shown:
+            counts: dict[int, int] = {}
+            for card in meld.cards:
+                counts[card.kind] = counts.get(card.kind, 0) + 1
+            for kind, count in counts.items():
+                i = base + slot[kind]
+                buf[i] = max(buf[i], float(count))
+        buf[meld_points + seat] = sum(m.points for m in shown) / POINT_SCALE
 
 
 class BinokelCardPlay:
@@ -78,24 +126,78 @@ class BinokelCardPlay:
         self.zero_cards = array("f", bytes(4 * k))
         self.zero_trick = array("f", bytes(4 * n * k))
         self.zero_seats = array("f", bytes(4 * n))
+        self.slot = slot
+        self.shown_at = card_positions(at["shown_discard"], slot)
+        self.zero_phases = array("f", bytes(4 * len(PHASE_INDEX)))
+        self.zero_contracts = array("f", bytes(4 * len(CONTRACT_INDEX)))
+        self.zero_suits = array("f", bytes(4 * 4))
+        # The melded block (seat by card kind) and the meld points after it, zeroed in one.
+        self.zero_melds = array("f", bytes(4 * (n * k + n)))
+        self.zero_bids = array("f", bytes(4 * 2 * n))  # bid_made and passed, one after the other
+        # The card-count blocks hold the pack's kinds suit by suit, ranks low to high: one
+        # cached run per suit's part of a packed multiset writes a block in four slices.
+        ranks = sorted(kind for kind in slot if kind < RANK_SLOTS)
+        self.suit_counts = SuitCounts(ranks)
+        self.r = len(ranks)
+        if sorted(slot) != [s * RANK_SLOTS + r for s in range(4) for r in ranks] or any(
+                slot[s * RANK_SLOTS + r] != s * len(ranks) + i
+                for s in range(4) for i, r in enumerate(ranks)):
+            raise ValueError("the card blocks must hold the pack's kinds suit by suit, ranks "
+                             "low to high")
+        self.orders: dict[tuple[tuple[int, ...], int], list[list[Any]]] = {}
+        self.melds_of: Any = None
+        """The last melds written and their block (melded and meld points) as written."""
+        self.melds_block = array("f", bytes(4 * (n * k + n)))
+        if at["meld_points"] != at["melded"] + n * k or at["passed"] != at["bid_made"] + n:
+            raise ValueError("the layout must have meld_points after melded, passed after "
+                             "bid_made (each pair is zeroed as one run)")
 
     def event(self, before: Any, action: Any, after: Any) -> Event | None:
-        if before.phase is _AUCTION:
+        phase = before.phase
+        if phase is _PLAY:
+            if type(action) is not Play or after.phase is not _PLAY or before.contract in _OPEN:
+                return None
+            tricks = after.tricks
+            done = tricks[-1] if len(tricks) > len(before.tricks) else None
+            return (before.to_move, action.card.kind, done)
+        after_phase = after.phase
+        if phase is _AUCTION and after_phase is _AUCTION:
             bids = after.bids
-            if after.phase is _AUCTION and len(bids) == len(before.bids) + 1:
+            if len(bids) == len(before.bids) + 1:
                 return (before.to_move, BID, bids[-1])
             return None
-        if before.phase is _DISCARD:
-            if (type(action) is Discard and after.phase is _DISCARD
-                    and not before.rules.trump_before_discard):
-                return (before.to_move, LAY_AWAY, action.card.kind)
+        if (phase is _DISCARD and after_phase is _DISCARD and type(action) is Discard
+                and not before.rules.trump_before_discard):
+            return (before.to_move, LAY_AWAY, action.card.kind)
+        # Any other step that keeps the hand going, the open hand of an open Durch aside (the
+        # auction's end, the Dabb, the last discard, trumps, Durch): the groups of blocks it
+        # changed are read again from the state when the seat next catches up (env-07).
+        if after_phase is _AUCTION or after_phase is _GAME_OVER or after.contract in _OPEN:
             return None
-        if (type(action) is not Play or before.phase is not _PLAY or after.phase is not _PLAY
-                or before.contract in _OPEN):
-            return None
-        tricks = after.tricks
-        done = tricks[-1] if len(tricks) > len(before.tricks) else None
-        return (before.to_move, action.card.kind, done)
+        groups = PHASE if after_phase is not phase else 0
+        if after.hands is not before.hands:
+            groups |= HANDS
+        if after.bids is not before.bids or after.declarer != before.declarer:
+            groups |= AUCTION
+        if after.contract is not before.contract or after.trump is not before.trump:
+            groups |= CONTRACT
+        if after.dabb_shown is not before.dabb_shown:
+            groups |= DABB
+        if after.discard_packed != before.discard_packed:
+            groups |= DISCARD
+        return (before.to_move, REFRESH, groups)
+
+    def cards(self, buf: Buffer, at: int, packed: int) -> None:
+        """Write the card-count block at ``at`` (all of it) from a packed multiset."""
+        counts = self.suit_counts
+        r = self.r
+        buf[at:at + r] = counts[packed & _PART]
+        at += r
+        buf[at:at + r] = counts[(packed >> _SUIT_SHIFT) & _PART]
+        at += r
+        buf[at:at + r] = counts[(packed >> 2 * _SUIT_SHIFT) & _PART]
+        at += r
+        buf[at:at + r] = counts[(packed >> 3 * _SUIT_SHIFT) & _PART]
 
     def copy_seat(self, buf: Buffer, seat: int, donor: Buffer, state: Any) -> None:
         """Make ``buf`` ``seat``'s vector of ``state`` from ``donor``, another seat's exact
@@ -107,19 +209,12 @@ class BinokelCardPlay:
         at = self.seat
         buf[at:at + n] = self.zero_seats
         buf[at + seat] = 1.0
-        k = self.k
-        zero = self.zero_cards
-        at = self.hand
-        buf[at:at + k] = zero
-        hand_at = self.hand_at
-        for card in cards_of(state.hands[seat]):
-            buf[hand_at[card.kind]] += 1.0
+        self.cards(buf, self.hand, state.hands[seat])
         at = self.discard
-        buf[at:at + k] = zero
         if state.declarer == seat and state.phase is not _GAME_OVER:
-            discard_at = self.discard_at
-            for card in cards_of(state.discard_packed):
-                buf[discard_at[card.kind]] += 1.0
+            self.cards(buf, at, state.discard_packed)
+        else:
+            buf[at:at + self.k] = self.zero_cards
 
     def auction(self, buf: Buffer, seat: int, state: Any) -> bool:
         """Write ``seat``'s vector of ``state`` into ``buf`` from the state's public fields and
@@ -141,12 +236,10 @@ class BinokelCardPlay:
         for s in state.active:
             buf[at["active"] + s] = 1.0
         hands = state.hands
-        hand_at = self.hand_at
-        for card in cards_of(hands[seat]):
-            buf[hand_at[card.kind]] += 1.0
+        self.cards(buf, self.hand, hands[seat])
         i = self.sizes
         for packed in hands:
-            buf[i] = len(cards_of(packed))
+            buf[i] = size_of(packed)
             i += 1
         for bidder, value in state.bids:
             if value:
@@ -168,18 +261,31 @@ class BinokelCardPlay:
 
     def catch_up(self, buf: Buffer, seat: int, events: list[Event], state: Any) -> None:
         hand_at = self.hand_at
-        trick_at = self.trick_at
         sizes = self.sizes
-        finished = False
         bidding = False
+        refresh = 0
         for mover, kind, done in events:
-            if kind == LAY_AWAY:  # the declarer's card: its own hand and discard, a hand size
+            if kind >= 0:  # a card played (the usual event)
                 if mover == seat:
-                    buf[hand_at[done]] -= 1.0
-                    buf[self.discard_at[done]] += 1.0
+                    buf[hand_at[kind]] -= 1.0
                 buf[sizes + mover] -= 1.0
-                continue
-            if kind == BID:  # a bid or a pass, as the Binokel codec's ``bids`` writer has it
+                if done is None:
+                    buf[self.trick_at[mover][kind]] = 1.0
+                    continue
+                buf[self.trick:self.trick + len(self.zero_trick)] = self.zero_trick
+                leader = done.leader
+                for played_at, card in zip(self.order(state.active, leader), done.cards,
+                                          strict=True):
+                    buf[played_at[card.kind]] += 1.0
+                # Only the winner's tricks and points changed (written as they are now: a
+                # later trick of the same seat writes the same), and it leads the next trick.
+                winner = done.winner
+                at = self.leader
+                buf[at + leader] = 0.0
+                buf[at + winner] = 1.0
+                buf[self.won + winner] = state.tricks_won[winner]
+                buf[self.points + winner] = state.points[winner] / POINT_SCALE
+            elif kind == BID:  # a bid or a pass, as the Binokel codec's ``bids`` writer has it
                 bidding = True
                 bidder, value = done
                 if value:
@@ -187,33 +293,113 @@ class BinokelCardPlay:
                     buf[i] = max(buf[i], value / POINT_SCALE)
                 else:
                     buf[self.passed + bidder] = 1.0
-                continue
-            if mover == seat:
-                buf[hand_at[kind]] -= 1.0
-            buf[sizes + mover] -= 1.0
-            if done is None:
-                buf[trick_at[mover][kind]] = 1.0
-                continue
-            finished = True
-            buf[self.trick:self.trick + len(self.zero_trick)] = self.zero_trick
-            played_at = self.played_at
-            for s, card in zip(done.seats(state.active), done.cards, strict=True):
-                buf[played_at[s][card.kind]] += 1.0
-        n = self.n
+            elif kind == LAY_AWAY:  # the declarer's card: its own hand and discard, a hand size
+                if mover == seat:
+                    buf[hand_at[done]] -= 1.0
+                    buf[self.discard_at[done]] += 1.0
+                buf[sizes + mover] -= 1.0
+            else:  # REFRESH: the groups are read again from the state below
+                refresh |= done
+        # The vector's seat to act is the first event's mover (the events begin at its step).
         at = self.to_move
-        buf[at:at + n] = self.zero_seats
+        buf[at + events[0][0]] = 0.0
         buf[at + state.to_move] = 1.0
-        if bidding:
+        if refresh:
+            self.refresh(buf, seat, state, refresh | (AUCTION if bidding else 0))
+        elif bidding:
             buf[self.bid] = state.bid / POINT_SCALE
-        if finished:
-            at = self.leader
-            buf[at:at + n] = self.zero_seats
-            buf[at + state.leader] = 1.0
-            won = state.tricks_won
-            if len(won) != n:  # a slice of another length would resize the buffer
-                raise ValueError(f"tricks_won: {len(won)} numbers for {n} seats")
-            buf[self.won:self.won + n] = array("f", won)
-            at = self.points
-            for value in state.points:
-                buf[at] = value / POINT_SCALE
-                at += 1
+
+    def order(self, active: tuple[int, ...], leader: int) -> list[list[Any]]:
+        """Per card of a finished trick led by ``leader``, in playing order, the positions of
+        its player's ``played`` block (cached by seating and leader)."""
+        key = (active, leader)
+        found = self.orders.get(key)
+        if found is None:
+            i = active.index(leader)
+            found = self.orders[key] = [self.played_at[active[(i + j) % len(active)]]
+                                        for j in range(len(active))]
+        return found
+
+    def refresh(self, buf: Buffer, seat: int, state: Any, groups: int) -> None:
+        """Write again from ``state`` the ``groups`` of blocks (bits: :data:`HANDS`,
+        :data:`PHASE` ...) that the steps within a hand other than a card played, a bid or a
+        card laid away change (the auction's end, the Dabb, the last discard, trumps, Durch).
+        Each block is written whole from the state as it is now, so the simple events before
+        and after such a step (applied to the other blocks) may be caught up in any number at
+        once.  Read are public fields, the seat's own hand and, for the declarer only, its own
+        discard; the open hand of an open Durch is never written here (its steps are no
+        events)."""
+        at = self.at
+        n = self.n
+        k = self.k
+        zero_cards = self.zero_cards
+        declarer = state.declarer
+        if groups & HANDS:
+            hands = state.hands
+            self.cards(buf, self.hand, hands[seat])
+            i = self.sizes
+            for packed in hands:
+                buf[i] = size_of(packed)
+                i += 1
+        if groups & PHASE:
+            i = at["phase"]
+            buf[i:i + len(PHASE_INDEX)] = self.zero_phases
+            phase = state.phase
+            buf[i + PHASE_INDEX[phase]] = 1.0
+            i = self.leader
+            buf[i:i + n] = self.zero_seats
+            if phase is _PLAY and state.leader >= 0:
+                buf[i + state.leader] = 1.0
+            # The melds are the same for every seat: written once per melds tuple (held, so
+            # no other tuple can take its identity).
+            melds = state.melds
+            block = self.melds_block
+            if melds is not self.melds_of:
+                block[:] = self.zero_melds
+                write_melds(block, melds, 0, len(block) - n, self.slot)
+                self.melds_of = melds
+            i = at["melded"]
+            buf[i:i + len(block)] = block
+        if groups & AUCTION:
+            i = at["declarer"]
+            buf[i:i + n] = self.zero_seats
+            if declarer is not None:
+                buf[i + declarer] = 1.0
+            i = self.bid_made
+            buf[i:i + len(self.zero_bids)] = self.zero_bids
+            for bidder, value in state.bids:
+                if value:
+                    j = i + bidder
+                    buf[j] = max(buf[j], value / POINT_SCALE)
+                else:
+                    buf[self.passed + bidder] = 1.0
+            buf[self.bid] = state.bid / POINT_SCALE
+        if groups & CONTRACT:
+            i = at["contract"]
+            buf[i:i + len(CONTRACT_INDEX)] = self.zero_contracts
+            contract = state.contract
+            if contract is not None:
+                buf[i + CONTRACT_INDEX[contract]] = 1.0
+            i = at["trump"]
+            buf[i:i + 4] = self.zero_suits
+            trump = state.trump
+            if trump is not None:
+                buf[i + int(trump)] = 1.0
+        if groups & DABB:
+            i = at["dabb"]
+            if state.dabb_shown:  # the Dabb turned face up: the deal's Dabb, and only it
+                self.cards(buf, i, state.deal.dabb)
+            else:
+                buf[i:i + k] = zero_cards
+        if groups & DISCARD:
+            i = self.discard
+            if declarer == seat:
+                self.cards(buf, i, state.discard_packed)
+            else:
+                buf[i:i + k] = zero_cards
+        if groups & (CONTRACT | DISCARD):
+            i = at["shown_discard"]
+            buf[i:i + k] = zero_cards
+            shown_at = self.shown_at
+            for card in state.shown_discard:
+                buf[shown_at[card.kind]] += 1.0

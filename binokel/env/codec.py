@@ -38,7 +38,9 @@ _INTEGERS = (int, np.integer)
 #: One simple step: the seat that acted and, for a card played, the card's kind and the trick
 #: it finished (or None); for a bid or a pass in the auction, -1 and the auction's new
 #: ``(seat, value)`` entry (value 0: a pass); for a card laid away by the declarer (discards
-#: still to come, no trumps shown), -2 and the card's kind.
+#: still to come, no trumps shown), -2 and the card's kind; for any other step within a hand
+#: (the auction's end, the Dabb, the last discard, trumps, Durch), -3 and the groups of blocks
+#: it changed (bits), read again from the state on catch-up.
 Event = tuple[int, int, Any]
 
 
@@ -50,7 +52,8 @@ class CardPlay(Protocol):
         ...
 
     def catch_up(self, buf: Buffer, seat: int, events: list[Event], state: Any) -> None:
-        """Bring ``seat``'s vector ``buf`` (exact before ``events``) to ``state``."""
+        """Bring ``seat``'s vector ``buf`` (exact before ``events``, which are not empty) to
+        ``state``."""
         ...
 
     def copy_seat(self, buf: Buffer, seat: int, donor: Buffer, state: Any) -> None:

@@ -17,12 +17,17 @@ from pettingzoo.test import api_test
 
 from binokel.env import aec_env, codec_for, rule_set_names
 from binokel.env.aec import BinokelAEC, agent_name, env, raw_env
+from binokel.env.cardplay import REFRESH
 from binokel.env.codec import Codec
 from binokel.env.parts import Part, SeatEncoder, check_parts
 from binokel.games import find_game_rules, new_game, random_action
 from tests.helpers import examples
 
 RULE_SETS = rule_set_names()
+#: Variants no named rule set has, whose steps take other paths: trumps named before the
+#: discard (trumps laid away shown), in three-seat Binokel and in Kreuzbinokel.
+VARIANTS = ["binokel+trump_before_discard=true",
+            "kreuzbinokel+trump_before_discard=true"]
 
 
 def plain_mask(codec: Codec, view: Any) -> list[int]:
@@ -141,18 +146,20 @@ def test_the_wrapped_and_the_raw_environment() -> None:
 
 
 def run_checked_episodes(name: str, seed: int, every_seat: bool, steps: int = 300,
-                         hands: int | None = None) -> tuple[int, int, int]:
+                         hands: int | None = None) -> tuple[int, int, int, int]:
     """Random play in the AEC env, whole games; after each step some seats (every seat, or a
     random few) are observed and each observation compared with a fresh encode and mask of
     that seat's view; with ``hands``, an episode that ends is followed by a reset (whole
     games otherwise).  The numbers of observations made without a view: caught up from the
     card-play log in the seat's own vector, copied from another seat's vector, written from
-    the state in the auction (env-06)."""
+    the state in the auction (env-06); and of those from the log or copied, how many caught
+    up a step whose blocks are read again from the state (the auction's end, the Dabb, the
+    last discard, trumps, Durch: env-07)."""
     e = aec_env(name, hands=hands)
     codec = e.codec
     rng = random.Random(seed)
     e.reset(seed=seed)
-    from_log = copied = written = 0
+    from_log = copied = written = refreshed = 0
     for _ in range(steps):
         assert e.table is not None
         state = e.table.state
@@ -162,6 +169,12 @@ def run_checked_episodes(name: str, seed: int, every_seat: bool, steps: int = 30
             synced = e._synced
             from_log += synced[seat] is not None
             donor = synced[seat] is None and synced.count(None) < len(synced)
+            # Where the log is caught up from: the seat's own place, or the donor's (the first
+            # other seat in step, as the env picks it).
+            held = synced[seat] if synced[seat] is not None else next(
+                (h for s, h in enumerate(synced) if h is not None and s != seat), None)
+            refreshed += held is not None and any(kind == REFRESH
+                                                  for _, kind, _ in e._log[held:])
             fresh = synced[seat] is None and not donor
             obs = e.observe(agent_name(seat))
             copied += donor
@@ -177,28 +190,29 @@ def run_checked_episodes(name: str, seed: int, every_seat: bool, steps: int = 30
             continue
         legal = e.observe(e.agent_selection)["action_mask"].nonzero()[0].tolist()
         e.step(legal[rng.randrange(len(legal))])
-    return from_log, copied, written
+    return from_log, copied, written, refreshed
 
 
 @settings(max_examples=examples(60), deadline=None)
-@given(name=st.sampled_from(RULE_SETS), seed=st.integers(0, 10**6), every_seat=st.booleans(),
-       hands=st.sampled_from([None, 1]))
+@given(name=st.sampled_from(RULE_SETS + VARIANTS), seed=st.integers(0, 10**6),
+       every_seat=st.booleans(), hands=st.sampled_from([None, 1]))
 def test_card_play_updates_equal_the_vector_from_scratch_at_every_step(
         name: str, seed: int, every_seat: bool, hands: int | None) -> None:
     run_checked_episodes(name, seed, every_seat, hands=hands)
 
 
-@pytest.mark.parametrize("name", RULE_SETS)
+@pytest.mark.parametrize("name", RULE_SETS + VARIANTS)
 def test_card_play_updates_are_exact_in_every_rule_set(name: str) -> None:
     """Seeded games of every rule set; the rule sets with card-play updates must use them, the
-    copy from another seat's vector too (so the comparison above is not only of views with
-    views)."""
+    copy from another seat's vector and the blocks read again from the state too (so the
+    comparison above is not only of views with views)."""
     counts = [run_checked_episodes(name, seed, seed % 2 == 0, 200, None if seed < 4 else 1)
               for seed in range(6)]
-    from_log, copied, written = (sum(c[i] for c in counts) for i in range(3))
+    from_log, copied, written, refreshed = (sum(c[i] for c in counts) for i in range(4))
     if codec_for(find_game_rules(name)).card_play() is not None:
         assert from_log > 100, from_log
         assert copied > 20, copied
         assert written > 5, written
+        assert refreshed > 20, refreshed
     else:
-        assert copied == written == 0, (copied, written)
+        assert copied == written == refreshed == 0, (copied, written, refreshed)
