@@ -199,6 +199,14 @@ class BinokelCardPlay:
         at += r
         buf[at:at + r] = counts[(packed >> 3 * _SUIT_SHIFT) & _PART]
 
+    def write_hands(self, buf: Buffer, seat: int, hands: tuple[int, ...]) -> None:
+        """Write the seat's own hand (packed) and every seat's hand size."""
+        self.cards(buf, self.hand, hands[seat])
+        i = self.sizes
+        for packed in hands:
+            buf[i] = size_of(packed)
+            i += 1
+
     def copy_seat(self, buf: Buffer, seat: int, donor: Buffer, state: Any) -> None:
         """Make ``buf`` ``seat``'s vector of ``state`` from ``donor``, another seat's exact
         vector of it: a view differs from seat to seat only in ``seat``, ``hand`` and
@@ -235,12 +243,7 @@ class BinokelCardPlay:
             buf[at["dealer"] + state.dealer] = 1.0
         for s in state.active:
             buf[at["active"] + s] = 1.0
-        hands = state.hands
-        self.cards(buf, self.hand, hands[seat])
-        i = self.sizes
-        for packed in hands:
-            buf[i] = size_of(packed)
-            i += 1
+        self.write_hands(buf, seat, state.hands)
         for bidder, value in state.bids:
             if value:
                 i = self.bid_made + bidder
@@ -335,12 +338,7 @@ class BinokelCardPlay:
         zero_cards = self.zero_cards
         declarer = state.declarer
         if groups & HANDS:
-            hands = state.hands
-            self.cards(buf, self.hand, hands[seat])
-            i = self.sizes
-            for packed in hands:
-                buf[i] = size_of(packed)
-                i += 1
+            self.write_hands(buf, seat, state.hands)
         if groups & PHASE:
             i = at["phase"]
             buf[i:i + len(PHASE_INDEX)] = self.zero_phases
