@@ -155,12 +155,7 @@ class BinokelAEC(AECEnv[str, Observation, int]):  # type: ignore[misc]
         synced = self._synced[seat]
         if synced is not None:
             # Only logged steps since this seat's last observation: no view (env-05, env-07).
-            log = self._log
-            if synced < len(log):
-                assert play is not None
-                play.catch_up(self._buffers[seat], seat, log[synced:], state)
-                self._synced[seat] = len(log)
-                self._by_play[seat] = True
+            self._catch_up(seat)
         elif play is None or not (self._log_donor(seat)
                                   or self._written(play, encoder, seat, state)):
             return self._from_view(seat, encoder)
@@ -186,8 +181,7 @@ class BinokelAEC(AECEnv[str, Observation, int]):  # type: ignore[misc]
         log = self._log
         assert synced is not None and self._play is not None and self.table is not None
         if synced < len(log):
-            self._play.catch_up(self._encoders[seat].buffer, seat, log[synced:],
-                                self.table.state)
+            self._play.catch_up(self._buffers[seat], seat, log[synced:], self.table.state)
             self._synced[seat] = len(log)
             self._by_play[seat] = True
 
@@ -199,8 +193,8 @@ class BinokelAEC(AECEnv[str, Observation, int]):  # type: ignore[misc]
                 continue
             assert self._play is not None and self.table is not None
             self._catch_up(donor)
-            self._play.copy_seat(self._encoders[seat].buffer, seat,
-                                 self._encoders[donor].buffer, self.table.state)
+            self._play.copy_seat(self._buffers[seat], seat, self._buffers[donor],
+                                 self.table.state)
             self._synced[seat] = len(self._log)
             self._by_play[seat] = True
             return True

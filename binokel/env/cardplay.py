@@ -207,6 +207,17 @@ class BinokelCardPlay:
             buf[i] = size_of(packed)
             i += 1
 
+    def write_bids(self, buf: Buffer, state: Any) -> None:
+        """Write the auction's bids and passes into the zeroed ``bid_made`` and ``passed``
+        blocks, as the Binokel codec's ``bids`` writer has them, and the bid standing."""
+        for bidder, value in state.bids:
+            if value:
+                i = self.bid_made + bidder
+                buf[i] = max(buf[i], value / POINT_SCALE)
+            else:
+                buf[self.passed + bidder] = 1.0
+        buf[self.bid] = state.bid / POINT_SCALE
+
     def copy_seat(self, buf: Buffer, seat: int, donor: Buffer, state: Any) -> None:
         """Make ``buf`` ``seat``'s vector of ``state`` from ``donor``, another seat's exact
         vector of it: a view differs from seat to seat only in ``seat``, ``hand`` and
@@ -244,13 +255,7 @@ class BinokelCardPlay:
         for s in state.active:
             buf[at["active"] + s] = 1.0
         self.write_hands(buf, seat, state.hands)
-        for bidder, value in state.bids:
-            if value:
-                i = self.bid_made + bidder
-                buf[i] = max(buf[i], value / POINT_SCALE)
-            else:
-                buf[self.passed + bidder] = 1.0
-        buf[self.bid] = state.bid / POINT_SCALE
+        self.write_bids(buf, state)
         won = state.tricks_won
         if len(won) != n:  # a slice of another length would resize the buffer
             raise ValueError(f"tricks_won: {len(won)} numbers for {n} seats")
@@ -365,13 +370,7 @@ class BinokelCardPlay:
                 buf[i + declarer] = 1.0
             i = self.bid_made
             buf[i:i + len(self.zero_bids)] = self.zero_bids
-            for bidder, value in state.bids:
-                if value:
-                    j = i + bidder
-                    buf[j] = max(buf[j], value / POINT_SCALE)
-                else:
-                    buf[self.passed + bidder] = 1.0
-            buf[self.bid] = state.bid / POINT_SCALE
+            self.write_bids(buf, state)
         if groups & CONTRACT:
             i = at["contract"]
             buf[i:i + len(CONTRACT_INDEX)] = self.zero_contracts
