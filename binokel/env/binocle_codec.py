@@ -23,9 +23,10 @@ from ..games.binocle import actions as A
 from ..games.binocle.actions import BinocleAction
 from ..games.binocle.game import BinocleDeal, BinocleState, full_pack, new_binocle_game
 from ..games.binocle.hand import Phase
-from ..games.binocle.melds import MeldKind, meld_of
+from ..games.binocle.melds import meld_of
 from ..games.binocle.rules import BinocleRules
 from ..games.binocle.views import BinocleView
+from .binocle_cardplay import MELD_INDEX, MELD_KINDS, PHASE_INDEX, PHASES, BinocleCardPlay
 from .codec import POINT_SCALE, ActionMap
 from .layout import Block, Layout
 from .parts import (
@@ -38,11 +39,6 @@ from .parts import (
     one_hot_part,
     per_seat_part,
 )
-
-PHASES = tuple(Phase)
-MELD_KINDS = tuple(MeldKind)
-PHASE_INDEX = {phase: i for i, phase in enumerate(PHASES)}
-MELD_INDEX = {kind: i for i, kind in enumerate(MELD_KINDS)}
 
 
 def binocle_actions(rules: BinocleRules) -> list[BinocleAction]:
@@ -203,6 +199,10 @@ class BinocleCodec(PartsEncoding, ActionMap):
             per_seat_part("dix_points", *span("dix_points"), POINT_SCALE),
             part(("dix_exchanged", "dix_shown", "has_melded", "has_used_dix"), "flags", flags),
         )
+
+    def card_play(self) -> BinocleCardPlay:
+        """The updates of a seat's vector without its view (decision env-09)."""
+        return BinocleCardPlay(self._at, self.slot, self.layout.size, self.rules.pack_size)
 
     def describe(self, view: BinocleView) -> str:
         lines = [f"Binocle ({self.rules.name}), hand {view.hand_no + 1}, {view.phase.value}; "

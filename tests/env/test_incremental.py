@@ -17,7 +17,7 @@ from pettingzoo.test import api_test
 
 from binokel.env import aec_env, codec_for, rule_set_names
 from binokel.env.aec import BinokelAEC, agent_name, env, raw_env
-from binokel.env.cardplay import REFRESH
+from binokel.env.cardplay import REFRESH, BinokelCardPlay
 from binokel.env.codec import Codec
 from binokel.env.parts import Part, SeatEncoder, check_parts
 from binokel.games import find_game_rules, new_game, random_action
@@ -209,10 +209,10 @@ def test_card_play_updates_are_exact_in_every_rule_set(name: str) -> None:
     counts = [run_checked_episodes(name, seed, seed % 2 == 0, 200, None if seed < 4 else 1)
               for seed in range(6)]
     from_log, copied, written, refreshed = (sum(c[i] for c in counts) for i in range(4))
-    if codec_for(find_game_rules(name)).card_play() is not None:
+    if isinstance(codec_for(find_game_rules(name)).card_play(), BinokelCardPlay):
         assert from_log > 100, from_log
         assert copied > 20, copied
         assert written > 5, written
         assert refreshed > 20, refreshed
-    else:
-        assert copied == written == refreshed == 0, (copied, written, refreshed)
+    else:  # Binocle's helper logs no refresh events (test_incremental_binocle.py)
+        assert refreshed == 0, refreshed
