@@ -37,6 +37,7 @@ PettingZoo's classic games do; they add about 40% to the instructions of a step
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 import gymnasium
@@ -45,7 +46,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from ..games import find_game_rules
-from .codec import CardPlay, Codec, Event
+from .codec import CardPlay, Codec, Event, Mask
 from .codecs import codec_for
 from .layout import Vector
 from .parts import SeatEncoder
@@ -101,6 +102,10 @@ class BinokelAEC(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self._vectors = [encoder.vector for encoder in self._encoders]
         self._mask_of = self.codec.mask_of
         self._play = self.codec.card_play()
+        # A helper may also make the mover's mask from the state (not part of the CardPlay
+        # protocol: Binokel's discards, auction, Dabb and trumps, decision env-08).
+        self._state_mask: Callable[[Any], Mask | None] | None = getattr(self._play, "mask",
+                                                                        None)
         self._log: list[Event] = []
         """The simple plays since the last other step (decision env-05)."""
         self._synced: list[int | None] = [None] * self.codec.players
@@ -149,20 +154,25 @@ class BinokelAEC(AECEnv[str, Observation, int]):  # type: ignore[misc]
         if table is None:
             raise RuntimeError("Call reset() before observe().")
         seat = self._seat[agent]
-        encoder = self._encoders[seat]
         play = self._play
         state = table.state
         synced = self._synced[seat]
         if synced is not None:
             # Only logged steps since this seat's last observation: no view (env-05, env-07).
             self._catch_up(seat)
-        elif play is None or not (self._log_donor(seat)
-                                  or self._written(play, encoder, seat, state)):
-            return self._from_view(seat, encoder)
+        else:
+            encoder = self._encoders[seat]
+            if play is None or not (self._log_donor(seat)
+                                    or self._written(play, encoder, seat, state)):
+                return self._from_view(seat, encoder)
         # (else another seat's vector is exact: copied, with this seat's own blocks; or the
         # auction's vector written from the state's public fields and the own hand, env-06)
-        legal = state.legal_actions() if state.to_move == seat else ()
-        return {"observation": self._vectors[seat].copy(), "action_mask": self._mask_of(legal)}
+        if state.to_move != seat:
+            return {"observation": self._vectors[seat].copy(), "action_mask": self._mask_of(())}
+        mask = self._state_mask(state) if self._state_mask is not None else None
+        if mask is None:
+            mask = self._mask_of(state.legal_actions())
+        return {"observation": self._vectors[seat].copy(), "action_mask": mask}
 
     def _from_view(self, seat: int, encoder: SeatEncoder) -> Observation:
         """``seat``'s observation from its view (built once per step) and its encoder."""

@@ -185,7 +185,8 @@ class BinokelCodec(PartsEncoding, ActionMap):
 
     def card_play(self) -> BinokelCardPlay:
         """The updates of a seat's vector from the cards played (:mod:`binokel.env.cardplay`)."""
-        return BinokelCardPlay(self._at, self.slot, self.players, self.layout.size)
+        return BinokelCardPlay(self._at, self.slot, self.players, self.layout.size,
+                               self.actions, self.mask_of)
 
     def describe(self, view: View) -> str:
         lines = [f"Binokel ({self.rules.name}), hand {view.hand_no + 1}, {view.phase.value}; "

@@ -31,19 +31,27 @@ seat's vector with a fresh encode of its view at every step (tests/env/test_incr
 from __future__ import annotations
 
 from array import array
+from collections.abc import Callable, Sequence
 from typing import Any
 
+import numpy as np
+
 from ..cards import BITS, RANK_SLOTS, size_of
+from ..games.binokel import actions as A
 from ..games.binokel.actions import Discard, Play
 from ..games.binokel.game import Phase
 from ..games.binokel.melds import Meld
 from ..games.binokel.scoring import Contract
-from .codec import POINT_SCALE, Event
+from .codec import POINT_SCALE, Event, Mask
 from .parts import Buffer, card_positions
 
 _PLAY = Phase.PLAY
 _AUCTION = Phase.AUCTION
 _DISCARD = Phase.DISCARD
+_DABB = Phase.DABB
+_TRUMP = Phase.TRUMP
+_INT8 = np.int8
+_frombuffer = np.frombuffer
 _GAME_OVER = Phase.GAME_OVER
 #: Each phase's position in the codec's ``phase`` block (one entry per phase, in order).
 PHASE_INDEX = {phase: i for i, phase in enumerate(Phase)}
@@ -74,6 +82,20 @@ class SuitCounts(dict[int, Buffer]):
         return found
 
 
+class SuitMarks(dict[int, bytes]):
+    """A mask's run for one suit's cards, by the suit's part of a packed multiset (as
+    :class:`SuitCounts`): 1 for each of the rule set's ranks held, low to high.  Made on
+    first use; at most 3^8 entries."""
+
+    def __init__(self, ranks: list[int]) -> None:
+        super().__init__()
+        self.ranks = ranks
+
+    def __missing__(self, part: int) -> bytes:
+        found = self[part] = bytes(1 if (part >> (r * BITS)) & 3 else 0 for r in self.ranks)
+        return found
+
+
 #: Where one suit's part of a packed multiset begins (bits).
 _SUIT_SHIFT = RANK_SLOTS * BITS
 _PART = (1 << _SUIT_SHIFT) - 1
@@ -100,7 +122,8 @@ class BinokelCardPlay:
     """The simple steps of the Binokel vector (:class:`~binokel.env.binokel_codec.BinokelCodec`)."""
 
     def __init__(self, at: dict[str, int], slot: dict[int, int], players: int,
-                 size: int) -> None:
+                 size: int, actions: Sequence[Any] = (),
+                 mask_of: Callable[[Sequence[Any]], Mask] | None = None) -> None:
         k = len(slot)
         n = players
         self.hand_at = card_positions(at["hand"], slot)
@@ -151,6 +174,28 @@ class BinokelCardPlay:
         if at["meld_points"] != at["melded"] + n * k or at["passed"] != at["bid_made"] + n:
             raise ValueError("the layout must have meld_points after melded, passed after "
                              "bid_made (each pair is zeroed as one run)")
+        self.mask_of = mask_of
+        self.ready: dict[Any, Mask] = {}
+        """Masks of the auction by the bid standing, of the Dabb and of trumps (decision
+        env-08)."""
+        self.marks = SuitMarks(ranks)
+        self.discards: tuple[bytes, bytes, bytes] | None = None
+        """A discard's mask around its card runs: the bytes before the Discard actions, after
+        them with the GiveUp actions offered, and after them without."""
+        if mask_of is not None and actions:
+            where = {id(a): i for i, a in enumerate(actions)}
+            first = where.get(id(A.DISCARD[ranks[0]]))
+            give_up = [where.get(id(a)) for a in A.GIVE_UP]
+            if first is None or None in give_up or any(
+                    where.get(id(A.DISCARD[kind])) != first + i for kind, i in slot.items()):
+                raise ValueError("the action map must hold the Discard actions in the card "
+                                 "blocks' order, and the GiveUp actions")
+            after = bytearray(len(actions) - first - k)
+            without = bytes(after)
+            for i in give_up:
+                assert i is not None
+                after[i - first - k] = 1
+            self.discards = (bytes(first), bytes(after), without)
 
     def event(self, before: Any, action: Any, after: Any) -> Event | None:
         phase = before.phase
@@ -186,6 +231,38 @@ class BinokelCardPlay:
         if after.discard_packed != before.discard_packed:
             groups |= DISCARD
         return (before.to_move, REFRESH, groups)
+
+    def mask(self, state: Any) -> Mask | None:
+        """The mask of the legal actions of ``state``'s seat to act (a new array) where the
+        state tells them, else None (card play, whose shared legal tuples the action map's
+        cache finds by their ids; or a helper without an action map).  A discard offers each
+        kind of the declarer's hand (and giving up while no trumps are named): its mask is
+        joined from one cached run per suit, with no key and no miss.  The auction's choices
+        follow from the bid standing, the Dabb's and trumps' from the rule set: each such
+        mask is made once from the legal actions and copied (decision env-08)."""
+        phase = state.phase
+        if phase is _PLAY or self.mask_of is None:
+            return None
+        if phase is _DISCARD:
+            discards = self.discards
+            if discards is None:
+                return None
+            marks = self.marks
+            hand = state.hands[state.to_move]
+            return _frombuffer(bytearray(b"".join((
+                discards[0], marks[hand & _PART], marks[(hand >> _SUIT_SHIFT) & _PART],
+                marks[(hand >> 2 * _SUIT_SHIFT) & _PART], marks[(hand >> 3 * _SUIT_SHIFT) & _PART],
+                discards[1] if state.contract is None else discards[2]))), _INT8)
+        if phase is _AUCTION:
+            key: Any = state.bid
+        elif phase is _DABB or phase is _TRUMP:
+            key = phase.name
+        else:
+            return None
+        found = self.ready.get(key)
+        if found is None:
+            found = self.ready[key] = self.mask_of(state.legal_actions())
+        return found.copy()
 
     def cards(self, buf: Buffer, at: int, packed: int) -> None:
         """Write the card-count block at ``at`` (all of it) from a packed multiset."""
