@@ -70,7 +70,7 @@ from .expert_plans import (
     make_plan,
     plan_action,
     plan_key,
-    play_out,
+    play_out_with,
 )
 from .knowledge import knowledge_of
 from .names import parse_bot_name
@@ -263,7 +263,8 @@ class ExpertBot(BaseBot):
         budget = self.budget
         if budget.v >= 2:
             found = bid_candidates(self._pools, view, samples=budget.plan_samples,
-                                   pool=budget.pool, sigma=budget.sigma, play_out=play_out,
+                                   pool=budget.pool, sigma=budget.sigma,
+                                   play_out=play_out_with(budget.aexact),
                                    confidence=budget.conf, also=also, others=budget.oconf,
                                    bias=budget.bias)
         else:

@@ -59,6 +59,12 @@ class Budget:
     this many standard errors of the paired difference over the plan's worlds (0: the best
     mean; decision ``search-14``)."""
 
+    aexact: int = 0
+    """Version 2's auction: each world's game is played out greedily until this many tricks
+    are left and the rest solved exactly (0: greedy to the end; decision ``search-19``)."""
+    pexact: int = 0
+    """After the Dabb (discard, trump, giving up): as ``aexact`` for the plans' games."""
+
     anchor: float = 1.5
     """Binocle: keep the rule-based player's move while the stock lasts unless another gains
     on it by more than this many standard errors over the played-out deals (0: the best mean;

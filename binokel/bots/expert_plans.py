@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..cards import CARD_POINTS, ONE, RANK_SLOTS, SUIT_MASK, Suit, points_of
@@ -30,6 +30,7 @@ from ..search.solver import solve_durch
 from .evaluate import best_option, durch_discard, leads_first, make_chance
 from .expert_auction import Valued, weighted_worlds
 from .expert_budget import Budget, Clock
+from .expert_exact import exact_points
 from .knowledge import kinds_list, meld_cards, minus, size
 from .rollout import hand_scores, make_table, rollout
 
@@ -136,6 +137,7 @@ def make_plan(budget: Budget, view: View) -> tuple[Plan, list[Valued]]:
     sampler = WorldSampler(view)
     local = random.Random(f"expert-plan/{rules.name}/{full}/{laid}/{view.bid}/{me}")
     clock = Clock(budget, budget.plan_samples)
+    playing = play_out_with(budget.pexact)
     totals = [0.0] * len(plans)
     give_up = [0.0] * 4
     # Per world, each plan's value and giving up's best (for ``budget.gmargin``).
@@ -151,7 +153,7 @@ def make_plan(budget: Budget, view: View) -> tuple[Plan, list[Valued]]:
             hands[me] = full - plan.discard
             points = points_of(plan.discard)
             if plan.action == "trump":
-                outcome = play_out(rules, view.active, me, hands, plan.suit, leader, points)
+                outcome = playing(rules, view.active, me, hands, plan.suit, leader, points)
                 value = outcome.value_at(view.bid)
             else:
                 position = fresh_position(rules, view.active, hands, me, NO_TRUMP)
@@ -346,14 +348,19 @@ class Outcome:
 
 
 def play_out(rules: Rules, active: tuple[int, ...], me: int, hands: list[int], trump: int,
-              leader: int, discard_points: int) -> Outcome:
+              leader: int, discard_points: int, exact: int = 0) -> Outcome:
+    """A trump game played out greedily with all cards open; with ``exact`` above 0, greedily
+    until that many tricks are left and the rest solved exactly (:mod:`.expert_exact`)."""
     melds = tuple(meld_total(find_melds_packed(h, Suit(trump), rules)) if h else 0
                   for h in hands)
     table = make_table(rules, trump=trump, active=active, declarer=me, contract=Contract.TRUMP,
                        bid=0, melds=melds)
-    points = [0] * rules.players
-    won = [0] * rules.players
-    rollout(table, list(hands), leader, [], points, won)
+    if exact > 0:
+        points, won = exact_points(table, hands, leader, exact)
+    else:
+        points = [0] * rules.players
+        won = [0] * rules.players
+        rollout(table, list(hands), leader, [], points, won)
     scores = hand_scores(table, points, won, discard_points)
     side = side_of(rules, me)
     total = sum(points[s] for s in side) + discard_points
@@ -362,6 +369,22 @@ def play_out(rules: Rules, active: tuple[int, ...], me: int, hands: list[int], t
         total = (sum(points[s] for s in side) + discard_points + 5) // 10 * 10 + sum(
             melds[s] for s in side if won[s])
     return Outcome(rules, active, me, total, sum(won[s] for s in side) > 0, scores)
+
+
+PlayOutcome = Callable[[Rules, tuple[int, ...], int, list[int], int, int, int], Outcome]
+"""A :data:`.expert_auction.PlayOut` that gives an :class:`Outcome`."""
+
+
+def play_out_with(exact: int) -> PlayOutcome:
+    """:func:`play_out` solving exactly from ``exact`` tricks left (0: :func:`play_out`)."""
+    if exact <= 0:
+        return play_out
+
+    def played(rules: Rules, active: tuple[int, ...], me: int, hands: list[int], trump: int,
+               leader: int, discard_points: int) -> Outcome:
+        return play_out(rules, active, me, hands, trump, leader, discard_points, exact)
+
+    return played
 
 
 def give_up_value(rules: Rules, active: tuple[int, ...], me: int, hands: list[int], suit: int,
@@ -374,6 +397,7 @@ __all__ = [
     "DeclaringCards",
     "Outcome",
     "Plan",
+    "PlayOutcome",
     "Valued",
     "declaring_cards",
     "declaring_worlds",
@@ -388,4 +412,5 @@ __all__ = [
     "plan_action",
     "plan_key",
     "play_out",
+    "play_out_with",
 ]
