@@ -138,7 +138,10 @@ def make_plan(budget: Budget, view: View) -> tuple[Plan, list[Valued]]:
     local = random.Random(f"expert-plan/{rules.name}/{full}/{laid}/{view.bid}/{me}")
     clock = Clock(budget, budget.plan_samples)
     playing = play_out_with(budget.pexact)
+    # ``prank``: the exact values only rank the plans; giving up is judged by the greedy ones.
+    judging = budget.prank > 0 and budget.pexact > 0
     totals = [0.0] * len(plans)
+    greedy_totals = [0.0] * len(plans)
     give_up = [0.0] * 4
     # Per world, each plan's value and giving up's best (for ``budget.gmargin``).
     per_world: list[list[float]] = [[] for _ in plans]
@@ -155,12 +158,18 @@ def make_plan(budget: Budget, view: View) -> tuple[Plan, list[Valued]]:
             if plan.action == "trump":
                 outcome = playing(rules, view.active, me, hands, plan.suit, leader, points)
                 value = outcome.value_at(view.bid)
+                if judging:
+                    greedy_totals[i] += play_out(rules, view.active, me, hands, plan.suit,
+                                                 leader, points).value_at(view.bid)
+                else:
+                    greedy_totals[i] += value
             else:
                 position = fresh_position(rules, view.active, hands, me, NO_TRUMP)
                 made = solve_durch(position, side_of(rules, me))
                 value = rules.durch_value if plan.action == "durch" else \
                     rules.open_durch_value
                 value = value if made else -value
+                greedy_totals[i] += value
             totals[i] += value
             per_world[i].append(value)
         if can_give_up:
@@ -180,6 +189,13 @@ def make_plan(budget: Budget, view: View) -> tuple[Plan, list[Valued]]:
                 # Playing is not clearly worth more than giving up: the best of many noisy
                 # plans looks better than it is (decision search-14).
                 giving = dataclasses.replace(giving, value=scored[best].value + 1e-6)
+        if judging and plans:
+            best = max(range(len(plans)), key=lambda i: scored[i].value)
+            if giving.value >= greedy_totals[best] / n:
+                giving = dataclasses.replace(giving, value=scored[best].value + 1e-6)
+            else:
+                giving = dataclasses.replace(giving, value=min(giving.value,
+                                                               scored[best].value - 1e-6))
         scored.append(giving)
     values: dict[A.Action, tuple[float, int]] = {}
     for plan in scored:

@@ -163,3 +163,29 @@ def test_the_options_parse_and_the_expert_plays_legally() -> None:
             state = state.apply(action)
         assert state.hand_no == 1 or state.is_over
     assert declared > 0  # the plans were valued too, not only the auction
+
+
+def test_prank_changes_only_whether_to_give_up() -> None:
+    """``prank=1`` keeps ``pexact``'s best playing plan and only judges it against giving up by
+    its greedy value."""
+    from binokel.bots.expert_plans import make_plan
+    from binokel.games.binokel.game import Phase
+
+    exact = budget_from({"samples": "2", "plan": "6", "pexact": "6"})
+    ranked = budget_from({"samples": "2", "plan": "6", "pexact": "6", "prank": "1"})
+    assert ranked.prank == 1 and budget_from({}).prank == 0
+    seen = 0
+    for seed in range(8):
+        rng = random.Random(seed)
+        state = new_game(seed=seed)
+        while not state.is_over and state.hand_no == 0:
+            if state.phase is Phase.DISCARD:
+                view = state.view(state.to_move)
+                p, _ = make_plan(exact, view)
+                r, _ = make_plan(ranked, view)
+                seen += 1
+                if p.action != "giveup" and r.action != "giveup":
+                    assert (r.action, r.suit, r.discard) == (p.action, p.suit, p.discard)
+                break
+            state = state.apply(rng.choice(state.legal_actions()))
+    assert seen > 0
