@@ -23,7 +23,8 @@ Budget: ``expert:samples=N`` (worlds per card decision; the other decisions scal
 ``expert:time=SECONDS`` (stop sampling when the time is spent, keeping at least a few worlds),
 ``expert:exact=K`` (solve exactly from K tricks left), ``expert:tau=T``, ``expert:conf=P``
 (version 2: bid only what the auction's worlds make at least that often; decision
-``search-08``).
+``search-08``), ``expert:aexact=K`` / ``pexact=K`` (the auction's / the declarer's played-out
+games solved exactly from K tricks left; decision ``search-19``).
 
 >>> import random
 >>> from binokel import new_game
