@@ -23,7 +23,8 @@ Budget: ``expert:samples=N`` (worlds per card decision; the other decisions scal
 ``expert:time=SECONDS`` (stop sampling when the time is spent, keeping at least a few worlds),
 ``expert:exact=K`` (solve exactly from K tricks left), ``expert:tau=T``, ``expert:conf=P``
 (version 2: bid only what the auction's worlds make at least that often; decision
-``search-08``).
+``search-08``), ``expert:aexact=K`` / ``pexact=K`` (the auction's / the declarer's played-out
+games solved exactly from K tricks left; decision ``search-19``).
 
 >>> import random
 >>> from binokel import new_game
@@ -70,7 +71,7 @@ from .expert_plans import (
     make_plan,
     plan_action,
     plan_key,
-    play_out,
+    play_out_with,
 )
 from .knowledge import knowledge_of
 from .names import parse_bot_name
@@ -263,7 +264,8 @@ class ExpertBot(BaseBot):
         budget = self.budget
         if budget.v >= 2:
             found = bid_candidates(self._pools, view, samples=budget.plan_samples,
-                                   pool=budget.pool, sigma=budget.sigma, play_out=play_out,
+                                   pool=budget.pool, sigma=budget.sigma,
+                                   play_out=play_out_with(budget.aexact),
                                    confidence=budget.conf, also=also, others=budget.oconf,
                                    bias=budget.bias)
         else:

@@ -59,6 +59,15 @@ class Budget:
     this many standard errors of the paired difference over the plan's worlds (0: the best
     mean; decision ``search-14``)."""
 
+    aexact: int = 0
+    """Version 2's auction: each world's game is played out greedily until this many tricks
+    are left and the rest solved exactly (0: greedy to the end; decision ``search-19``)."""
+    pexact: int = 0
+    """After the Dabb (discard, trump, giving up): as ``aexact`` for the plans' games."""
+    prank: int = 0
+    """With ``pexact``: 1 lets the exact values only rank the plans that play, and judges the
+    best of them against giving up by its greedy value (0: by its exact value)."""
+
     anchor: float = 1.5
     """Binocle: keep the rule-based player's move while the stock lasts unless another gains
     on it by more than this many standard errors over the played-out deals (0: the best mean;

@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..cards import CARD_POINTS, ONE, RANK_SLOTS, SUIT_MASK, Suit, points_of
@@ -30,6 +30,7 @@ from ..search.solver import solve_durch
 from .evaluate import best_option, durch_discard, leads_first, make_chance
 from .expert_auction import Valued, weighted_worlds
 from .expert_budget import Budget, Clock
+from .expert_exact import exact_points
 from .knowledge import kinds_list, meld_cards, minus, size
 from .rollout import hand_scores, make_table, rollout
 
@@ -136,7 +137,11 @@ def make_plan(budget: Budget, view: View) -> tuple[Plan, list[Valued]]:
     sampler = WorldSampler(view)
     local = random.Random(f"expert-plan/{rules.name}/{full}/{laid}/{view.bid}/{me}")
     clock = Clock(budget, budget.plan_samples)
+    playing = play_out_with(budget.pexact)
+    # ``prank``: the exact values only rank the plans; giving up is judged by the greedy ones.
+    judging = budget.prank > 0 and budget.pexact > 0
     totals = [0.0] * len(plans)
+    greedy_totals = [0.0] * len(plans)
     give_up = [0.0] * 4
     # Per world, each plan's value and giving up's best (for ``budget.gmargin``).
     per_world: list[list[float]] = [[] for _ in plans]
@@ -151,14 +156,20 @@ def make_plan(budget: Budget, view: View) -> tuple[Plan, list[Valued]]:
             hands[me] = full - plan.discard
             points = points_of(plan.discard)
             if plan.action == "trump":
-                outcome = play_out(rules, view.active, me, hands, plan.suit, leader, points)
+                outcome = playing(rules, view.active, me, hands, plan.suit, leader, points)
                 value = outcome.value_at(view.bid)
+                if judging:
+                    greedy_totals[i] += play_out(rules, view.active, me, hands, plan.suit,
+                                                 leader, points).value_at(view.bid)
+                else:
+                    greedy_totals[i] += value
             else:
                 position = fresh_position(rules, view.active, hands, me, NO_TRUMP)
                 made = solve_durch(position, side_of(rules, me))
                 value = rules.durch_value if plan.action == "durch" else \
                     rules.open_durch_value
                 value = value if made else -value
+                greedy_totals[i] += value
             totals[i] += value
             per_world[i].append(value)
         if can_give_up:
@@ -178,6 +189,13 @@ def make_plan(budget: Budget, view: View) -> tuple[Plan, list[Valued]]:
                 # Playing is not clearly worth more than giving up: the best of many noisy
                 # plans looks better than it is (decision search-14).
                 giving = dataclasses.replace(giving, value=scored[best].value + 1e-6)
+        if judging and plans:
+            best = max(range(len(plans)), key=lambda i: scored[i].value)
+            if giving.value >= greedy_totals[best] / n:
+                giving = dataclasses.replace(giving, value=scored[best].value + 1e-6)
+            else:
+                giving = dataclasses.replace(giving, value=min(giving.value,
+                                                               scored[best].value - 1e-6))
         scored.append(giving)
     values: dict[A.Action, tuple[float, int]] = {}
     for plan in scored:
@@ -346,14 +364,19 @@ class Outcome:
 
 
 def play_out(rules: Rules, active: tuple[int, ...], me: int, hands: list[int], trump: int,
-              leader: int, discard_points: int) -> Outcome:
+              leader: int, discard_points: int, exact: int = 0) -> Outcome:
+    """A trump game played out greedily with all cards open; with ``exact`` above 0, greedily
+    until that many tricks are left and the rest solved exactly (:mod:`.expert_exact`)."""
     melds = tuple(meld_total(find_melds_packed(h, Suit(trump), rules)) if h else 0
                   for h in hands)
     table = make_table(rules, trump=trump, active=active, declarer=me, contract=Contract.TRUMP,
                        bid=0, melds=melds)
-    points = [0] * rules.players
-    won = [0] * rules.players
-    rollout(table, list(hands), leader, [], points, won)
+    if exact > 0:
+        points, won = exact_points(table, hands, leader, exact)
+    else:
+        points = [0] * rules.players
+        won = [0] * rules.players
+        rollout(table, list(hands), leader, [], points, won)
     scores = hand_scores(table, points, won, discard_points)
     side = side_of(rules, me)
     total = sum(points[s] for s in side) + discard_points
@@ -362,6 +385,22 @@ def play_out(rules: Rules, active: tuple[int, ...], me: int, hands: list[int], t
         total = (sum(points[s] for s in side) + discard_points + 5) // 10 * 10 + sum(
             melds[s] for s in side if won[s])
     return Outcome(rules, active, me, total, sum(won[s] for s in side) > 0, scores)
+
+
+PlayOutcome = Callable[[Rules, tuple[int, ...], int, list[int], int, int, int], Outcome]
+"""A :data:`.expert_auction.PlayOut` that gives an :class:`Outcome`."""
+
+
+def play_out_with(exact: int) -> PlayOutcome:
+    """:func:`play_out` solving exactly from ``exact`` tricks left (0: :func:`play_out`)."""
+    if exact <= 0:
+        return play_out
+
+    def played(rules: Rules, active: tuple[int, ...], me: int, hands: list[int], trump: int,
+               leader: int, discard_points: int) -> Outcome:
+        return play_out(rules, active, me, hands, trump, leader, discard_points, exact)
+
+    return played
 
 
 def give_up_value(rules: Rules, active: tuple[int, ...], me: int, hands: list[int], suit: int,
@@ -374,6 +413,7 @@ __all__ = [
     "DeclaringCards",
     "Outcome",
     "Plan",
+    "PlayOutcome",
     "Valued",
     "declaring_cards",
     "declaring_worlds",
@@ -388,4 +428,5 @@ __all__ = [
     "plan_action",
     "plan_key",
     "play_out",
+    "play_out_with",
 ]

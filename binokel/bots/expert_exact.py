@@ -1,0 +1,143 @@
+"""The end of a played-out trump game solved exactly: the greedy open-card rollout of
+:mod:`.rollout` until ``exact`` tricks are left, then the compiled solver for the rest
+(``expert:aexact=K`` in the auction, ``expert:pexact=K`` after the Dabb; decision
+``search-19``).
+
+The solver gives the declaring side's card points from the tricks left with best play by
+everyone (:func:`binokel.search.native.solve`), not who took which trick.  :func:`exact_points`
+turns that into the per-seat points and tricks won that the greedy path would hand to
+:func:`.expert_plans.play_out`'s scoring: the greedy line is played to its end as well, and
+when the solver's value differs from the greedy line's, the difference moves between the
+declaring side and the others, the others sharing it as they shared their points on the
+greedy line.  When the greedy line is optimal for the declaring side the result is the greedy
+line's, exactly.  Without the compiled core (``BINOKEL_PURE=1``) it is the greedy rollout.
+"""
+
+from __future__ import annotations
+
+from ..cards import ONE
+from ..games.binokel.playout import Position
+from ..games.binokel.scoring import side_of
+from ..games.binokel.tricks import beats, legal_mask
+from ..search import native
+from .knowledge import size
+from .rollout import KIND_POINTS, Table, greedy_card, rollout
+
+
+def greedy_until(t: Table, hands: list[int], leader: int, points: list[int], won: list[int],
+                 exact: int) -> int:
+    """Play whole tricks greedily (as :func:`.rollout.pure_rollout` chooses) until the leader
+    holds at most ``exact`` cards; ``hands``, ``points`` and ``won`` change.  Returns the seat
+    to lead next."""
+    rules = t.rules
+    trump = t.trump
+    nxt = t.next_seat
+    n = len(t.active)
+    careful = rules.partner_need_not_beat and bool(rules.teams)
+    while size(hands[leader]) > exact:
+        trick: list[int] = []
+        best = 0
+        seat = leader
+        for _ in range(n):
+            hand = hands[seat]
+            best_seat = leader
+            if trick:
+                for _ in range(best):
+                    best_seat = nxt[best_seat]
+                must_beat = not careful or best_seat not in side_of(rules, seat)
+                mask = legal_mask(hand, trick, trick[best], trump, rules=rules,
+                                  must_beat=must_beat)
+            else:
+                mask = hand
+            kind = greedy_card(t, seat, hands, trick, best, best_seat, mask)
+            hands[seat] = hand - ONE[kind]
+            trick.append(kind)
+            if len(trick) > 1 and beats(kind, trick[best], trump):
+                best = len(trick) - 1
+            seat = nxt[seat]
+        winner = leader
+        for _ in range(best):
+            winner = nxt[winner]
+        last = not hands[winner]
+        points[winner] += sum(KIND_POINTS[k] for k in trick) + (
+            rules.last_trick_bonus if last else 0)
+        won[winner] += 1
+        if last:
+            break
+        leader = winner
+    return leader
+
+
+def exact_points(t: Table, hands: list[int], leader: int, exact: int
+                 ) -> tuple[list[int], list[int]]:
+    """Every seat's card points and tricks won at the end of a trump game from a fresh deal
+    (``hands`` at the first lead; unchanged), played greedily until ``exact`` tricks are left
+    and then solved for the declaring side (``t.team`` 0); the greedy rollout's when
+    ``exact`` is 0, the compiled core is absent, or nothing is left to solve."""
+    players = t.rules.players
+    hs = list(hands)
+    points = [0] * players
+    won = [0] * players
+    if exact <= 0 or native.CORE is None or t.is_durch:
+        rollout(t, hs, leader, [], points, won)
+        return points, won
+    leader = greedy_until(t, hs, leader, points, won, exact)
+    if not hs[leader]:
+        return points, won
+    before, before_won = list(points), list(won)
+    rollout(t, list(hs), leader, [], points, won)
+    side = [s for s in range(players) if t.team[s] == 0]
+    greedy = sum(points[s] - before[s] for s in side)
+    position = Position(t.rules, tuple(hs), t.active, leader, (), t.trump, tuple(before),
+                        tuple(before_won))
+    found = native.solve(position, frozenset(side), greedy)
+    if found is None or found[0] == greedy:
+        return points, won
+    return shifted(t, points, won, before, before_won, found[0] - greedy)
+
+
+def shifted(t: Table, points: list[int], won: list[int], before: list[int],
+            before_won: list[int], gain: int) -> tuple[list[int], list[int]]:
+    """The greedy line's end (``points``, ``won``; ``before``, ``before_won`` where the exact
+    part starts) with ``gain`` card points more for the declaring side and as many less for
+    the others.  Within each side the exact part's points are shared as the greedy line
+    shared them (:func:`_share`).  A seat keeps the greedy line's tricks while it keeps
+    points from the exact part, ``before``'s if it keeps none, and takes one if it comes to
+    points it had not taken."""
+    players = t.rules.players
+    late = [points[s] - before[s] for s in range(players)]
+    new = [0] * players
+    for team in (0, 1):
+        seats = [s for s in t.active if (t.team[s] == 0) == (team == 0)]
+        if seats:
+            total = sum(late[s] for s in seats) + (gain if team == 0 else -gain)
+            for s, share in zip(seats, _share([late[s] for s in seats], total), strict=True):
+                new[s] = share
+    out_points = [before[s] + new[s] for s in range(players)]
+    out_won = list(won)
+    for s in t.active:
+        if new[s] <= 0:
+            out_won[s] = before_won[s] if late[s] > 0 else won[s]
+        elif won[s] == before_won[s]:
+            out_won[s] = before_won[s] + 1
+    return out_points, out_won
+
+
+def _share(weights: list[int], total: int) -> list[int]:
+    """``total`` shared in proportion to ``weights`` (evenly if they are all 0), rounded
+    down; the first seat with the most weight takes what rounding leaves.
+
+    >>> _share([30, 10], 20), _share([0, 0], 7), _share([0, 12], 5)
+    ([15, 5], [4, 3], [0, 5])
+    """
+    weight = sum(weights)
+    if weight > 0:
+        shares = [w * total // weight for w in weights]
+    else:
+        shares = [total // len(weights)] * len(weights)
+    top = max(range(len(weights)), key=lambda i: weights[i])
+    shares[top] += total - sum(shares)
+    return shares
+
+
+__all__ = ["exact_points", "greedy_until", "shifted"]
