@@ -534,6 +534,35 @@ static int root_values(Search *S, int *kinds, int *values) {
     return nm;
 }
 
+/* The moves of ``mask`` that can differ in a Durch, lowest kind first.  Only who wins each
+ * trick matters there, so two kinds of one suit in the mover's hand with no card of another
+ * hand and none of the trick between them in rank, nor of either kind (the first of two equal
+ * cards wins), are the same move: whatever card they meet, both beat it or neither does, now
+ * and in every later trick, and the duties (follow, beat, trump, undertrump) compare them with
+ * other hands' cards only.  One of each such run is
+ * kept, its highest.  A defender's many discards of a void suit shrink to a few moves. */
+static int durch_moves(const Search *S, int seat, u64 mask, int *moves) {
+    const Spec *s = S->s;
+    u64 others = 0;
+    for (int i = 0; i < s->n; i++)
+        if (i != seat) others |= S->hands[i];
+    for (int i = 0; i < S->ntrick; i++) others |= ONE[S->trick[i]];
+    others = (others | (others >> 1)) & LOW2; /* one bit a kind held elsewhere */
+    int all[MAXK];
+    int na = kinds_of(mask, all), nm = 0;
+    for (int i = 0; i < na; i++) {
+        int k = all[i];
+        if (i + 1 < na && (all[i + 1] >> 3) == (k >> 3)) {
+            /* the kinds from k to the next move, both included, as LOW2 bits: another
+             * copy of either end is a card that one of the two ties and the other beats */
+            u64 between = (ONE[all[i + 1]] << 2) - ONE[k];
+            if (!(others & between)) continue; /* the next move stands for this one */
+        }
+        moves[nm++] = k;
+    }
+    return nm;
+}
+
 /* solver._Search._durch_search: can the side take every remaining trick? */
 static int durch_node(Search *S, int seat, int best_kind, int best_seat) {
     const Spec *s = S->s;
@@ -550,9 +579,10 @@ static int durch_node(Search *S, int seat, int best_kind, int best_seat) {
     }
     int maximise = s->on_side[seat], result = !maximise;
     int moves[MAXK];
-    int nm = kinds_of(mask, moves);
+    int nm = durch_moves(S, seat, mask, moves);
     int at_start = !S->ntrick;
-    for (int i = 0; i < nm; i++) {
+    /* Highest first: the card most likely to win the trick, for either side. */
+    for (int i = nm - 1; i >= 0; i--) {
         int kind = moves[i], w_kind, w_seat, v;
         if (at_start || beats(kind, best_kind, s->trump)) {
             w_kind = kind;
