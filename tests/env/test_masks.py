@@ -62,11 +62,11 @@ def test_every_mask_of_every_step_equals_the_plain_mask(name: str) -> None:
     made: Counter[str] = Counter()
     for seed in range(4):
         made += checked_masks(name, seed, 300, None if seed < 2 else 1)
-    if codec_for(find_game_rules(name)).card_play() is not None:
+    if isinstance(codec_for(find_game_rules(name)).card_play(), BinokelCardPlay):
         assert made["DISCARD"] > 20 and made["AUCTION"] > 20, made
         assert made["TRUMP"] > 0, made
         assert "PLAY" not in made, made
-    else:
+    else:  # Binocle's helper (decision env-09) makes no masks: the action map's cache does
         assert not made, made
 
 
