@@ -15,57 +15,17 @@ line's, exactly.  Without the compiled core (``BINOKEL_PURE=1``) it is the greed
 
 from __future__ import annotations
 
-from ..cards import ONE
 from ..games.binokel.playout import Position
-from ..games.binokel.scoring import side_of
-from ..games.binokel.tricks import beats, legal_mask
 from ..search import native
-from .knowledge import size
-from .rollout import KIND_POINTS, Table, greedy_card, rollout
+from .rollout import Table, pure_rollout, rollout
 
 
 def greedy_until(t: Table, hands: list[int], leader: int, points: list[int], won: list[int],
                  exact: int) -> int:
-    """Play whole tricks greedily (as :func:`.rollout.pure_rollout` chooses) until the leader
-    holds at most ``exact`` cards; ``hands``, ``points`` and ``won`` change.  Returns the seat
-    to lead next."""
-    rules = t.rules
-    trump = t.trump
-    nxt = t.next_seat
-    n = len(t.active)
-    careful = rules.partner_need_not_beat and bool(rules.teams)
-    while size(hands[leader]) > exact:
-        trick: list[int] = []
-        best = 0
-        seat = leader
-        for _ in range(n):
-            hand = hands[seat]
-            best_seat = leader
-            if trick:
-                for _ in range(best):
-                    best_seat = nxt[best_seat]
-                must_beat = not careful or best_seat not in side_of(rules, seat)
-                mask = legal_mask(hand, trick, trick[best], trump, rules=rules,
-                                  must_beat=must_beat)
-            else:
-                mask = hand
-            kind = greedy_card(t, seat, hands, trick, best, best_seat, mask)
-            hands[seat] = hand - ONE[kind]
-            trick.append(kind)
-            if len(trick) > 1 and beats(kind, trick[best], trump):
-                best = len(trick) - 1
-            seat = nxt[seat]
-        winner = leader
-        for _ in range(best):
-            winner = nxt[winner]
-        last = not hands[winner]
-        points[winner] += sum(KIND_POINTS[k] for k in trick) + (
-            rules.last_trick_bonus if last else 0)
-        won[winner] += 1
-        if last:
-            break
-        leader = winner
-    return leader
+    """Play whole tricks greedily (as :func:`.rollout.pure_rollout` chooses: it plays them)
+    until the leader holds at most ``exact`` cards; ``hands``, ``points`` and ``won`` change.
+    Returns the seat to lead next."""
+    return pure_rollout(t, hands, leader, [], points, won, until=exact)
 
 
 def exact_points(t: Table, hands: list[int], leader: int, exact: int

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..cards import ABOVE, CARD_POINTS, ONE, RANK_SLOTS, SUIT_MASK, iter_kinds
+from ..cards import ABOVE, CARD_POINTS, ONE, RANK_SLOTS, SUIT_MASK, iter_kinds, size_of
 from ..games.binokel.rules import Rules
 from ..games.binokel.scoring import Contract, score_hand, side_of
 from ..games.binokel.tricks import NO_TRUMP, beats, legal_mask
@@ -187,8 +187,10 @@ def rollouts(t: Table, starts: Sequence[native.Start]
 
 
 def pure_rollout(t: Table, hands: list[int], leader: int, trick: list[int], points: list[int],
-                 won: list[int]) -> None:
-    """:func:`rollout` in pure Python."""
+                 won: list[int], until: int = -1) -> int:
+    """:func:`rollout` in pure Python; with ``until`` >= 0 it stops before a trick whose
+    leader holds at most ``until`` cards.  Returns the seat to lead next (at the hand's end,
+    the last trick's winner)."""
     rules = t.rules
     trump = t.trump
     nxt = t.next_seat
@@ -201,6 +203,8 @@ def pure_rollout(t: Table, hands: list[int], leader: int, trick: list[int], poin
     seat = leader
     for _ in trick:
         seat = nxt[seat]
+    if not trick and (not hands[leader] or size_of(hands[leader]) <= until):
+        return leader  # nothing to play (as the compiled rollout does), or stop here
     while True:
         if len(trick) == n:
             winner = leader
@@ -214,9 +218,11 @@ def pure_rollout(t: Table, hands: list[int], leader: int, trick: list[int], poin
             won[winner] += 1
             trick.clear()
             if last or (t.is_durch and t.team[winner] != 0):
-                return
+                return winner
             leader = seat = winner
             best = 0
+            if size_of(hands[leader]) <= until:
+                return leader
         hand = hands[seat]
         best_seat = leader
         if trick:

@@ -62,9 +62,6 @@ _RARE = KNOWN | TABLE | MELDS | DIX | SCORES | TURNED | FLAGS
 #: The low bit of each kind's count in a packed multiset (a count is 0 to 3: bit counts of the
 #: low and the high bits give the cards, as :func:`binokel.cards.size_of` counts them).
 _LOW = sum(1 << (kind * BITS) for kind in range(4 * RANK_SLOTS))
-#: Where one suit's part of a packed multiset begins (bits), and its mask.
-_SUIT_SHIFT = RANK_SLOTS * BITS
-_PART = (1 << _SUIT_SHIFT) - 1
 
 
 class BinocleCardPlay:
@@ -108,7 +105,8 @@ class BinocleCardPlay:
         # cached run per suit's part of a packed multiset writes a block in four slices.
         ranks = sorted(kind for kind in slot if kind < RANK_SLOTS)
         self.suit_counts = SuitCounts(ranks)
-        self.r = len(ranks)
+        self.cards = self.suit_counts.write
+        """Write a card-count block at ``at`` from a packed multiset."""
         if sorted(slot) != [s * RANK_SLOTS + r for s in range(4) for r in ranks] or any(
                 slot[s * RANK_SLOTS + r] != s * len(ranks) + i
                 for s in range(4) for i, r in enumerate(ranks)):
@@ -164,18 +162,6 @@ class BinocleCardPlay:
         if after.scores is not before.scores:
             groups |= SCORES
         return (mover, groups, None)
-
-    def cards(self, buf: Buffer, at: int, packed: int) -> None:
-        """Write the card-count block at ``at`` (all of it) from a packed multiset."""
-        counts = self.suit_counts
-        r = self.r
-        buf[at:at + r] = counts[packed & _PART]
-        at += r
-        buf[at:at + r] = counts[(packed >> _SUIT_SHIFT) & _PART]
-        at += r
-        buf[at:at + r] = counts[(packed >> 2 * _SUIT_SHIFT) & _PART]
-        at += r
-        buf[at:at + r] = counts[(packed >> 3 * _SUIT_SHIFT) & _PART]
 
     def copy_seat(self, buf: Buffer, seat: int, donor: Buffer, state: Any) -> None:
         """Make ``buf`` ``seat``'s vector of ``state`` from ``donor``, the other seat's exact
@@ -260,14 +246,7 @@ class BinocleCardPlay:
         # The groups of the draws and the meld phase, as :meth:`write` has them, inline.
         if groups & HANDS:
             hands = state.hands
-            packed = hands[seat]
-            counts = self.suit_counts
-            r = self.r
-            at = self.hand
-            buf[at:at + r] = counts[packed & _PART]
-            buf[at + r:at + 2 * r] = counts[(packed >> _SUIT_SHIFT) & _PART]
-            buf[at + 2 * r:at + 3 * r] = counts[(packed >> 2 * _SUIT_SHIFT) & _PART]
-            buf[at + 3 * r:at + 4 * r] = counts[(packed >> 3 * _SUIT_SHIFT) & _PART]
+            self.cards(buf, self.hand, hands[seat])
             at = self.sizes
             packed = hands[0]
             buf[at] = (packed & _LOW).bit_count() + 2 * ((packed >> 1) & _LOW).bit_count()

@@ -76,10 +76,23 @@ class SuitCounts(dict[int, Buffer]):
     def __init__(self, ranks: list[int]) -> None:
         super().__init__()
         self.ranks = ranks
+        self.r = len(ranks)
 
     def __missing__(self, part: int) -> Buffer:
         found = self[part] = array("f", [(part >> (r * BITS)) & 3 for r in self.ranks])
         return found
+
+    def write(self, buf: Buffer, at: int, packed: int) -> None:
+        """Write the card-count block at ``at`` (all of it, suit by suit) from a packed
+        multiset."""
+        r = self.r
+        buf[at:at + r] = self[packed & _PART]
+        at += r
+        buf[at:at + r] = self[(packed >> _SUIT_SHIFT) & _PART]
+        at += r
+        buf[at:at + r] = self[(packed >> 2 * _SUIT_SHIFT) & _PART]
+        at += r
+        buf[at:at + r] = self[(packed >> 3 * _SUIT_SHIFT) & _PART]
 
 
 class SuitMarks(dict[int, bytes]):
@@ -161,7 +174,8 @@ class BinokelCardPlay:
         # cached run per suit's part of a packed multiset writes a block in four slices.
         ranks = sorted(kind for kind in slot if kind < RANK_SLOTS)
         self.suit_counts = SuitCounts(ranks)
-        self.r = len(ranks)
+        self.cards = self.suit_counts.write
+        """Write a card-count block at ``at`` from a packed multiset."""
         if sorted(slot) != [s * RANK_SLOTS + r for s in range(4) for r in ranks] or any(
                 slot[s * RANK_SLOTS + r] != s * len(ranks) + i
                 for s in range(4) for i, r in enumerate(ranks)):
@@ -263,18 +277,6 @@ class BinokelCardPlay:
         if found is None:
             found = self.ready[key] = self.mask_of(state.legal_actions())
         return found.copy()
-
-    def cards(self, buf: Buffer, at: int, packed: int) -> None:
-        """Write the card-count block at ``at`` (all of it) from a packed multiset."""
-        counts = self.suit_counts
-        r = self.r
-        buf[at:at + r] = counts[packed & _PART]
-        at += r
-        buf[at:at + r] = counts[(packed >> _SUIT_SHIFT) & _PART]
-        at += r
-        buf[at:at + r] = counts[(packed >> 2 * _SUIT_SHIFT) & _PART]
-        at += r
-        buf[at:at + r] = counts[(packed >> 3 * _SUIT_SHIFT) & _PART]
 
     def write_hands(self, buf: Buffer, seat: int, hands: tuple[int, ...]) -> None:
         """Write the seat's own hand (packed) and every seat's hand size."""
