@@ -101,17 +101,9 @@ class BinocleCardPlay:
         self.zero_melds = array("f", bytes(4 * 2 * len(MELD_KINDS)))
         if at["led_from_table"] != at["trick"] + 2 * k:
             raise ValueError("the layout must have led_from_table after trick (zeroed as one)")
-        # The card-count blocks hold the pack's kinds suit by suit, ranks low to high: one
-        # cached run per suit's part of a packed multiset writes a block in four slices.
-        ranks = sorted(kind for kind in slot if kind < RANK_SLOTS)
-        self.suit_counts = SuitCounts(ranks)
+        self.suit_counts = SuitCounts.of_layout(slot)
         self.cards = self.suit_counts.write
         """Write a card-count block at ``at`` from a packed multiset."""
-        if sorted(slot) != [s * RANK_SLOTS + r for s in range(4) for r in ranks] or any(
-                slot[s * RANK_SLOTS + r] != s * len(ranks) + i
-                for s in range(4) for i, r in enumerate(ranks)):
-            raise ValueError("the card blocks must hold the pack's kinds suit by suit, ranks "
-                             "low to high")
 
     def event(self, before: Any, action: Any, after: Any) -> Event | None:
         """``(mover, groups, card)`` for a step within a hand, ``card`` being for a card

@@ -78,6 +78,19 @@ class SuitCounts(dict[int, Buffer]):
         self.ranks = ranks
         self.r = len(ranks)
 
+    @classmethod
+    def of_layout(cls, slot: dict[int, int]) -> SuitCounts:
+        """The runs of a codec whose card-count blocks (``slot``: each kind's place) hold the
+        pack's kinds suit by suit, ranks low to high, which one run per suit's part of a packed
+        multiset writes in four slices; a ValueError for any other layout."""
+        ranks = sorted(kind for kind in slot if kind < RANK_SLOTS)
+        if sorted(slot) != [s * RANK_SLOTS + r for s in range(4) for r in ranks] or any(
+                slot[s * RANK_SLOTS + r] != s * len(ranks) + i
+                for s in range(4) for i, r in enumerate(ranks)):
+            raise ValueError("the card blocks must hold the pack's kinds suit by suit, ranks "
+                             "low to high")
+        return cls(ranks)
+
     def __missing__(self, part: int) -> Buffer:
         found = self[part] = array("f", [(part >> (r * BITS)) & 3 for r in self.ranks])
         return found
@@ -170,17 +183,10 @@ class BinokelCardPlay:
         # The melded block (seat by card kind) and the meld points after it, zeroed in one.
         self.zero_melds = array("f", bytes(4 * (n * k + n)))
         self.zero_bids = array("f", bytes(4 * 2 * n))  # bid_made and passed, one after the other
-        # The card-count blocks hold the pack's kinds suit by suit, ranks low to high: one
-        # cached run per suit's part of a packed multiset writes a block in four slices.
-        ranks = sorted(kind for kind in slot if kind < RANK_SLOTS)
-        self.suit_counts = SuitCounts(ranks)
+        self.suit_counts = SuitCounts.of_layout(slot)
+        ranks = self.suit_counts.ranks
         self.cards = self.suit_counts.write
         """Write a card-count block at ``at`` from a packed multiset."""
-        if sorted(slot) != [s * RANK_SLOTS + r for s in range(4) for r in ranks] or any(
-                slot[s * RANK_SLOTS + r] != s * len(ranks) + i
-                for s in range(4) for i, r in enumerate(ranks)):
-            raise ValueError("the card blocks must hold the pack's kinds suit by suit, ranks "
-                             "low to high")
         self.orders: dict[tuple[tuple[int, ...], int], list[list[Any]]] = {}
         self.melds_of: Any = None
         """The last melds written and their block (melded and meld points) as written."""
