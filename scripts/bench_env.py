@@ -5,7 +5,10 @@ Prints, per rule set, the median over repeats of: the engine's own actions per s
 actions and apply, as search does; and with a view for every action, as every player gets),
 PettingZoo AEC environment steps per second (observation, mask, step), raw and in PettingZoo's
 default wrappers, and OpenSpiel player actions per second (chance deals included in the time),
-with the ratios to the engine and the microseconds a step spends outside the engine.
+with the ratios to the engine and the microseconds a step spends outside the engine.  A
+*floor* runs the same environment with its encoding taken out (every observation a copy of one
+zero vector, the masks and the step's bookkeeping as they are): no encoder can make the
+environment faster than that, so ``floor/eng`` bounds what ``pz/eng`` can reach.
 Times are the process's CPU time (``time.process_time``), steadier than wall time on a shared
 machine.  Random choices come from ``random.Random`` in every loop (numpy's scalar draws cost
 microseconds, which would be charged to the environment).
@@ -25,7 +28,10 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
+
 from binokel.env import aec_env
+from binokel.env.aec import BinokelAEC, Observation
 from binokel.env.spiel import load_game
 from binokel.games import find_game_rules, new_game, random_action
 
@@ -65,10 +71,11 @@ def engine_views(name: str, actions: int) -> float:
     return done / (time.process_time() - start)
 
 
-def pettingzoo(name: str, actions: int, wrapped: bool = False) -> float:
+def pettingzoo(name: str, actions: int, wrapped: bool = False, env: Any = None) -> float:
     """AEC steps per second: ``last()`` (observation and mask), a random choice among the
     mask's nonzero entries, ``step``; episodes of one hand, reset after each."""
-    env = wrapped_env(name) if wrapped and wrapped_env is not None else aec_env(name)
+    if env is None:
+        env = wrapped_env(name) if wrapped and wrapped_env is not None else aec_env(name)
     rng = random.Random(0)
     done = 0
     env.reset(seed=0)
@@ -84,6 +91,34 @@ def pettingzoo(name: str, actions: int, wrapped: bool = False) -> float:
         env.step(legal[rng.randrange(len(legal))])
         done += 1
     return done / (time.process_time() - start)
+
+
+class NoEncoding(BinokelAEC):
+    """The environment with its encoding taken out, for the floor: no event log, no catch-up,
+    no view; every observation is a copy of one zero vector with the mask the environment
+    gives (from the state where its helper can, else from the legal actions)."""
+
+    def __init__(self, rules_name: str) -> None:
+        super().__init__(rules_name)
+        shape = self._observation_space["observation"].shape
+        assert shape is not None
+        self._blank = np.zeros(shape, np.float32)
+        self._play = None  # ``step`` logs no events
+
+    def observe(self, agent: str) -> Observation:
+        assert self.table is not None
+        state = self.table.state
+        if state.to_move != self._seat[agent]:
+            return {"observation": self._blank.copy(), "action_mask": self._mask_of(())}
+        mask = self._state_mask(state) if self._state_mask is not None else None
+        if mask is None:
+            mask = self._mask_of(state.legal_actions())
+        return {"observation": self._blank.copy(), "action_mask": mask}
+
+
+def floor(name: str, actions: int) -> float:
+    """As :func:`pettingzoo`, with the encoding taken out (:class:`NoEncoding`)."""
+    return pettingzoo(name, actions, env=NoEncoding(name))
 
 
 def pettingzoo_wrapped(name: str, actions: int) -> float:
@@ -112,7 +147,7 @@ def openspiel(name: str, actions: int) -> float:
 
 MEASURES: dict[str, Callable[[str, int], float]] = {
     "engine": engine_raw, "views": engine_views, "pz": pettingzoo, "wrap": pettingzoo_wrapped,
-    "spiel": openspiel,
+    "spiel": openspiel, "floor": floor,
 }
 
 
@@ -143,12 +178,13 @@ def main() -> None:
     width = max(14, *(len(name) for name in args.rules))
     header = (f"{'rule set':<{width}} {'engine':>9} {'eng+view':>9} {'pettingzoo':>11} "
               f"{'pz+wrap':>9} {'openspiel':>10}  {'pz/eng':>6} {'pz/eng+v':>8} "
-              f"{'os/eng':>6}  {'eng µs':>6} {'pz µs':>6} {'pz-eng':>6}")
+              f"{'os/eng':>6} {'floor/eng':>9}  {'eng µs':>6} {'pz µs':>6} {'pz-eng':>6} "
+              f"{'fl-eng':>6}")
     print(header)
     for name in args.rules:
         rates = interleaved(name, args.actions, args.repeats)
         med = {key: statistics.median(values) for key, values in rates.items()}
-        raw, views, pz, wrap, spiel = (med[k] for k in MEASURES)
+        raw, views, pz, wrap, spiel, low = (med[k] for k in MEASURES)
 
         def ratio(key: str, rates: dict[str, list[float]] = rates) -> float:
             """The median over rounds of the measure's rate over the engine's, same round."""
@@ -156,12 +192,14 @@ def main() -> None:
                                                            strict=True))
 
         print(f"{name:<{width}} {raw:>9.0f} {views:>9.0f} {pz:>11.0f} {wrap:>9.0f} "
-              f"{spiel:>10.0f}  {ratio('pz'):>6.0%} {pz / views:>8.0%} {ratio('spiel'):>6.0%}  "
-              f"{1e6 / raw:>6.1f} {1e6 / pz:>6.1f} {1e6 / pz - 1e6 / raw:>6.1f}")
+              f"{spiel:>10.0f}  {ratio('pz'):>6.0%} {pz / views:>8.0%} {ratio('spiel'):>6.0%} "
+              f"{ratio('floor'):>9.0%}  {1e6 / raw:>6.1f} {1e6 / pz:>6.1f} "
+              f"{1e6 / pz - 1e6 / raw:>6.1f} {1e6 / low - 1e6 / raw:>6.1f}")
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print("(actions per second, random play; engine = legal_actions + apply, eng+view = with "
           "the mover's view; pz+wrap = in PettingZoo's default wrappers; µs per action or "
-          "step, pz-eng = what a step spends outside the engine)")
+          "step, pz-eng = what a step spends outside the engine; floor = the environment with "
+          "no encoding, fl-eng = what a step of it spends outside the engine)")
 
 
 if __name__ == "__main__":
