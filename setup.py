@@ -1,4 +1,5 @@
-"""The compiled search core (binokel/search/csrc/), built whenever a C compiler is present.
+"""The compiled search core (binokel/search/csrc/) and the environments' compiled catch-up
+(binokel/env/csrc/), built whenever a C compiler is present.
 
 Everything else is in pyproject.toml.  The extension is optional: without a compiler (or if it
 fails to build) the install goes on and binokel uses the pure-Python search
@@ -18,4 +19,7 @@ SOURCES = [f"binokel/search/csrc/{name}.c"
 
 setup(ext_modules=[Extension("binokel.search._native", SOURCES,
                              depends=["binokel/search/csrc/core.h"],
-                             extra_compile_args=ARGS, extra_link_args=LINK, optional=True)])
+                             extra_compile_args=ARGS, extra_link_args=LINK, optional=True),
+                   # The environments' compiled catch-up (binokel/env/native.py), as optional.
+                   Extension("binokel.env._native", ["binokel/env/csrc/encode.c"],
+                             extra_compile_args=ARGS, optional=True)])

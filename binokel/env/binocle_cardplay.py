@@ -30,12 +30,15 @@ compares every observation with a fresh encode of the seat's view at every step.
 from __future__ import annotations
 
 from array import array
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from ..cards import BITS, RANK_SLOTS, size_of
 from ..games.binocle.actions import Play
 from ..games.binocle.hand import Phase
 from ..games.binocle.melds import MeldKind
+from . import native
 from .cardplay import SuitCounts
 from .codec import POINT_SCALE, Event
 from .parts import Buffer, card_positions
@@ -102,8 +105,18 @@ class BinocleCardPlay:
         if at["led_from_table"] != at["trick"] + 2 * k:
             raise ValueError("the layout must have led_from_table after trick (zeroed as one)")
         self.suit_counts = SuitCounts.of_layout(slot)
-        self.cards = self.suit_counts.write
+        self.cards: Callable[[Buffer, int, int], None] = self.suit_counts.write
         """Write a card-count block at ``at`` from a packed multiset."""
+        self.core: Any = native.CORE
+        """The compiled catch-up (binokel.env.native), or None: the pure path (env-11)."""
+        self.config = native.config({
+            "players": 2, "kinds": k, "pack_size": pack_size, **{name: at[name] for name in (
+                "hand", "trick", "played", "hand_sizes", "to_move", "leader", "points",
+                "table", "known", "led_from_table", "stock_size", "flags", "turned",
+                "dix_points", "scores", "seat", "dealer", "trump", "turned_up", "target")}},
+            self.suit_counts.ranks, slot) if self.core is not None else None
+        if self.core is not None:
+            self.cards = partial(self.core.counts, self.config)
 
     def event(self, before: Any, action: Any, after: Any) -> Event | None:
         """``(mover, groups, card)`` for a step within a hand, ``card`` being for a card
@@ -168,6 +181,10 @@ class BinocleCardPlay:
         """Write ``seat``'s vector of ``state`` whole into ``buf`` from the state's public
         fields and the seat's own hand (any Binocle state: the first observation of an
         episode, of a hand, the last of a game); always True."""
+        if self.core is not None:  # the same writes, compiled, but the phase's and melds' (env-11)
+            self.enums(buf, state, self.core.binocle_whole(self.config, buf, seat, state,
+                                                           state.phase is _GAME_OVER))
+            return True
         at = self.at
         buf[:] = self.zero_all
         buf[at["seat"] + seat] = 1.0
@@ -194,6 +211,11 @@ class BinocleCardPlay:
         return True
 
     def catch_up(self, buf: Buffer, seat: int, events: list[Event], state: Any) -> None:
+        if self.core is not None:  # the same arithmetic, compiled (env-11)
+            left = self.core.binocle_catch_up(self.config, buf, seat, events, state)
+            if left:
+                self.enums(buf, state, left)
+            return
         groups = 0
         for mover, named, play in events:
             groups |= named
@@ -260,6 +282,11 @@ class BinocleCardPlay:
     def write(self, buf: Buffer, seat: int, state: Any, groups: int, to_move: int) -> None:
         """Write again from ``state`` the seat to act (the vector's was ``to_move``, -1 if
         none) and the blocks of ``groups``, each whole."""
+        if self.core is not None:  # the same writes, compiled, but the phase's and melds' (env-11)
+            left = self.core.binocle_write(self.config, buf, seat, groups, state, to_move)
+            if left:
+                self.enums(buf, state, left)
+            return
         i = self.to_move
         if to_move >= 0:
             buf[i + to_move] = 0.0
@@ -322,6 +349,16 @@ class BinocleCardPlay:
             values = state.scores
             buf[i] = values[0] / POINT_SCALE
             buf[i + 1] = values[1] / POINT_SCALE
+
+    def enums(self, buf: Buffer, state: Any, groups: int) -> None:
+        """The groups the compiled writer leaves (they read the game's enums): the phase and
+        the melds."""
+        if groups & PHASE:
+            at = self.phase
+            buf[at:at + len(PHASES)] = self.zero_phases
+            buf[at + PHASE_INDEX[state.phase]] = 1.0
+        if groups & MELDS:
+            self.write_melds(buf, state.melds)
 
     def write_melds(self, buf: Buffer, melds: Any) -> None:
         """The melds block (each seat's melds scored, by kind) and the meld points."""

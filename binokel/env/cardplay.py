@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -42,6 +43,7 @@ from ..games.binokel.actions import Discard, Play
 from ..games.binokel.game import Phase
 from ..games.binokel.melds import Meld
 from ..games.binokel.scoring import Contract
+from . import native
 from .codec import POINT_SCALE, Event, Mask
 from .parts import Buffer, card_positions
 
@@ -66,6 +68,9 @@ BID, LAY_AWAY, REFRESH = -1, -2, -3
 #: contract, the trump and the trumps shown; the Dabb; the own discard and the trumps shown.
 HANDS, PHASE, AUCTION, CONTRACT, DABB, DISCARD = 1, 2, 4, 8, 16, 32
 _OPEN = (Contract.OPEN_DURCH, Contract.OPEN_DURCH_NO_DABB)
+#: Every REFRESH group (the compiled catch-up answers them, with a bit above for "a bid or a
+#: pass was applied").
+_REFRESH_BITS = HANDS | PHASE | AUCTION | CONTRACT | DABB | DISCARD
 
 
 class SuitCounts(dict[int, Buffer]):
@@ -185,8 +190,19 @@ class BinokelCardPlay:
         self.zero_bids = array("f", bytes(4 * 2 * n))  # bid_made and passed, one after the other
         self.suit_counts = SuitCounts.of_layout(slot)
         ranks = self.suit_counts.ranks
-        self.cards = self.suit_counts.write
+        self.cards: Callable[[Buffer, int, int], None] = self.suit_counts.write
         """Write a card-count block at ``at`` from a packed multiset."""
+        self.core: Any = native.CORE
+        """The compiled catch-up (binokel.env.native), or None: the pure path (env-11)."""
+        self.config = native.config({
+            "players": n, "kinds": k, "points": at["trick_points"], "phases": len(PHASE_INDEX),
+            "contracts": len(CONTRACT_INDEX), **{name: at[name] for name in (
+                "hand", "discard", "trick", "played", "hand_sizes", "to_move", "leader",
+                "tricks_won", "bid_made", "passed", "seat", "phase", "dealer", "active",
+                "scores", "bid", "declarer", "contract", "trump", "dabb", "shown_discard",
+                "melded")}}, ranks, slot) if self.core is not None else None
+        if self.core is not None:
+            self.cards = partial(self.core.counts, self.config)
         self.orders: dict[tuple[tuple[int, ...], int], list[list[Any]]] = {}
         self.melds_of: Any = None
         """The last melds written and their block (melded and meld points) as written."""
@@ -328,6 +344,9 @@ class BinokelCardPlay:
         their blocks are zero (a state with a declarer or a trick is refused all the same)."""
         if state.phase is not _AUCTION or state.declarer is not None or state.tricks:
             return False
+        if self.core is not None:  # the same writes, compiled (env-11)
+            self.core.binokel_auction(self.config, buf, seat, state, _AUCTION_INDEX)
+            return True
         at = self.at
         n = self.n
         buf[:] = self.zero_all
@@ -353,6 +372,15 @@ class BinokelCardPlay:
         return True
 
     def catch_up(self, buf: Buffer, seat: int, events: list[Event], state: Any) -> None:
+        if self.core is not None:  # the same arithmetic, compiled (env-11)
+            left = self.core.binokel_catch_up(self.config, buf, seat, events, state)
+            if left:
+                refresh = left & _REFRESH_BITS
+                if refresh:
+                    self.refresh(buf, seat, state, refresh | (AUCTION if left != refresh else 0))
+                else:
+                    buf[self.bid] = state.bid / POINT_SCALE
+            return
         hand_at = self.hand_at
         sizes = self.sizes
         bidding = False
@@ -402,6 +430,17 @@ class BinokelCardPlay:
         elif bidding:
             buf[self.bid] = state.bid / POINT_SCALE
 
+    def melds(self, melds: tuple[tuple[Meld, ...], ...]) -> Buffer:
+        """The melded and meld points blocks of ``melds`` as one run.  The melds are the same
+        for every seat: written once per melds tuple (held, so no other tuple can take its
+        identity)."""
+        block = self.melds_block
+        if melds is not self.melds_of:
+            block[:] = self.zero_melds
+            write_melds(block, melds, 0, len(block) - self.n, self.slot)
+            self.melds_of = melds
+        return block
+
     def order(self, active: tuple[int, ...], leader: int) -> list[list[Any]]:
         """Per card of a finished trick led by ``leader``, in playing order, the positions of
         its player's ``played`` block (cached by seating and leader)."""
@@ -422,6 +461,17 @@ class BinokelCardPlay:
         once.  Read are public fields, the seat's own hand and, for the declarer only, its own
         discard; the open hand of an open Durch is never written here (its steps are no
         events)."""
+        if self.core is not None:  # the same writes, compiled (env-11); the enums' places here
+            phase = state.phase
+            contract = state.contract
+            trump = state.trump
+            self.core.binokel_refresh(
+                self.config, buf, seat, groups, state, PHASE_INDEX[phase],
+                state.leader if phase is _PLAY else -1,
+                -1 if contract is None else CONTRACT_INDEX[contract],
+                -1 if trump is None else int(trump),
+                self.melds(state.melds) if groups & PHASE else self.melds_block)
+            return
         at = self.at
         n = self.n
         k = self.k
@@ -438,14 +488,7 @@ class BinokelCardPlay:
             buf[i:i + n] = self.zero_seats
             if phase is _PLAY and state.leader >= 0:
                 buf[i + state.leader] = 1.0
-            # The melds are the same for every seat: written once per melds tuple (held, so
-            # no other tuple can take its identity).
-            melds = state.melds
-            block = self.melds_block
-            if melds is not self.melds_of:
-                block[:] = self.zero_melds
-                write_melds(block, melds, 0, len(block) - n, self.slot)
-                self.melds_of = melds
+            block = self.melds(state.melds)
             i = at["melded"]
             buf[i:i + len(block)] = block
         if groups & AUCTION:

@@ -1,0 +1,138 @@
+"""The compiled catch-up (binokel/env/csrc/) writes what the pure-Python one writes.
+
+Two environments of one rule set take the same random actions, one on the compiled path and
+one with :data:`binokel.env.native.CORE` set to None (the pure path, as ``BINOKEL_PURE=1`` or an
+install without a C compiler has it); after every step some seats observe, chosen at random, so
+that a seat catches up one event or many, and every observation is compared bit for bit.  The
+compiled functions refuse a malformed config, buffer or event with a ValueError instead of
+writing outside the vector.  (CI also runs tests/env on the pure path.)
+"""
+
+from __future__ import annotations
+
+import random
+from array import array
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from binokel.env import aec_env, native, rule_set_names
+from binokel.env.aec import BinokelAEC, agent_name
+from binokel.env.binocle_cardplay import BinocleCardPlay
+from binokel.env.cardplay import BinokelCardPlay
+from tests.helpers import examples
+
+pytestmark = pytest.mark.skipif(native.CORE is None, reason="the compiled catch-up is not built")
+
+#: Every named rule set, and the variants whose steps take other paths (trumps before the
+#: discard; Binocle's claims made for the players).
+RULE_SETS = [*rule_set_names(), "binokel+trump_before_discard=true",
+             "kreuzbinokel+trump_before_discard=true", "binocle+claim_automatically=true"]
+
+
+def pure_env(name: str) -> BinokelAEC:
+    """The environment as it is without the compiled catch-up."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(native, "CORE", None)
+        made = aec_env(name, hands=None)
+    play: Any = made._play
+    assert play is None or play.core is None
+    return made
+
+
+def play_both(name: str, seed: int, steps: int) -> int:
+    """Random steps in both environments (at most ``steps``, to the game's end), some seats
+    observing before each; the observations compared.  How many steps were taken."""
+    fast, pure = aec_env(name, hands=None), pure_env(name)
+    play: Any = fast._play
+    assert play is None or play.core is native.CORE
+    rng = random.Random(seed)
+    fast.reset(seed=seed)
+    pure.reset(seed=seed)
+    compared = taken = 0
+    for taken in range(steps):  # noqa: B007 (the count is the answer)
+        if all(fast.terminations.values()):
+            break
+        seats = [s for s in range(len(fast.possible_agents)) if rng.random() < 0.4]
+        for seat in {*seats, fast.possible_agents.index(fast.agent_selection)}:
+            agent = agent_name(seat)
+            a, b = fast.observe(agent), pure.observe(agent)
+            assert np.array_equal(a["observation"], b["observation"]), (name, seed, seat)
+            assert np.array_equal(a["action_mask"], b["action_mask"]), (name, seed, seat)
+            compared += 1
+        mask = fast.observe(fast.agent_selection)["action_mask"]
+        action = rng.choice(mask.nonzero()[0].tolist())
+        fast.step(action)
+        pure.step(action)
+        assert fast.agent_selection == pure.agent_selection
+    assert compared >= taken  # the mover at every step, and others
+    return taken
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(name=st.sampled_from(RULE_SETS), seed=st.integers(0, 10**6))
+def test_the_compiled_catch_up_writes_what_the_pure_one_writes(name: str, seed: int) -> None:
+    assert play_both(name, seed, 300) > 0
+
+
+@pytest.mark.parametrize("name", ["binokel", "kreuzbinokel", "binocle+claim_automatically=true",
+                                  "bezique"])
+def test_whole_games_agree(name: str) -> None:
+    assert 100 < play_both(name, 7, 5000) < 5000  # to the game's end
+
+
+def binokel_helper() -> BinokelCardPlay:
+    play: Any = aec_env("binokel")._play
+    assert isinstance(play, BinokelCardPlay)
+    return play
+
+
+def test_a_malformed_config_buffer_or_event_is_refused_and_nothing_is_written() -> None:
+    core = native.CORE
+    assert core is not None
+    play = binokel_helper()
+    env = aec_env("binokel")
+    env.reset(seed=3)
+    assert env.table is not None
+    state = env.table.state
+    size = len(play.zero_all)
+    buf = array("f", [0.5] * size)
+    event = (state.to_move, 0, None)
+    with pytest.raises(ValueError, match="config"):
+        core.binokel_catch_up(array("i", [0] * 3), buf, 0, [event], state)
+    with pytest.raises(ValueError, match="array\\('f'\\)"):
+        core.binokel_catch_up(play.config, array("d", [0.0] * size), 0, [event], state)
+    with pytest.raises(ValueError, match="at least one event"):
+        core.binokel_catch_up(play.config, buf, 0, [], state)
+    with pytest.raises(ValueError, match="3-tuple"):
+        core.binokel_catch_up(play.config, buf, 0, [(0, 0)], state)
+    with pytest.raises(ValueError, match="seat 7"):
+        core.binokel_catch_up(play.config, buf, 7, [event], state)
+    with pytest.raises(ValueError, match="outside the vector"):  # a buffer too short
+        core.binokel_catch_up(play.config, array("f", [0.0] * 10), 0, [event], state)
+    with pytest.raises(ValueError, match="outside the vector"):
+        core.counts(play.config, buf, size - 3, 0)
+    assert list(buf) == [0.5] * size  # every refusal came before a write
+    with pytest.raises(ValueError, match="no field"):
+        native.config({"nonsense": 1}, [0], {})
+
+
+def test_counts_write_a_packed_multiset_as_the_pure_writer_does() -> None:
+    core = native.CORE
+    assert core is not None
+    rng = random.Random(5)
+    for name in ("binokel", "binocle", "bezique"):
+        play: Any = aec_env(name)._play
+        assert isinstance(play, BinokelCardPlay | BinocleCardPlay)
+        k = play.k
+        ranks = play.suit_counts.ranks
+        for _ in range(200):
+            packed = sum(rng.randrange(3) << (2 * (suit * 8 + rank))
+                         for suit in range(4) for rank in ranks)
+            a, b = array("f", bytes(4 * (k + 2))), array("f", bytes(4 * (k + 2)))
+            core.counts(play.config, a, 1, packed)
+            play.suit_counts.write(b, 1, packed)
+            assert a == b, (name, packed)
