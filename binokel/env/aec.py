@@ -157,9 +157,14 @@ class BinokelAEC(AECEnv[str, Observation, int]):  # type: ignore[misc]
         play = self._play
         state = table.state
         synced = self._synced[seat]
-        if synced is not None:
-            # Only logged steps since this seat's last observation: no view (env-05, env-07).
-            self._catch_up(seat)
+        if synced is not None and play is not None:
+            # Only logged steps since this seat's last observation: no view (env-05, env-07);
+            # the catch-up of :meth:`_catch_up`, inlined on this path (the most frequent).
+            log = self._log
+            if synced < len(log):
+                play.catch_up(self._buffers[seat], seat, log[synced:], state)
+                self._synced[seat] = len(log)
+                self._by_play[seat] = True
         else:
             encoder = self._encoders[seat]
             if play is None or not (self._log_donor(seat)

@@ -115,10 +115,13 @@ class BinocleCardPlay:
                 "table", "known", "led_from_table", "stock_size", "flags", "turned",
                 "dix_points", "scores", "seat", "dealer", "trump", "turned_up", "target")}},
             self.suit_counts.ranks, slot) if self.core is not None else None
+        self.event: Callable[[Any, Any, Any], Event | None] = self.pure_event
+        """The event of a step (:meth:`pure_event`, or its compiled twin)."""
         if self.core is not None:
             self.cards = partial(self.core.counts, self.config)
+            self.event = partial(self.core.binocle_event, (Play, _GAME_OVER))
 
-    def event(self, before: Any, action: Any, after: Any) -> Event | None:
+    def pure_event(self, before: Any, action: Any, after: Any) -> Event | None:
         """``(mover, groups, card)`` for a step within a hand, ``card`` being for a card
         played ``(kind, from the table, known to be held, the trick it finished or None)``
         and None for any other step; None for a step that ends the hand or the game."""

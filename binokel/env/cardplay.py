@@ -201,8 +201,12 @@ class BinokelCardPlay:
                 "tricks_won", "bid_made", "passed", "seat", "phase", "dealer", "active",
                 "scores", "bid", "declarer", "contract", "trump", "dabb", "shown_discard",
                 "melded")}}, ranks, slot) if self.core is not None else None
+        self.event: Callable[[Any, Any, Any], Event | None] = self.pure_event
+        """The event of ``action`` taking ``before`` to ``after`` if it is a simple step."""
         if self.core is not None:
             self.cards = partial(self.core.counts, self.config)
+            self.event = partial(self.core.binokel_event, (
+                _PLAY, _AUCTION, _DISCARD, _GAME_OVER, Play, Discard, *_OPEN))
         self.orders: dict[tuple[tuple[int, ...], int], list[list[Any]]] = {}
         self.melds_of: Any = None
         """The last melds written and their block (melded and meld points) as written."""
@@ -233,7 +237,8 @@ class BinokelCardPlay:
                 after[i - first - k] = 1
             self.discards = (bytes(first), bytes(after), without)
 
-    def event(self, before: Any, action: Any, after: Any) -> Event | None:
+    def pure_event(self, before: Any, action: Any, after: Any) -> Event | None:
+        """The event of a step (:attr:`event` without the compiled core)."""
         phase = before.phase
         if phase is _PLAY:
             if type(action) is not Play or after.phase is not _PLAY or before.contract in _OPEN:

@@ -50,10 +50,12 @@ static const char *field_names[C_FIELDS] = {
 #define G_HANDS 1
 #define G_KNOWN (1 << 1)
 #define G_TABLE (1 << 2)
+#define G_MELDS (1 << 3)
 #define G_DIX (1 << 4)
 #define G_STOCK (1 << 5)
 #define G_SCORES (1 << 6)
 #define G_TURNED (1 << 7)
+#define G_PHASE (1 << 8)
 #define G_FLAGS (1 << 9)
 #define G_TURN_OVER (1 << 10)
 /* Every group (a vector written whole). */
@@ -66,7 +68,8 @@ static PyObject *s_leader, *s_cards, *s_winner, *s_kind, *s_active, *s_tricks_wo
     *s_to_move, *s_hands, *s_stock_size, *s_dealer, *s_scores, *s_bids, *s_bid, *s_declarer,
     *s_dabb_shown, *s_deal, *s_dabb, *s_discard_packed, *s_shown_discard, *s_known,
     *s_table_bits, *s_turned, *s_dix_points, *s_flag[4], *s_trump, *s_target,
-    *s_current_trick, *s_led_from_table, *s_tricks, *s_phase;
+    *s_current_trick, *s_led_from_table, *s_tricks, *s_phase, *s_card, *s_from_table,
+    *s_stock_lasts, *s_table_bits_, *s_melds, *s_contract, *s_rules, *s_trump_before_discard;
 
 typedef struct {
     Py_buffer cfg_view, buf_view;
@@ -987,6 +990,274 @@ fail:
     return NULL;
 }
 
+/* --- the events ------------------------------------------------------------------------- */
+
+/* Whether two states' attributes differ: by identity (``is not``, the engines' fields are
+ * immutable and shared while unchanged), or by value (``!=``) if ``by_value``; -1 on error. */
+static int differs(PyObject *before, PyObject *after, PyObject *name, int by_value) {
+    PyObject *a = PyObject_GetAttr(before, name);
+    if (!a) return -1;
+    PyObject *b = PyObject_GetAttr(after, name);
+    if (!b) {
+        Py_DECREF(a);
+        return -1;
+    }
+    int out = by_value ? PyObject_RichCompareBool(a, b, Py_NE) : a != b;
+    Py_DECREF(a);
+    Py_DECREF(b);
+    return out;
+}
+
+/* (mover, kind, rest) as a new tuple; steals ``rest``. */
+static PyObject *event3(long mover, long kind, PyObject *rest) {
+    if (!rest) return NULL;
+    PyObject *out = PyTuple_New(3);
+    PyObject *m = PyLong_FromLong(mover), *k = PyLong_FromLong(kind);
+    if (!out || !m || !k) {
+        Py_XDECREF(out);
+        Py_XDECREF(m);
+        Py_XDECREF(k);
+        Py_DECREF(rest);
+        return NULL;
+    }
+    PyTuple_SET_ITEM(out, 0, m);
+    PyTuple_SET_ITEM(out, 1, k);
+    PyTuple_SET_ITEM(out, 2, rest);
+    return out;
+}
+
+/* The card of an action (``action.card.kind``). */
+static long action_kind(PyObject *action) {
+    PyObject *card = PyObject_GetAttr(action, s_card);
+    if (!card) return -1;
+    long kind = card_kind(card);
+    Py_DECREF(card);
+    return kind;
+}
+
+static int consts_of(PyObject *consts, Py_ssize_t n, PyObject ***items) {
+    if (!PyTuple_Check(consts) || PyTuple_GET_SIZE(consts) != n) {
+        PyErr_Format(PyExc_ValueError, "constants: a tuple of %zd", n);
+        return -1;
+    }
+    *items = &PyTuple_GET_ITEM(consts, 0);
+    return 0;
+}
+
+/* binocle_event(consts, before, action, after): the event of a Binocle step, as
+ * binocle_cardplay.py's ``event`` makes it; ``consts`` is (Play, Phase.GAME_OVER). */
+static PyObject *py_binocle_event(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 4) {
+        PyErr_SetString(PyExc_TypeError, "binocle_event(consts, before, action, after)");
+        return NULL;
+    }
+    PyObject **k, *before = args[1], *action = args[2], *after = args[3];
+    if (consts_of(args[0], 2, &k) < 0) return NULL;
+    PyObject *after_phase = PyObject_GetAttr(after, s_phase);
+    if (!after_phase) return NULL;
+    Py_DECREF(after_phase);  /* an enum member: the class holds it */
+    if (after_phase == k[1]) Py_RETURN_NONE;
+    long mover = attr_long(before, s_to_move);
+    if (mover == -1 && PyErr_Occurred()) return NULL;
+    int d;
+    if ((PyObject *)Py_TYPE(action) == k[0]) {  /* a card to the trick, and the draws after it */
+        long kind = action_kind(action);
+        if (kind == -1 && PyErr_Occurred()) return NULL;
+        PyObject *from_table = PyObject_GetAttr(action, s_from_table);
+        if (!from_table) return NULL;
+        int table = PyObject_IsTrue(from_table);
+        Py_DECREF(from_table);
+        if (table < 0) return NULL;
+        int known = 0;
+        if (!table) {  /* a concealed card the seat was known to hold */
+            PyObject *all = PyObject_GetAttr(before, s_known);
+            if (!all) return NULL;
+            if (!PyTuple_Check(all) || mover < 0 || mover >= PyTuple_GET_SIZE(all)
+                || kind < 0 || kind >= KIND_COUNT) {
+                Py_DECREF(all);
+                PyErr_SetString(PyExc_ValueError, "known: a packed int per seat");
+                return NULL;
+            }
+            uint64_t packed = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(all, mover));
+            Py_DECREF(all);
+            if (packed == (uint64_t)-1 && PyErr_Occurred()) return NULL;
+            known = ((packed >> (kind * BITS)) & 3) != 0;
+        }
+        PyObject *tricks = PyObject_GetAttr(after, s_tricks);
+        if (!tricks) return NULL;
+        PyObject *old = PyObject_GetAttr(before, s_tricks);
+        if (!old) {
+            Py_DECREF(tricks);
+            return NULL;
+        }
+        Py_DECREF(old);  /* (only its identity is read: ``before`` holds it) */
+        PyObject *done = Py_None;
+        long groups = 0;
+        if (tricks != old) {
+            if (!PyTuple_Check(tricks)) {
+                Py_DECREF(tricks);
+                PyErr_SetString(PyExc_ValueError, "a state's tricks: a tuple");
+                return NULL;
+            }
+            if (PyTuple_GET_SIZE(tricks) == 0) {  /* the hand's last trick: a new deal */
+                Py_DECREF(tricks);
+                Py_RETURN_NONE;
+            }
+            done = PyTuple_GET_ITEM(tricks, PyTuple_GET_SIZE(tricks) - 1);
+            int lasts = attr_true(before, s_stock_lasts);
+            if (lasts < 0) goto trick_fail;
+            if (lasts) {  /* the meld phase begins, or the draws at once */
+                groups = G_TURN_OVER;
+                if ((d = differs(before, after, s_phase, 0)) < 0) goto trick_fail;
+                if (d) groups |= G_PHASE;
+                if ((d = differs(before, after, s_stock_size, 1)) < 0) goto trick_fail;
+                if (d) {
+                    groups |= G_HANDS | G_STOCK;
+                    PyObject *turned = PyObject_GetAttr(after, s_turned);
+                    if (!turned) goto trick_fail;
+                    Py_DECREF(turned);
+                    if (turned == Py_None) groups |= G_KNOWN | G_TABLE | G_TURNED;
+                }
+            }
+        }
+        Py_INCREF(done);
+        Py_DECREF(tricks);
+        PyObject *play = Py_BuildValue("(lOON)", kind, table ? Py_True : Py_False,
+                                       known ? Py_True : Py_False, done);
+        return event3(mover, groups, play);
+    trick_fail:
+        Py_DECREF(tricks);
+        return NULL;
+    }
+    /* A meld, the dix exchanged or shown, done (and the draws after them). */
+    long groups = G_FLAGS;
+    static const struct { PyObject **name; long group; int by_value; } fields[] = {
+        {&s_phase, G_PHASE, 0}, {&s_hands, G_HANDS, 0}, {&s_known, G_KNOWN, 0},
+        {&s_table_bits_, G_TABLE, 0}, {&s_melds, G_MELDS, 0}, {&s_dix_points, G_DIX, 0},
+        {&s_stock_size, G_STOCK, 1}, {&s_turned, G_TURNED, 0}, {&s_scores, G_SCORES, 0},
+    };
+    for (size_t i = 0; i < sizeof(fields) / sizeof(fields[0]); i++) {
+        if ((d = differs(before, after, *fields[i].name, fields[i].by_value)) < 0) return NULL;
+        if (d) groups |= fields[i].group;
+    }
+    Py_INCREF(Py_None);
+    return event3(mover, groups, Py_None);
+}
+
+/* Whether a contract (``state.contract``) is one of the open Durch contracts ``open``. */
+static int is_open(PyObject *state, PyObject *const *open) {
+    PyObject *contract = PyObject_GetAttr(state, s_contract);
+    if (!contract) return -1;
+    Py_DECREF(contract);  /* an enum member or None */
+    return contract == open[0] || contract == open[1];
+}
+
+/* binokel_event(consts, before, action, after): the event of a Binokel step, as cardplay.py's
+ * ``event`` makes it; ``consts`` is (Phase.PLAY, AUCTION, DISCARD, GAME_OVER, Play, Discard,
+ * Contract.OPEN_DURCH, OPEN_DURCH_NO_DABB). */
+static PyObject *py_binokel_event(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 4) {
+        PyErr_SetString(PyExc_TypeError, "binokel_event(consts, before, action, after)");
+        return NULL;
+    }
+    PyObject **k, *before = args[1], *action = args[2], *after = args[3];
+    if (consts_of(args[0], 8, &k) < 0) return NULL;
+    PyObject *play = k[0], *auction = k[1], *discard = k[2], *over = k[3];
+    PyObject *phase = PyObject_GetAttr(before, s_phase);
+    if (!phase) return NULL;
+    Py_DECREF(phase);  /* enum members: the class holds them */
+    PyObject *after_phase = PyObject_GetAttr(after, s_phase);
+    if (!after_phase) return NULL;
+    Py_DECREF(after_phase);
+    int o;
+    if (phase == play) {
+        if ((PyObject *)Py_TYPE(action) != k[4] || after_phase != play) Py_RETURN_NONE;
+        if ((o = is_open(before, k + 6)) < 0) return NULL;
+        if (o) Py_RETURN_NONE;
+        long mover = attr_long(before, s_to_move);
+        if (mover == -1 && PyErr_Occurred()) return NULL;
+        long kind = action_kind(action);
+        if (kind == -1 && PyErr_Occurred()) return NULL;
+        PyObject *tricks = PyObject_GetAttr(after, s_tricks);
+        if (!tricks) return NULL;
+        PyObject *old = PyObject_GetAttr(before, s_tricks);
+        if (!old) {
+            Py_DECREF(tricks);
+            return NULL;
+        }
+        Py_ssize_t n = PyObject_Length(tricks), m = PyObject_Length(old);
+        Py_DECREF(old);
+        if (n < 0 || m < 0 || !PyTuple_Check(tricks)) {
+            Py_DECREF(tricks);
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "tricks: a tuple");
+            return NULL;
+        }
+        PyObject *done = n > m ? PyTuple_GET_ITEM(tricks, n - 1) : Py_None;
+        Py_INCREF(done);
+        Py_DECREF(tricks);
+        return event3(mover, kind, done);
+    }
+    long mover = attr_long(before, s_to_move);
+    if (mover == -1 && PyErr_Occurred()) return NULL;
+    if (phase == auction && after_phase == auction) {
+        PyObject *bids = PyObject_GetAttr(after, s_bids);
+        if (!bids) return NULL;
+        PyObject *old = PyObject_GetAttr(before, s_bids);
+        if (!old) {
+            Py_DECREF(bids);
+            return NULL;
+        }
+        Py_ssize_t n = PyObject_Length(bids), m = PyObject_Length(old);
+        Py_DECREF(old);
+        if (n < 0 || m < 0 || !PyTuple_Check(bids)) {
+            Py_DECREF(bids);
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "bids: a tuple");
+            return NULL;
+        }
+        if (n != m + 1) {
+            Py_DECREF(bids);
+            Py_RETURN_NONE;
+        }
+        PyObject *last = PyTuple_GET_ITEM(bids, n - 1);
+        Py_INCREF(last);
+        Py_DECREF(bids);
+        return event3(mover, BID, last);
+    }
+    if (phase == discard && after_phase == discard && (PyObject *)Py_TYPE(action) == k[5]) {
+        PyObject *rules = PyObject_GetAttr(before, s_rules);
+        if (!rules) return NULL;
+        int first = attr_true(rules, s_trump_before_discard);
+        Py_DECREF(rules);
+        if (first < 0) return NULL;
+        if (!first) {
+            long kind = action_kind(action);
+            if (kind == -1 && PyErr_Occurred()) return NULL;
+            return event3(mover, LAY_AWAY, PyLong_FromLong(kind));
+        }
+    }
+    /* Any other step that keeps the hand going, an open Durch's aside: the groups it changed. */
+    if (after_phase == auction || after_phase == over) Py_RETURN_NONE;
+    if ((o = is_open(after, k + 6)) < 0) return NULL;
+    if (o) Py_RETURN_NONE;
+    long groups = after_phase != phase ? 2 : 0;  /* PHASE */
+    int d;
+    if ((d = differs(before, after, s_hands, 0)) < 0) return NULL;
+    if (d) groups |= 1;  /* HANDS */
+    if ((d = differs(before, after, s_bids, 0)) < 0) return NULL;
+    if (!d && (d = differs(before, after, s_declarer, 1)) < 0) return NULL;
+    if (d) groups |= 4;  /* AUCTION */
+    if ((d = differs(before, after, s_contract, 0)) < 0) return NULL;
+    if (!d && (d = differs(before, after, s_trump, 0)) < 0) return NULL;
+    if (d) groups |= 8;  /* CONTRACT */
+    if ((d = differs(before, after, s_dabb_shown, 0)) < 0) return NULL;
+    if (d) groups |= 16;  /* DABB */
+    if ((d = differs(before, after, s_discard_packed, 1)) < 0) return NULL;
+    if (d) groups |= 32;  /* DISCARD */
+    return event3(mover, -3, PyLong_FromLong(groups));  /* REFRESH */
+}
+
 /* counts(config, buf, at, packed): a card-count block written from a packed multiset. */
 static PyObject *py_counts(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
@@ -1019,6 +1290,10 @@ static PyMethodDef methods[] = {
      "Write a Binocle seat's vector of any state whole; the groups left."},
     {"binocle_write", (PyCFunction)(void (*)(void))py_binocle_write, METH_FASTCALL,
      "Write a Binocle seat's groups of blocks again from the state; the groups left."},
+    {"binokel_event", (PyCFunction)(void (*)(void))py_binokel_event, METH_FASTCALL,
+     "The event of a Binokel step, or None."},
+    {"binocle_event", (PyCFunction)(void (*)(void))py_binocle_event, METH_FASTCALL,
+     "The event of a Binocle step, or None."},
     {"counts", (PyCFunction)(void (*)(void))py_counts, METH_FASTCALL,
      "Write a card-count block from a packed multiset."},
     {NULL, NULL, 0, NULL},
@@ -1050,7 +1325,11 @@ PyMODINIT_FUNC PyInit__native(void) {
         || intern(&s_dix_points, "dix_points") < 0 || intern(&s_trump, "trump") < 0
         || intern(&s_target, "target") < 0 || intern(&s_current_trick, "current_trick") < 0
         || intern(&s_led_from_table, "led_from_table") < 0 || intern(&s_tricks, "tricks") < 0
-        || intern(&s_phase, "phase") < 0
+        || intern(&s_phase, "phase") < 0 || intern(&s_card, "card") < 0
+        || intern(&s_from_table, "from_table") < 0 || intern(&s_stock_lasts, "stock_lasts") < 0
+        || intern(&s_table_bits_, "table_bits") < 0 || intern(&s_melds, "melds") < 0
+        || intern(&s_contract, "contract") < 0 || intern(&s_rules, "rules") < 0
+        || intern(&s_trump_before_discard, "trump_before_discard") < 0
         || intern(&s_flag[0], "dix_exchanged") < 0 || intern(&s_flag[1], "dix_shown") < 0
         || intern(&s_flag[2], "has_melded") < 0 || intern(&s_flag[3], "has_used_dix") < 0)
         return NULL;
