@@ -25,6 +25,10 @@ Read are public fields (``phase``, ``to_move``, ``dealer``, ``leader``, ``curren
 the turned-up card of ``deal``), the seat's own hand and the other seat's hand *size*: the
 vector is still that seat's view and nothing more.  tests/env/test_incremental_binocle.py
 compares every observation with a fresh encode of the seat's view at every step.
+
+Where the compiled catch-up is built (:mod:`binokel.env.native`), the events, the catch-up and
+the writers run in C but for the phase and melds blocks, which this module writes; its code is
+then the reference and the fallback (decision env-11).
 """
 
 from __future__ import annotations

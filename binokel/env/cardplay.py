@@ -26,6 +26,10 @@ of blocks changed) or the seat's own (a card leaving its own hand or laid away b
 refresh reads public fields, the seat's own hand and the declarer's own discard (its own seat
 only): the vector is still that seat's view and nothing more.  A property test compares every
 seat's vector with a fresh encode of its view at every step (tests/env/test_incremental.py).
+
+Where the compiled catch-up is built (:mod:`binokel.env.native`), the events, the catch-up and
+the writers run in C, with the same arithmetic; this module's code is then the reference that
+tests/env/test_native.py compares them with, and the fallback (decision env-11).
 """
 
 from __future__ import annotations

@@ -1,16 +1,17 @@
-/* The compiled catch-up of the environments' vectors (see binokel/env/native.py).
+/* The compiled twin of the environments' card-play helpers (see binokel/env/native.py).
  *
  * The pure-Python helpers (binokel/env/cardplay.py, binocle_cardplay.py) log one event per
- * simple step and apply the events since a seat's last observation to its vector; this module
- * does the same arithmetic on the same float32 buffer, in C, for the events that make up nearly
- * every step (a card played, a bid or a pass, a card laid away; in Binocle and Bezique a card
- * led or played with the draws after it).  Whatever it does not handle it hands back as bits for
- * the Python helper to write from the state, so both paths write the same vector: the
- * differential test (tests/env/test_native.py) compares them step by step.
+ * step within a hand and apply the events since a seat's last observation to its vector.  This
+ * module does the same on the same float32 buffer, in C: it makes the events, applies them, and
+ * writes the groups of blocks the steps name from the state.  What needs the games' enums or
+ * meld objects (the phase block, the contract's place, the melds) it leaves to the Python
+ * helper, as bits in its answer, so both paths write the same vector: tests/env/test_native.py
+ * compares them step by step.  It reads the same fields of a state as the Python helpers, so a
+ * vector is still its seat's view and nothing more.
  *
- * A *config* is an array('i') of CONFIG_FIELDS ints (the blocks' positions in the vector),
- * then RANK_LIMIT rank numbers and KIND_COUNT card slots (-1 for a kind outside the pack).
- * Every index is checked against the buffer before it is written.
+ * A *config* is an array('i') of the CONFIG fields (the blocks' positions in the vector, -1 for
+ * a block the game has not), then RANK_LIMIT rank numbers and KIND_COUNT card slots (-1 for a
+ * kind outside the pack).  Every position is checked against the buffer before it is written.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -155,6 +156,12 @@ static int write_counts(Target *t, Py_ssize_t at, uint64_t packed) {
         return -1;
     }
     if (at < 0 || at + 4 * r > t->size) return out_of_range(at);
+    for (int i = 0; i < r; i++) {
+        if (t->cfg[RANK_AT + i] < 0 || t->cfg[RANK_AT + i] >= RANK_SLOTS) {
+            PyErr_SetString(PyExc_ValueError, "config: a rank out of range");
+            return -1;
+        }
+    }
     float *out = t->buf + at;
     for (int suit = 0; suit < 4; suit++)
         for (int i = 0; i < r; i++)
@@ -447,8 +454,8 @@ static int write_bids(Target *t, PyObject *state) {
     return put(t, t->cfg[C_BID], (float)((double)bid / POINT_SCALE));
 }
 
-/* A per-seat tuple of ints into a block, each ÷ ``scale``; zeros left as they are if
- * ``skip_zero`` (the block was zeroed). */
+/* A per-seat tuple of ints into a block, each ÷ ``scale``; zeros are not written (the
+ * vector was zeroed). */
 static int write_seats(Target *t, PyObject *state, PyObject *name, int at, double scale) {
     PyObject *v = PyObject_GetAttr(state, name);
     if (!v) return -1;
@@ -485,7 +492,6 @@ static PyObject *py_binokel_auction(PyObject *self, PyObject *const *args, Py_ss
     Target t;
     if (acquire(&t, args[0], args[1]) < 0) return NULL;
     const int *c = t.cfg;
-    int n = c[C_PLAYERS];
     if (seat_ok(&t, seat) < 0) goto fail;
     memset(t.buf, 0, (size_t)t.size * sizeof(float));
     if (put(&t, c[C_SEAT] + seat, 1.0f) < 0) goto fail;
@@ -522,7 +528,6 @@ static PyObject *py_binokel_auction(PyObject *self, PyObject *const *args, Py_ss
         || write_seats(&t, state, s_points, c[C_POINTS], POINT_SCALE) < 0
         || write_seats(&t, state, s_scores, c[C_SCORES], POINT_SCALE) < 0)
         goto fail;
-    (void)n;
     release(&t);
     Py_RETURN_NONE;
 fail:
@@ -614,7 +619,8 @@ static PyObject *py_binokel_refresh(PyObject *self, PyObject *const *args, Py_ss
         if (!fast) goto fail;
         for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(fast); i++) {
             long kind = card_kind(PySequence_Fast_GET_ITEM(fast, i));
-            if ((kind == -1 && PyErr_Occurred()) || add(&t, place(&t, c[C_SHOWN], kind), 1.0f) < 0) {
+            if ((kind == -1 && PyErr_Occurred())
+                || add(&t, place(&t, c[C_SHOWN], kind), 1.0f) < 0) {
                 Py_DECREF(fast);
                 goto fail;
             }
@@ -933,7 +939,8 @@ static PyObject *py_binocle_whole(PyObject *self, PyObject *const *args, Py_ssiz
     if (binocle_current(&t, state) < 0 || binocle_played(&t, state) < 0) goto fail;
     long leader = attr_long(state, s_leader);
     if (leader == -1 && PyErr_Occurred()) goto fail;
-    if (!over && leader >= 0 && (seat_ok(&t, leader) < 0 || put(&t, c[C_LEADER] + leader, 1.0f) < 0))
+    if (!over && leader >= 0
+        && (seat_ok(&t, leader) < 0 || put(&t, c[C_LEADER] + leader, 1.0f) < 0))
         goto fail;
     PyObject *points = PyObject_GetAttr(state, s_points);
     if (!points) goto fail;
