@@ -26,8 +26,12 @@ PACKAGE = Path(__file__).resolve().parent.parent / "binokel"
 
 
 def _modules() -> dict[str, Path]:
+    """The package's modules by name: its ``.py`` files, and its compiled modules by their
+    ``.pyi`` stubs (``from . import _native`` imports such a module, not its package)."""
     out = {}
-    for path in sorted(PACKAGE.rglob("*.py")):
+    for path in sorted([*PACKAGE.rglob("*.py"), *PACKAGE.rglob("*.pyi")]):
+        if path.suffix == ".pyi" and path.with_suffix(".py").exists():
+            continue
         parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
         name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
         out[name] = path
