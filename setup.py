@@ -21,5 +21,8 @@ setup(ext_modules=[Extension("binokel.search._native", SOURCES,
                              depends=["binokel/search/csrc/core.h"],
                              extra_compile_args=ARGS, extra_link_args=LINK, optional=True),
                    # The environments' compiled catch-up (binokel/env/native.py), as optional.
-                   Extension("binokel.env._native", ["binokel/env/csrc/encode.c"],
+                   Extension("binokel.env._native",
+                             [f"binokel/env/csrc/{name}.c"
+                              for name in ("module", "common", "binokel", "binocle")],
+                             depends=["binokel/env/csrc/encode.h"],
                              extra_compile_args=ARGS, optional=True)])
