@@ -113,7 +113,7 @@ int binocle_groups(Target *t, long seat, long groups, PyObject *state) {
     int k = c[C_KINDS];
     if ((groups & G_HANDS) && write_hands(t, seat, state) < 0) return -1;
     if (groups & G_STOCK) {
-        long stock = attr_long(state, s_stock_size);
+        long stock = state_long(state, s_stock_size);
         if (stock == -1 && PyErr_Occurred()) return -1;
         if (c[C_PACK] <= 0) {
             PyErr_SetString(PyExc_ValueError, "config: no pack size");
@@ -352,11 +352,12 @@ PyObject *py_binocle_event(PyObject *self, PyObject *const *args, Py_ssize_t nar
     }
     PyObject **k, *before = args[1], *action = args[2], *after = args[3];
     if (consts_of(args[0], 2, &k) < 0) return NULL;
-    PyObject *after_phase = PyObject_GetAttr(after, s_phase);
+    see(before, after);  /* the fields read below are kept for the next calls */
+    PyObject *after_phase = state_attr(after, s_phase);
     if (!after_phase) return NULL;
     Py_DECREF(after_phase);  /* an enum member: the class holds it */
     if (after_phase == k[1]) Py_RETURN_NONE;
-    long mover = attr_long(before, s_to_move);
+    long mover = state_long(before, s_to_move);
     if (mover == -1 && PyErr_Occurred()) return NULL;
     int d;
     if ((PyObject *)Py_TYPE(action) == k[0]) {  /* a card to the trick, and the draws after it */
@@ -369,7 +370,7 @@ PyObject *py_binocle_event(PyObject *self, PyObject *const *args, Py_ssize_t nar
         if (table < 0) return NULL;
         int known = 0;
         if (!table) {  /* a concealed card the seat was known to hold */
-            PyObject *all = PyObject_GetAttr(before, s_known);
+            PyObject *all = state_attr(before, s_known);
             if (!all) return NULL;
             if (!PyTuple_Check(all) || mover < 0 || mover >= PyTuple_GET_SIZE(all)
                 || kind < 0 || kind >= KIND_COUNT) {
@@ -382,9 +383,9 @@ PyObject *py_binocle_event(PyObject *self, PyObject *const *args, Py_ssize_t nar
             if (packed == (uint64_t)-1 && PyErr_Occurred()) return NULL;
             known = ((packed >> (kind * BITS)) & 3) != 0;
         }
-        PyObject *tricks = PyObject_GetAttr(after, s_tricks);
+        PyObject *tricks = state_attr(after, s_tricks);
         if (!tricks) return NULL;
-        PyObject *old = PyObject_GetAttr(before, s_tricks);
+        PyObject *old = state_attr(before, s_tricks);
         if (!old) {
             Py_DECREF(tricks);
             return NULL;
@@ -403,7 +404,9 @@ PyObject *py_binocle_event(PyObject *self, PyObject *const *args, Py_ssize_t nar
                 Py_RETURN_NONE;
             }
             done = PyTuple_GET_ITEM(tricks, PyTuple_GET_SIZE(tricks) - 1);
-            int lasts = attr_true(before, s_stock_lasts);
+            PyObject *lasts_v = state_attr(before, s_stock_lasts);
+            int lasts = lasts_v ? PyObject_IsTrue(lasts_v) : -1;
+            Py_XDECREF(lasts_v);
             if (lasts < 0) goto trick_fail;
             if (lasts) {  /* the meld phase begins, or the draws at once */
                 groups = G_TURN_OVER;
@@ -412,7 +415,7 @@ PyObject *py_binocle_event(PyObject *self, PyObject *const *args, Py_ssize_t nar
                 if ((d = differs(before, after, s_stock_size, 1)) < 0) goto trick_fail;
                 if (d) {
                     groups |= G_HANDS | G_STOCK;
-                    PyObject *turned = PyObject_GetAttr(after, s_turned);
+                    PyObject *turned = state_attr(after, s_turned);
                     if (!turned) goto trick_fail;
                     Py_DECREF(turned);
                     if (turned == Py_None) groups |= G_KNOWN | G_TABLE | G_TURNED;

@@ -17,7 +17,7 @@ int binokel_trick(Target *t, PyObject *done, PyObject *state) {
     long winner = attr_long(done, s_winner);
     if (winner == -1 && PyErr_Occurred()) return -1;
     if (seat_ok(t, leader) < 0 || seat_ok(t, winner) < 0) return -1;
-    PyObject *active = PyObject_GetAttr(state, s_active);
+    PyObject *active = state_attr(state, s_active);
     if (!active) return -1;
     PyObject *cards = PyObject_GetAttr(done, s_cards);
     if (!cards) {
@@ -209,7 +209,7 @@ PyObject *py_binokel_auction(PyObject *self, PyObject *const *args, Py_ssize_t n
     if (dealer == -1 && PyErr_Occurred()) goto fail;
     if (dealer >= 0 && (seat_ok(&t, dealer) < 0 || put(&t, c[C_DEALER] + dealer, 1.0f) < 0))
         goto fail;
-    PyObject *active = PyObject_GetAttr(state, s_active);
+    PyObject *active = state_attr(state, s_active);
     if (!active) goto fail;
     if (!PyTuple_Check(active)) {
         Py_DECREF(active);
@@ -337,7 +337,7 @@ fail:
 
 /* Whether a contract (``state.contract``) is one of the open Durch contracts ``open``. */
 int is_open(PyObject *state, PyObject *const *open) {
-    PyObject *contract = PyObject_GetAttr(state, s_contract);
+    PyObject *contract = state_attr(state, s_contract);
     if (!contract) return -1;
     Py_DECREF(contract);  /* an enum member or None */
     return contract == open[0] || contract == open[1];
@@ -354,11 +354,12 @@ PyObject *py_binokel_event(PyObject *self, PyObject *const *args, Py_ssize_t nar
     }
     PyObject **k, *before = args[1], *action = args[2], *after = args[3];
     if (consts_of(args[0], 8, &k) < 0) return NULL;
+    see(before, after);  /* the fields read below are kept for the next calls */
     PyObject *play = k[0], *auction = k[1], *discard = k[2], *over = k[3];
-    PyObject *phase = PyObject_GetAttr(before, s_phase);
+    PyObject *phase = state_attr(before, s_phase);
     if (!phase) return NULL;
     Py_DECREF(phase);  /* enum members: the class holds them */
-    PyObject *after_phase = PyObject_GetAttr(after, s_phase);
+    PyObject *after_phase = state_attr(after, s_phase);
     if (!after_phase) return NULL;
     Py_DECREF(after_phase);
     int o;
@@ -366,13 +367,13 @@ PyObject *py_binokel_event(PyObject *self, PyObject *const *args, Py_ssize_t nar
         if ((PyObject *)Py_TYPE(action) != k[4] || after_phase != play) Py_RETURN_NONE;
         if ((o = is_open(before, k + 6)) < 0) return NULL;
         if (o) Py_RETURN_NONE;
-        long mover = attr_long(before, s_to_move);
+        long mover = state_long(before, s_to_move);
         if (mover == -1 && PyErr_Occurred()) return NULL;
         long kind = action_kind(action);
         if (kind == -1 && PyErr_Occurred()) return NULL;
-        PyObject *tricks = PyObject_GetAttr(after, s_tricks);
+        PyObject *tricks = state_attr(after, s_tricks);
         if (!tricks) return NULL;
-        PyObject *old = PyObject_GetAttr(before, s_tricks);
+        PyObject *old = state_attr(before, s_tricks);
         if (!old) {
             Py_DECREF(tricks);
             return NULL;
@@ -389,12 +390,12 @@ PyObject *py_binokel_event(PyObject *self, PyObject *const *args, Py_ssize_t nar
         Py_DECREF(tricks);
         return event3(mover, kind, done);
     }
-    long mover = attr_long(before, s_to_move);
+    long mover = state_long(before, s_to_move);
     if (mover == -1 && PyErr_Occurred()) return NULL;
     if (phase == auction && after_phase == auction) {
-        PyObject *bids = PyObject_GetAttr(after, s_bids);
+        PyObject *bids = state_attr(after, s_bids);
         if (!bids) return NULL;
-        PyObject *old = PyObject_GetAttr(before, s_bids);
+        PyObject *old = state_attr(before, s_bids);
         if (!old) {
             Py_DECREF(bids);
             return NULL;
@@ -416,7 +417,7 @@ PyObject *py_binokel_event(PyObject *self, PyObject *const *args, Py_ssize_t nar
         return event3(mover, BID, last);
     }
     if (phase == discard && after_phase == discard && (PyObject *)Py_TYPE(action) == k[5]) {
-        PyObject *rules = PyObject_GetAttr(before, s_rules);
+        PyObject *rules = state_attr(before, s_rules);
         if (!rules) return NULL;
         int first = attr_true(rules, s_trump_before_discard);
         Py_DECREF(rules);

@@ -83,7 +83,7 @@ long attr_long(PyObject *obj, PyObject *name) {
 
 /* Item ``i`` of a tuple attribute as a long (``tricks_won[winner]``, ``points[winner]``). */
 long attr_item(PyObject *obj, PyObject *name, long i) {
-    PyObject *v = PyObject_GetAttr(obj, name);
+    PyObject *v = state_attr(obj, name);
     if (!v) return -1;
     if (!PyTuple_Check(v) || i < 0 || i >= PyTuple_GET_SIZE(v)) {
         Py_DECREF(v);
@@ -114,7 +114,7 @@ int unpack_event(PyObject *event, long *mover, long *kind, PyObject **rest) {
 int write_to_move(Target *t, PyObject *events, PyObject *state) {
     long first = PyLong_AsLong(PyTuple_GET_ITEM(PyList_GET_ITEM(events, 0), 0));
     if (first == -1 && PyErr_Occurred()) return -1;
-    long now = attr_long(state, s_to_move);
+    long now = state_long(state, s_to_move);
     if (now == -1 && PyErr_Occurred()) return -1;
     if (seat_ok(t, first) < 0 || seat_ok(t, now) < 0) return -1;
     int at = t->cfg[C_TO_MOVE];
@@ -124,7 +124,7 @@ int write_to_move(Target *t, PyObject *events, PyObject *state) {
 
 /* The state's seat to act marked (a vector just zeroed), if there is one. */
 int write_to_move_of(Target *t, PyObject *state) {
-    long now = attr_long(state, s_to_move);
+    long now = state_long(state, s_to_move);
     if (now == -1 && PyErr_Occurred()) return -1;
     if (now < 0) return 0;
     return seat_ok(t, now) < 0 ? -1 : put(t, t->cfg[C_TO_MOVE] + now, 1.0f);
@@ -174,7 +174,7 @@ long optional_seat(PyObject *state, PyObject *name) {
 
 /* The seat's own hand and every seat's hand size, from the state's packed hands. */
 int write_hands(Target *t, long seat, PyObject *state) {
-    PyObject *hands = PyObject_GetAttr(state, s_hands);
+    PyObject *hands = state_attr(state, s_hands);
     if (!hands) return -1;
     int n = t->cfg[C_PLAYERS], rc = -1;
     if (!PyTuple_Check(hands) || PyTuple_GET_SIZE(hands) != n) {
@@ -212,9 +212,9 @@ int attr_true(PyObject *obj, PyObject *name) {
 /* Whether two states' attributes differ: by identity (``is not``, the engines' fields are
  * immutable and shared while unchanged), or by value (``!=``) if ``by_value``; -1 on error. */
 int differs(PyObject *before, PyObject *after, PyObject *name, int by_value) {
-    PyObject *a = PyObject_GetAttr(before, name);
+    PyObject *a = state_attr(before, name);
     if (!a) return -1;
-    PyObject *b = PyObject_GetAttr(after, name);
+    PyObject *b = state_attr(after, name);
     if (!b) {
         Py_DECREF(a);
         return -1;
@@ -313,4 +313,59 @@ int begin(Target *t, PyObject *const *args, Py_ssize_t nargs, Py_ssize_t want,
         return -1;
     }
     return 0;
+}
+
+/* --- the fields of the last states seen ------------------------------------------------- */
+
+/* The states of the last event (its ``before`` and its ``after``) and the fields read of them.
+ * A state never changes, and each slot holds its state, so no other object can take its
+ * address while it is here: a field read once is the same on every later read.  The next
+ * event's ``before`` is the last one's ``after``, and the catch-ups read the state of the last
+ * step: most reads of the events and catch-ups are found here (decision env-11). */
+#define SEEN_FIELDS 32
+typedef struct {
+    PyObject *state;
+    int count;
+    PyObject *name[SEEN_FIELDS], *value[SEEN_FIELDS];
+} Seen;
+static Seen seen[2];
+
+static void forget(Seen *s) {
+    for (int i = 0; i < s->count; i++) Py_DECREF(s->value[i]);
+    s->count = 0;
+    Py_CLEAR(s->state);
+}
+
+void see(PyObject *before, PyObject *after) {
+    if (seen[0].state == after || seen[1].state == after) return;
+    Seen *slot = seen[0].state == before ? &seen[1] : &seen[0];
+    forget(slot);
+    Py_INCREF(after);
+    slot->state = after;
+}
+
+PyObject *state_attr(PyObject *state, PyObject *name) {
+    Seen *s = seen[0].state == state ? &seen[0] : seen[1].state == state ? &seen[1] : NULL;
+    if (!s) return PyObject_GetAttr(state, name);
+    for (int i = 0; i < s->count; i++) {
+        if (s->name[i] == name) {
+            Py_INCREF(s->value[i]);
+            return s->value[i];
+        }
+    }
+    PyObject *v = PyObject_GetAttr(state, name);
+    if (v && s->count < SEEN_FIELDS) {
+        s->name[s->count] = name;  /* interned, held by the module */
+        Py_INCREF(v);
+        s->value[s->count++] = v;
+    }
+    return v;
+}
+
+long state_long(PyObject *state, PyObject *name) {
+    PyObject *v = state_attr(state, name);
+    if (!v) return -1;
+    long out = PyLong_AsLong(v);
+    Py_DECREF(v);
+    return out;
 }

@@ -119,6 +119,9 @@ PyObject *event3(long mover, long kind, PyObject *rest);
 long action_kind(PyObject *action);
 int consts_of(PyObject *consts, Py_ssize_t n, PyObject ***items);
 int init_names(void);
+void see(PyObject *before, PyObject *after);
+PyObject *state_attr(PyObject *state, PyObject *name);
+long state_long(PyObject *state, PyObject *name);
 int begin(Target *t, PyObject *const *args, Py_ssize_t nargs, Py_ssize_t want,
           const char *usage, long *seat);
 
