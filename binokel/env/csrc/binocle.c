@@ -2,16 +2,10 @@
  * binokel/env/binocle_cardplay.py has them (encode.h). */
 #include "encode.h"
 
-/* --- Binocle and Bezique ------------------------------------------------------------------ */
-
-int binocle_trick(Target *t, PyObject *done, PyObject *state) {
-    const int *c = t->cfg;
-    int k = c[C_KINDS];
-    long leader = attr_long(done, s_leader);
-    if (leader == -1 && PyErr_Occurred()) return -1;
-    long winner = attr_long(done, s_winner);
-    if (winner == -1 && PyErr_Occurred()) return -1;
-    if (seat_ok(t, leader) < 0 || seat_ok(t, winner) < 0) return -1;
+/* A finished Binocle trick's leader and its two cards' kinds, in playing order. */
+static int trick_cards(Target *t, PyObject *done, long *leader, long *first, long *second) {
+    *leader = attr_long(done, s_leader);
+    if ((*leader == -1 && PyErr_Occurred()) || seat_ok(t, *leader) < 0) return -1;
     PyObject *cards = PyObject_GetAttr(done, s_cards);
     if (!cards) return -1;
     if (!PyTuple_Check(cards) || PyTuple_GET_SIZE(cards) != 2) {
@@ -19,24 +13,39 @@ int binocle_trick(Target *t, PyObject *done, PyObject *state) {
         PyErr_SetString(PyExc_ValueError, "a Binocle trick holds two cards");
         return -1;
     }
-    long first = card_kind(PyTuple_GET_ITEM(cards, 0));
-    long second = first == -1 && PyErr_Occurred() ? -1 : card_kind(PyTuple_GET_ITEM(cards, 1));
+    *first = card_kind(PyTuple_GET_ITEM(cards, 0));
+    *second = *first == -1 && PyErr_Occurred() ? -1 : card_kind(PyTuple_GET_ITEM(cards, 1));
     Py_DECREF(cards);
-    if (second == -1 && PyErr_Occurred()) return -1;
+    return *second == -1 && PyErr_Occurred() ? -1 : 0;
+}
+
+/* A finished trick's two cards added to their players' ``played`` blocks. */
+static int add_played(Target *t, long leader, long first, long second) {
+    int at = t->cfg[C_PLAYED], k = t->cfg[C_KINDS];
+    if (add(t, place(t, at + (int)leader * k, first), 1.0f) < 0) return -1;
+    return add(t, place(t, at + (int)(1 - leader) * k, second), 1.0f);
+}
+
+/* A finished trick of the events: the lead cleared from the trick in progress (the vector was
+ * exact before the events, so the trick held the lead only), the cards played, the leader
+ * moved to the winner, the winner's card points as they are now. */
+static int binocle_trick(Target *t, PyObject *done, PyObject *state) {
+    const int *c = t->cfg;
+    long leader, first, second;
+    if (trick_cards(t, done, &leader, &first, &second) < 0) return -1;
+    long winner = attr_long(done, s_winner);
+    if ((winner == -1 && PyErr_Occurred()) || seat_ok(t, winner) < 0) return -1;
     long points = attr_item(state, s_points, winner);
     if (points == -1 && PyErr_Occurred()) return -1;
-    /* The trick held the lead only (the vector was exact before the events): cleared. */
-    if (put(t, place(t, c[C_TRICK] + (int)leader * k, first), 0.0f) < 0
-        || put(t, c[C_LED], 0.0f) < 0
-        || add(t, place(t, c[C_PLAYED] + (int)leader * k, first), 1.0f) < 0
-        || add(t, place(t, c[C_PLAYED] + (int)(1 - leader) * k, second), 1.0f) < 0
+    if (put(t, place(t, c[C_TRICK] + (int)leader * c[C_KINDS], first), 0.0f) < 0
+        || put(t, c[C_LED], 0.0f) < 0 || add_played(t, leader, first, second) < 0
         || put(t, c[C_LEADER] + leader, 0.0f) < 0 || put(t, c[C_LEADER] + winner, 1.0f) < 0
         || put(t, c[C_POINTS] + winner, (float)((double)points / POINT_SCALE)) < 0)
         return -1;
     return 0;
 }
 
-int binocle_play(Target *t, long seat, long mover, PyObject *play, PyObject *state) {
+static int binocle_play(Target *t, long seat, long mover, PyObject *play, PyObject *state) {
     const int *c = t->cfg;
     int k = c[C_KINDS];
     if (!PyTuple_Check(play) || PyTuple_GET_SIZE(play) != 4) {
@@ -65,7 +74,7 @@ int binocle_play(Target *t, long seat, long mover, PyObject *play, PyObject *sta
 
 
 /* Two packed multisets of a state's per-seat attribute, as two card-count blocks at ``at``. */
-int seat_counts(Target *t, Py_ssize_t at, PyObject *state, PyObject *name) {
+static int seat_counts(Target *t, Py_ssize_t at, PyObject *state, PyObject *name) {
     PyObject *v = PyObject_GetAttr(state, name);
     if (!v) return -1;
     int rc = -1;
@@ -85,30 +94,9 @@ done:
     return rc;
 }
 
-/* Two ints of a state's attribute (``dix_points``, ``scores``) ÷ 1000 at ``at``. */
-int pair(Target *t, Py_ssize_t at, PyObject *state, PyObject *name) {
-    PyObject *v = PyObject_GetAttr(state, name);
-    if (!v) return -1;
-    int rc = -1;
-    if (!PyTuple_Check(v) || PyTuple_GET_SIZE(v) != 2) {
-        PyErr_Format(PyExc_ValueError, "%U: two numbers", name);
-        goto done;
-    }
-    for (int s = 0; s < 2; s++) {
-        long x = PyLong_AsLong(PyTuple_GET_ITEM(v, s));
-        if ((x == -1 && PyErr_Occurred())
-            || put(t, at + s, (float)((double)x / POINT_SCALE)) < 0)
-            goto done;
-    }
-    rc = 0;
-done:
-    Py_DECREF(v);
-    return rc;
-}
-
 /* The Binocle groups of G_WRITTEN that ``groups`` names, each written whole from the state (as
  * binocle_cardplay.py's ``write``, in its order). */
-int binocle_groups(Target *t, long seat, long groups, PyObject *state) {
+static int binocle_groups(Target *t, long seat, long groups, PyObject *state) {
     const int *c = t->cfg;
     int k = c[C_KINDS];
     if ((groups & G_HANDS) && write_hands(t, seat, state) < 0) return -1;
@@ -146,8 +134,10 @@ int binocle_groups(Target *t, long seat, long groups, PyObject *state) {
                       || put(t, place(t, c[C_TURNED], kind), 1.0f) < 0))
             return -1;
     }
-    if ((groups & G_DIX) && pair(t, c[C_DIX], state, s_dix_points) < 0) return -1;
-    if ((groups & G_SCORES) && pair(t, c[C_SCORES], state, s_scores) < 0) return -1;
+    if ((groups & G_DIX) && write_seats(t, state, s_dix_points, c[C_DIX], POINT_SCALE) < 0)
+        return -1;
+    if ((groups & G_SCORES) && write_seats(t, state, s_scores, c[C_SCORES], POINT_SCALE) < 0)
+        return -1;
     return 0;
 }
 
@@ -167,12 +157,11 @@ PyObject *py_binocle_write(PyObject *self, PyObject *const *args, Py_ssize_t nar
     if (groups == -1 && PyErr_Occurred()) goto fail;
     long before = PyLong_AsLong(args[5]);
     if (before == -1 && PyErr_Occurred()) goto fail;
-    long now = attr_long(state, s_to_move);
-    if (now == -1 && PyErr_Occurred()) goto fail;
     if (before >= 0 && (seat_ok(&t, before) < 0 || put(&t, c[C_TO_MOVE] + before, 0.0f) < 0))
         goto fail;
-    if (now >= 0 && (seat_ok(&t, now) < 0 || put(&t, c[C_TO_MOVE] + now, 1.0f) < 0)) goto fail;
-    if (binocle_groups(&t, seat, groups, state) < 0) goto fail;
+    if (mark_seat(&t, state, s_to_move, c[C_TO_MOVE]) < 0
+        || binocle_groups(&t, seat, groups, state) < 0)
+        goto fail;
     release(&t);
     return PyLong_FromLong(groups & ~(long)G_WRITTEN);
 fail:
@@ -183,7 +172,7 @@ fail:
 
 /* The trick in progress (``current_trick()``: (seat, card) pairs) and whether it was led from
  * the table. */
-int binocle_current(Target *t, PyObject *state) {
+static int binocle_current(Target *t, PyObject *state) {
     PyObject *trick = PyObject_CallMethodNoArgs(state, s_current_trick);
     if (!trick) return -1;
     PyObject *fast = PySequence_Fast(trick, "current_trick(): a sequence");
@@ -215,31 +204,18 @@ done:
 }
 
 /* The finished tricks' cards into the zeroed ``played`` blocks. */
-int binocle_played(Target *t, PyObject *state) {
+static int binocle_played(Target *t, PyObject *state) {
     PyObject *tricks = PyObject_GetAttr(state, s_tricks);
     if (!tricks) return -1;
-    int k = t->cfg[C_KINDS], rc = -1;
+    int rc = -1;
     if (!PyTuple_Check(tricks)) {
         PyErr_SetString(PyExc_ValueError, "a state's tricks: a tuple");
         goto done;
     }
     for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(tricks); i++) {
-        PyObject *done_trick = PyTuple_GET_ITEM(tricks, i);
-        long leader = attr_long(done_trick, s_leader);
-        if ((leader == -1 && PyErr_Occurred()) || seat_ok(t, leader) < 0) goto done;
-        PyObject *cards = PyObject_GetAttr(done_trick, s_cards);
-        if (!cards) goto done;
-        if (!PyTuple_Check(cards) || PyTuple_GET_SIZE(cards) != 2) {
-            Py_DECREF(cards);
-            PyErr_SetString(PyExc_ValueError, "a Binocle trick holds two cards");
-            goto done;
-        }
-        long first = card_kind(PyTuple_GET_ITEM(cards, 0));
-        long second = first == -1 && PyErr_Occurred() ? -1 : card_kind(PyTuple_GET_ITEM(cards, 1));
-        Py_DECREF(cards);
-        if ((second == -1 && PyErr_Occurred())
-            || add(t, place(t, t->cfg[C_PLAYED] + (int)leader * k, first), 1.0f) < 0
-            || add(t, place(t, t->cfg[C_PLAYED] + (int)(1 - leader) * k, second), 1.0f) < 0)
+        long leader, first, second;
+        if (trick_cards(t, PyTuple_GET_ITEM(tricks, i), &leader, &first, &second) < 0
+            || add_played(t, leader, first, second) < 0)
             goto done;
     }
     rc = 0;
@@ -264,10 +240,7 @@ PyObject *py_binocle_whole(PyObject *self, PyObject *const *args, Py_ssize_t nar
     if (over < 0) goto fail;
     memset(t.buf, 0, (size_t)t.size * sizeof(float));
     if (put(&t, c[C_SEAT] + seat, 1.0f) < 0) goto fail;
-    long dealer = attr_long(state, s_dealer);
-    if (dealer == -1 && PyErr_Occurred()) goto fail;
-    if (dealer >= 0 && (seat_ok(&t, dealer) < 0 || put(&t, c[C_DEALER] + dealer, 1.0f) < 0))
-        goto fail;
+    if (mark_seat(&t, state, s_dealer, c[C_DEALER]) < 0) goto fail;
     long trump = attr_long(state, s_trump);
     if ((trump == -1 && PyErr_Occurred()) || trump < 0 || trump > 3
         || put(&t, c[C_TRUMP] + trump, 1.0f) < 0) {
@@ -285,26 +258,11 @@ PyObject *py_binocle_whole(PyObject *self, PyObject *const *args, Py_ssize_t nar
         || put(&t, c[C_TARGET], (float)((double)target / POINT_SCALE)) < 0)
         goto fail;
     if (binocle_current(&t, state) < 0 || binocle_played(&t, state) < 0) goto fail;
-    long leader = attr_long(state, s_leader);
-    if (leader == -1 && PyErr_Occurred()) goto fail;
-    if (!over && leader >= 0
-        && (seat_ok(&t, leader) < 0 || put(&t, c[C_LEADER] + leader, 1.0f) < 0))
+    if (!over && mark_seat(&t, state, s_leader, c[C_LEADER]) < 0) goto fail;
+    if (write_seats(&t, state, s_points, c[C_POINTS], POINT_SCALE) < 0
+        || mark_seat(&t, state, s_to_move, c[C_TO_MOVE]) < 0
+        || binocle_groups(&t, seat, G_ALL, state) < 0)
         goto fail;
-    PyObject *points = PyObject_GetAttr(state, s_points);
-    if (!points) goto fail;
-    int bad = !PyTuple_Check(points) || PyTuple_GET_SIZE(points) != 2;
-    for (int s = 0; !bad && s < 2; s++) {
-        long x = PyLong_AsLong(PyTuple_GET_ITEM(points, s));
-        if ((x == -1 && PyErr_Occurred())
-            || put(&t, c[C_POINTS] + s, (float)((double)x / POINT_SCALE)) < 0)
-            bad = 1;
-    }
-    Py_DECREF(points);
-    if (bad) {
-        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "points: two numbers");
-        goto fail;
-    }
-    if (write_to_move_of(&t, state) < 0 || binocle_groups(&t, seat, G_ALL, state) < 0) goto fail;
     release(&t);
     return PyLong_FromLong(G_ALL & ~(long)G_WRITTEN);
 fail:

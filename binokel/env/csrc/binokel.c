@@ -2,12 +2,10 @@
  * vector, as binokel/env/cardplay.py has them (encode.h). */
 #include "encode.h"
 
-/* --- Binokel ------------------------------------------------------------------------------ */
-
 /* A finished trick: its cards to their players' ``played`` blocks, the trick in progress
  * cleared, the leader moved to the winner, the winner's tricks and card points as they are
  * now. */
-int binokel_trick(Target *t, PyObject *done, PyObject *state) {
+static int binokel_trick(Target *t, PyObject *done, PyObject *state) {
     const int *c = t->cfg;
     int n = c[C_PLAYERS], k = c[C_KINDS];
     if (c[C_TRICK] < 0 || c[C_TRICK] + n * k > t->size) return out_of_range(c[C_TRICK]);
@@ -66,7 +64,7 @@ done:
     return rc;
 }
 
-int binokel_bid(Target *t, PyObject *entry) {
+static int binokel_bid(Target *t, PyObject *entry) {
     if (!PyTuple_Check(entry) || PyTuple_GET_SIZE(entry) != 2) {
         PyErr_SetString(PyExc_ValueError, "a bid event holds a (seat, value) pair");
         return -1;
@@ -141,7 +139,7 @@ fail:
 
 /* The auction's bids and passes into zeroed ``bid_made`` and ``passed`` blocks, and the bid
  * standing. */
-int write_bids(Target *t, PyObject *state) {
+static int write_bids(Target *t, PyObject *state) {
     PyObject *bids = PyObject_GetAttr(state, s_bids);
     if (!bids) return -1;
     if (!PyTuple_Check(bids)) {
@@ -159,27 +157,6 @@ int write_bids(Target *t, PyObject *state) {
     long bid = attr_long(state, s_bid);
     if (bid == -1 && PyErr_Occurred()) return -1;
     return put(t, t->cfg[C_BID], (float)((double)bid / POINT_SCALE));
-}
-
-/* A per-seat tuple of ints into a block, each ÷ ``scale``; zeros are not written (the
- * vector was zeroed). */
-int write_seats(Target *t, PyObject *state, PyObject *name, int at, double scale) {
-    PyObject *v = PyObject_GetAttr(state, name);
-    if (!v) return -1;
-    int n = t->cfg[C_PLAYERS], rc = -1;
-    if (!PyTuple_Check(v) || PyTuple_GET_SIZE(v) != n) {
-        PyErr_Format(PyExc_ValueError, "%U: one number per seat (%d)", name, n);
-        goto done;
-    }
-    for (int s = 0; s < n; s++) {
-        long x = PyLong_AsLong(PyTuple_GET_ITEM(v, s));
-        if (x == -1 && PyErr_Occurred()) goto done;
-        if (x && put(t, at + s, (float)((double)x / scale)) < 0) goto done;
-    }
-    rc = 0;
-done:
-    Py_DECREF(v);
-    return rc;
 }
 
 /* binokel_auction(config, buf, seat, state, phase): ``seat``'s vector of an auction state
@@ -201,13 +178,8 @@ PyObject *py_binokel_auction(PyObject *self, PyObject *const *args, Py_ssize_t n
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "phase: not in the block");
         goto fail;
     }
-    long to_move = attr_long(state, s_to_move);
-    if (to_move == -1 && PyErr_Occurred()) goto fail;
-    if (to_move >= 0 && (seat_ok(&t, to_move) < 0 || put(&t, c[C_TO_MOVE] + to_move, 1.0f) < 0))
-        goto fail;
-    long dealer = attr_long(state, s_dealer);
-    if (dealer == -1 && PyErr_Occurred()) goto fail;
-    if (dealer >= 0 && (seat_ok(&t, dealer) < 0 || put(&t, c[C_DEALER] + dealer, 1.0f) < 0))
+    if (mark_seat(&t, state, s_to_move, c[C_TO_MOVE]) < 0
+        || mark_seat(&t, state, s_dealer, c[C_DEALER]) < 0)
         goto fail;
     PyObject *active = state_attr(state, s_active);
     if (!active) goto fail;
@@ -259,10 +231,11 @@ PyObject *py_binokel_refresh(PyObject *self, PyObject *const *args, Py_ssize_t n
         if (v[i] == -1 && PyErr_Occurred()) goto fail;
     }
     long groups = v[0], phase = v[1], leader = v[2], contract = v[3], trump = v[4];
-    long declarer = optional_seat(state, s_declarer);
-    if (declarer == -2) goto fail;
-    if ((groups & 1) && write_hands(&t, seat, state) < 0) goto fail;
-    if (groups & 2) {  /* PHASE: the phase, the leader, the melds */
+    long declarer = -1;  /* read only for the groups that show it */
+    if ((groups & (R_AUCTION | R_DISCARD)) && (declarer = optional_seat(state, s_declarer)) == -2)
+        goto fail;
+    if ((groups & R_HANDS) && write_hands(&t, seat, state) < 0) goto fail;
+    if (groups & R_PHASE) {  /* the phase, the leader, the melds */
         if (one_hot(&t, c[C_PHASE], c[C_PHASES], phase) < 0
             || one_hot(&t, c[C_LEADER], n, leader) < 0)
             goto fail;
@@ -279,15 +252,15 @@ PyObject *py_binokel_refresh(PyObject *self, PyObject *const *args, Py_ssize_t n
         }
         memcpy(t.buf + c[C_MELDED], melds.buf, (size_t)melds.len);
     }
-    if (groups & 4) {  /* AUCTION: the declarer, the bids, the bid standing */
+    if (groups & R_AUCTION) {  /* the declarer, the bids, the bid standing */
         if (one_hot(&t, c[C_DECLARER], n, declarer) < 0 || zero(&t, c[C_BID_MADE], n) < 0
             || zero(&t, c[C_PASSED], n) < 0 || write_bids(&t, state) < 0)
             goto fail;
     }
-    if ((groups & 8) && (one_hot(&t, c[C_CONTRACT], c[C_CONTRACTS], contract) < 0
+    if ((groups & R_CONTRACT) && (one_hot(&t, c[C_CONTRACT], c[C_CONTRACTS], contract) < 0
                          || one_hot(&t, c[C_TRUMP], 4, trump) < 0))
         goto fail;
-    if (groups & 16) {  /* DABB: the deal's Dabb once turned face up */
+    if (groups & R_DABB) {  /* the deal's Dabb once turned face up */
         PyObject *shown = PyObject_GetAttr(state, s_dabb_shown);
         if (!shown) goto fail;
         int is = PyObject_IsTrue(shown);
@@ -303,12 +276,12 @@ PyObject *py_binokel_refresh(PyObject *self, PyObject *const *args, Py_ssize_t n
             goto fail;
         }
     }
-    if (groups & 32) {  /* DISCARD: the declarer's own */
+    if (groups & R_DISCARD) {  /* the declarer's own */
         if (declarer == seat ? counts_of(&t, c[C_DISCARD], state, s_discard_packed) < 0
                              : zero(&t, c[C_DISCARD], k) < 0)
             goto fail;
     }
-    if (groups & (8 | 32)) {  /* the trumps laid away and shown */
+    if (groups & (R_CONTRACT | R_DISCARD)) {  /* the trumps laid away and shown */
         if (zero(&t, c[C_SHOWN], k) < 0) goto fail;
         PyObject *shown = PyObject_GetAttr(state, s_shown_discard);
         if (!shown) goto fail;
@@ -336,7 +309,7 @@ fail:
 
 
 /* Whether a contract (``state.contract``) is one of the open Durch contracts ``open``. */
-int is_open(PyObject *state, PyObject *const *open) {
+static int is_open(PyObject *state, PyObject *const *open) {
     PyObject *contract = state_attr(state, s_contract);
     if (!contract) return -1;
     Py_DECREF(contract);  /* an enum member or None */
@@ -432,20 +405,20 @@ PyObject *py_binokel_event(PyObject *self, PyObject *const *args, Py_ssize_t nar
     if (after_phase == auction || after_phase == over) Py_RETURN_NONE;
     if ((o = is_open(after, k + 6)) < 0) return NULL;
     if (o) Py_RETURN_NONE;
-    long groups = after_phase != phase ? 2 : 0;  /* PHASE */
+    long groups = after_phase != phase ? R_PHASE : 0;
     int d;
     if ((d = differs(before, after, s_hands, 0)) < 0) return NULL;
-    if (d) groups |= 1;  /* HANDS */
+    if (d) groups |= R_HANDS;
     if ((d = differs(before, after, s_bids, 0)) < 0) return NULL;
     if (!d && (d = differs(before, after, s_declarer, 1)) < 0) return NULL;
-    if (d) groups |= 4;  /* AUCTION */
+    if (d) groups |= R_AUCTION;
     if ((d = differs(before, after, s_contract, 0)) < 0) return NULL;
     if (!d && (d = differs(before, after, s_trump, 0)) < 0) return NULL;
-    if (d) groups |= 8;  /* CONTRACT */
+    if (d) groups |= R_CONTRACT;
     if ((d = differs(before, after, s_dabb_shown, 0)) < 0) return NULL;
-    if (d) groups |= 16;  /* DABB */
+    if (d) groups |= R_DABB;
     if ((d = differs(before, after, s_discard_packed, 1)) < 0) return NULL;
-    if (d) groups |= 32;  /* DISCARD */
-    return event3(mover, -3, PyLong_FromLong(groups));  /* REFRESH */
+    if (d) groups |= R_DISCARD;
+    return event3(mover, REFRESH, PyLong_FromLong(groups));
 }
 

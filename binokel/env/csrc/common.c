@@ -122,12 +122,33 @@ int write_to_move(Target *t, PyObject *events, PyObject *state) {
     return put(t, at + now, 1.0f);
 }
 
-/* The state's seat to act marked (a vector just zeroed), if there is one. */
-int write_to_move_of(Target *t, PyObject *state) {
-    long now = state_long(state, s_to_move);
-    if (now == -1 && PyErr_Occurred()) return -1;
-    if (now < 0) return 0;
-    return seat_ok(t, now) < 0 ? -1 : put(t, t->cfg[C_TO_MOVE] + now, 1.0f);
+/* A seat field of the state (``to_move``, ``dealer``, ``leader``) marked in the one-hot block
+ * at ``at`` (its other entries left as they are), if it names a seat. */
+int mark_seat(Target *t, PyObject *state, PyObject *name, int at) {
+    long seat = state_long(state, name);
+    if (seat == -1 && PyErr_Occurred()) return -1;
+    if (seat < 0) return 0;
+    return seat_ok(t, seat) < 0 ? -1 : put(t, at + seat, 1.0f);
+}
+
+/* A per-seat tuple of ints of the state into a block at ``at``, each ÷ ``scale``. */
+int write_seats(Target *t, PyObject *state, PyObject *name, int at, double scale) {
+    PyObject *v = PyObject_GetAttr(state, name);
+    if (!v) return -1;
+    int n = t->cfg[C_PLAYERS], rc = -1;
+    if (!PyTuple_Check(v) || PyTuple_GET_SIZE(v) != n) {
+        PyErr_Format(PyExc_ValueError, "%U: one number per seat (%d)", name, n);
+        goto done;
+    }
+    for (int s = 0; s < n; s++) {
+        long x = PyLong_AsLong(PyTuple_GET_ITEM(v, s));
+        if ((x == -1 && PyErr_Occurred()) || put(t, at + s, (float)((double)x / scale)) < 0)
+            goto done;
+    }
+    rc = 0;
+done:
+    Py_DECREF(v);
+    return rc;
 }
 
 /* The events of a catch-up call (its fourth argument): a list of at least one. */

@@ -36,7 +36,15 @@ enum {
  * module writes itself. */
 #define BID (-1)
 #define LAY_AWAY (-2)
+#define REFRESH (-3)
 #define BIDDING (1 << 30)
+/* The groups of a Binokel REFRESH event (cardplay.py's HANDS, PHASE ...). */
+#define R_HANDS 1
+#define R_PHASE 2
+#define R_AUCTION 4
+#define R_CONTRACT 8
+#define R_DABB 16
+#define R_DISCARD 32
 #define G_HANDS 1
 #define G_KNOWN (1 << 1)
 #define G_TABLE (1 << 2)
@@ -106,7 +114,8 @@ long attr_long(PyObject *obj, PyObject *name);
 long attr_item(PyObject *obj, PyObject *name, long i);
 int unpack_event(PyObject *event, long *mover, long *kind, PyObject **rest);
 int write_to_move(Target *t, PyObject *events, PyObject *state);
-int write_to_move_of(Target *t, PyObject *state);
+int mark_seat(Target *t, PyObject *state, PyObject *name, int at);
+int write_seats(Target *t, PyObject *state, PyObject *name, int at, double scale);
 int check_events(PyObject *const *args, Py_ssize_t nargs);
 int zero(Target *t, Py_ssize_t at, Py_ssize_t count);
 int one_hot(Target *t, Py_ssize_t at, Py_ssize_t count, long hot);

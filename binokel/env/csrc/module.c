@@ -12,7 +12,8 @@
  * A *config* is an array('i') of the CONFIG fields (the blocks' positions in the vector, -1 for
  * a block the game has not), then RANK_LIMIT rank numbers and KIND_COUNT card slots (-1 for a
  * kind outside the pack).  Every position is checked against the buffer before it is written.
- */#include "encode.h"
+ */
+#include "encode.h"
 
 static const char *field_names[C_FIELDS] = {
     "players", "kinds", "hand", "discard", "trick", "played", "hand_sizes", "to_move", "leader",
