@@ -158,13 +158,8 @@ class BinokelAEC(AECEnv[str, Observation, int]):  # type: ignore[misc]
         state = table.state
         synced = self._synced[seat]
         if synced is not None and play is not None:
-            # Only logged steps since this seat's last observation: no view (env-05, env-07);
-            # the catch-up of :meth:`_catch_up`, inlined on this path (the most frequent).
-            log = self._log
-            if synced < len(log):
-                play.catch_up(self._buffers[seat], seat, log[synced:], state)
-                self._synced[seat] = len(log)
-                self._by_play[seat] = True
+            # Only logged steps since this seat's last observation: no view (env-05, env-07).
+            self._catch_up(play, seat, synced, state)
         else:
             encoder = self._encoders[seat]
             if play is None or not (self._log_donor(seat)
@@ -190,13 +185,12 @@ class BinokelAEC(AECEnv[str, Observation, int]):  # type: ignore[misc]
             self._synced[seat] = len(self._log)
         return {"observation": vector, "action_mask": self.codec.mask_of(view.legal_actions)}
 
-    def _catch_up(self, seat: int) -> None:
-        """Bring ``seat``'s vector, exact up to its place in the log, to the end of the log."""
-        synced = self._synced[seat]
+    def _catch_up(self, play: CardPlay, seat: int, synced: int, state: Any) -> None:
+        """Bring ``seat``'s vector, exact up to ``synced`` (its place in the log), to the end
+        of the log (``state``, the table's)."""
         log = self._log
-        assert synced is not None and self._play is not None and self.table is not None
         if synced < len(log):
-            self._play.catch_up(self._buffers[seat], seat, log[synced:], self.table.state)
+            play.catch_up(self._buffers[seat], seat, log[synced:], state)
             self._synced[seat] = len(log)
             self._by_play[seat] = True
 
@@ -207,7 +201,7 @@ class BinokelAEC(AECEnv[str, Observation, int]):  # type: ignore[misc]
             if held is None or donor == seat:
                 continue
             assert self._play is not None and self.table is not None
-            self._catch_up(donor)
+            self._catch_up(self._play, donor, held, self.table.state)
             self._play.copy_seat(self._buffers[seat], seat, self._buffers[donor],
                                  self.table.state)
             self._synced[seat] = len(self._log)

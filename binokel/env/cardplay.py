@@ -471,15 +471,21 @@ class BinokelCardPlay:
         discard; the open hand of an open Durch is never written here (its steps are no
         events)."""
         if self.core is not None:  # the same writes, compiled (env-11); the enums' places here
-            phase = state.phase
-            contract = state.contract
-            trump = state.trump
-            self.core.binokel_refresh(
-                self.config, buf, seat, groups, state, PHASE_INDEX[phase],
-                state.leader if phase is _PLAY else -1,
-                -1 if contract is None else CONTRACT_INDEX[contract],
-                -1 if trump is None else int(trump),
-                self.melds(state.melds) if groups & PHASE else self.melds_block)
+            phase_at = leader = contract_at = trump_at = -1  # (read for their groups only)
+            block = self.melds_block
+            if groups & PHASE:
+                phase = state.phase
+                phase_at = PHASE_INDEX[phase]
+                if phase is _PLAY:
+                    leader = state.leader
+                block = self.melds(state.melds)
+            if groups & CONTRACT:
+                contract = state.contract
+                trump = state.trump
+                contract_at = -1 if contract is None else CONTRACT_INDEX[contract]
+                trump_at = -1 if trump is None else int(trump)
+            self.core.binokel_refresh(self.config, buf, seat, groups, state, phase_at, leader,
+                                      contract_at, trump_at, block)
             return
         at = self.at
         n = self.n
