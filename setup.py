@@ -23,6 +23,6 @@ setup(ext_modules=[Extension("binokel.search._native", SOURCES,
                    # The environments' compiled catch-up (binokel/env/native.py), as optional.
                    Extension("binokel.env._native",
                              [f"binokel/env/csrc/{name}.c"
-                              for name in ("module", "common", "binokel", "binocle")],
+                              for name in ("module", "common", "binokel", "binocle", "mask")],
                              depends=["binokel/env/csrc/encode.h"],
                              extra_compile_args=ARGS, optional=True)])

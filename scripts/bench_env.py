@@ -113,7 +113,10 @@ class NoEncoding(BinokelAEC):
         state = self.table.state
         if state.to_move != self._seat[agent]:
             return {"observation": self._blank.copy(), "action_mask": self._mask_of(())}
-        mask = self._state_mask(state) if self._state_mask is not None else None
+        if self._masks is not None:
+            mask = self._masks(state.legal_actions())
+        else:
+            mask = self._state_mask(state) if self._state_mask is not None else None
         if mask is None:
             mask = self._mask_of(state.legal_actions())
         return {"observation": self._blank.copy(), "action_mask": mask}

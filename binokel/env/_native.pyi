@@ -1,7 +1,11 @@
 """Types of the environments' compiled catch-up (binokel/env/csrc/); use binokel.env.native."""
 
 from array import array
+from collections.abc import Sequence
 from typing import Any
+
+import numpy as np
+import numpy.typing as npt
 
 CONFIG: tuple[str, ...]
 RANK_LIMIT: int
@@ -26,3 +30,9 @@ def binokel_event(consts: tuple[Any, ...], before: Any, action: Any, after: Any,
                   /) -> tuple[int, int, Any] | None: ...
 def binocle_event(consts: tuple[Any, ...], before: Any, action: Any, after: Any,
                   /) -> tuple[int, int, Any] | None: ...
+
+class Masks:
+    """Masks(actions, zeros): a new int8 array of legal actions by their identity, or None."""
+
+    def __init__(self, actions: tuple[Any, ...], zeros: npt.NDArray[np.int8], /) -> None: ...
+    def __call__(self, legal: Sequence[Any], /) -> npt.NDArray[np.int8] | None: ...

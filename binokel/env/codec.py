@@ -19,12 +19,13 @@ Bid(value=180)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol, cast
 
 import numpy as np
 import numpy.typing as npt
 
+from . import native
 from .layout import Layout, Vector
 from .parts import Buffer, SeatEncoder
 
@@ -75,6 +76,8 @@ class Codec(Protocol):
     players: int
     layout: Layout
     actions: tuple[Any, ...]
+    compiled_masks: Callable[[Sequence[Any]], Mask | None] | None
+    """Masks of legal actions by the actions' identity, in C (None on the pure path)."""
 
     @property
     def action_count(self) -> int: ...
@@ -147,6 +150,9 @@ class ActionMap:
         # hashing a dataclass (the map holds them, so their ids stay theirs).
         self._by_id = {id(a): i for i, a in enumerate(self.actions)}
         self._masks: dict[tuple[int, ...], Mask] = {}
+        self.compiled_masks = native.masks(self.actions)
+        """The masks by the actions' identity in C (:func:`binokel.env.native.masks`), or
+        None on the pure path."""
 
     @property
     def action_count(self) -> int:
@@ -166,6 +172,8 @@ class ActionMap:
         return found
 
     def action_of(self, index: int) -> Any:
+        if type(index) is int and 0 <= index < len(self.actions):  # the usual case, first
+            return self.actions[index]
         if not isinstance(index, _INTEGERS) or not 0 <= index < len(self.actions):
             raise ValueError(f"action {index!r} is not a number from 0 to "
                              f"{len(self.actions) - 1}")
@@ -178,9 +186,14 @@ class ActionMap:
     def mask_of(self, legal: Sequence[Any]) -> Mask:
         """A mask of the actions ``legal`` (a new array, the caller's own).
 
-        Masks are cached by the ids of the legal actions, and only for tuples of the map's own
-        action instances: the map holds those, so no other object can have their ids.
+        The compiled masks find the map's own action instances by their addresses; on the pure
+        path masks are cached by the ids of the legal actions, and only for tuples of the map's
+        own action instances: the map holds those, so no other object can have their ids.
         """
+        if self.compiled_masks is not None:
+            made = self.compiled_masks(legal)
+            if made is not None:
+                return made
         key = tuple(map(id, legal))
         cached = self._masks.get(key)
         if cached is not None:

@@ -20,9 +20,12 @@ from __future__ import annotations
 
 import os
 from array import array
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import numpy.typing as npt
 
 from ..cards import KIND_COUNT
 
@@ -61,3 +64,19 @@ def config(blocks: Mapping[str, int], ranks: Sequence[int],
     values += [*ranks, *[0] * (CORE.RANK_LIMIT - len(ranks))]
     values += [slot.get(kind, -1) for kind in range(KIND_COUNT)]
     return array("i", values)
+
+
+MaskMaker = Callable[[Sequence[Any]], npt.NDArray[np.int8] | None]
+"""Legal actions in, a new int8 mask out (None: an action not among the map's instances)."""
+
+
+def masks(actions: tuple[Any, ...]) -> MaskMaker | None:
+    """The compiled masks of an action map's ``actions`` (distinct instances, which the caller
+    holds), or None without the compiled core: called with legal actions, a new int8 array
+    with 1 at the number of each, or None if one of them is not one of ``actions``' instances
+    (an equal action made elsewhere, which only a lookup by value finds)."""
+    if CORE is None:
+        return None
+    found: MaskMaker = CORE.Masks(
+        actions, np.zeros(len(actions), np.int8))
+    return found

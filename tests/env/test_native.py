@@ -10,6 +10,7 @@ writing outside the vector.  (CI also runs tests/env on the pure path.)
 
 from __future__ import annotations
 
+import copy
 import random
 from array import array
 from typing import Any
@@ -19,10 +20,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from binokel.env import aec_env, native, rule_set_names
+from binokel.env import aec_env, codec_for, native, rule_set_names
 from binokel.env.aec import BinokelAEC, agent_name
 from binokel.env.binocle_cardplay import BinocleCardPlay
 from binokel.env.cardplay import BinokelCardPlay
+from binokel.games import find_game_rules
 from tests.helpers import examples
 
 pytestmark = pytest.mark.skipif(native.CORE is None, reason="the compiled catch-up is not built")
@@ -34,12 +36,16 @@ RULE_SETS = [*rule_set_names(), "binokel+trump_before_discard=true",
 
 
 def pure_env(name: str) -> BinokelAEC:
-    """The environment as it is without the compiled catch-up."""
+    """The environment as it is without the compiled catch-up (and its own codec, whose
+    action map has no compiled masks: the codecs are cached by rule set)."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(native, "CORE", None)
+        codec_for.cache_clear()
         made = aec_env(name, hands=None)
+    codec_for.cache_clear()
     play: Any = made._play
     assert play is None or play.core is None
+    assert made.codec.compiled_masks is None
     return made
 
 
@@ -49,6 +55,7 @@ def play_both(name: str, seed: int, steps: int) -> int:
     fast, pure = aec_env(name, hands=None), pure_env(name)
     play: Any = fast._play
     assert play is None or play.core is native.CORE
+    assert fast.codec.compiled_masks is not None
     rng = random.Random(seed)
     fast.reset(seed=seed)
     pure.reset(seed=seed)
@@ -159,3 +166,68 @@ def test_counts_write_a_packed_multiset_as_the_pure_writer_does() -> None:
             core.counts(play.config, a, 1, packed)
             play.suit_counts.write(b, 1, packed)
             assert a == b, (name, packed)
+
+
+def test_compiled_masks_mark_the_map_s_own_instances_and_refuse_what_is_not() -> None:
+    """A mask by the actions' identity: 1 at each legal action's number; None for an equal
+    action of another instance (the action map then finds it by value); bad input refused."""
+    core = native.CORE
+    assert core is not None
+    codec = codec_for(find_game_rules("binokel"))
+    masks = codec.compiled_masks
+    assert masks is not None
+    first, last = codec.actions[0], codec.actions[-1]
+    made = masks((first, last))
+    assert made is not None and made.dtype == np.int8 and made.flags.writeable
+    assert made.nonzero()[0].tolist() == [0, len(codec.actions) - 1]
+    made[:] = 1  # the caller's own: the next mask is unchanged by it
+    again = masks([last])
+    assert again is not None and again.nonzero()[0].tolist() == [len(codec.actions) - 1]
+    twin = copy.deepcopy(last)  # equal, not the same instance
+    assert twin == last and twin is not last
+    assert masks((first, twin)) is None
+    assert codec.mask_of((first, twin)).nonzero()[0].tolist() == [0, len(codec.actions) - 1]
+    nothing = masks(())
+    assert nothing is not None and not nothing.any()
+    with pytest.raises(TypeError, match="tuple or a list"):
+        masks(42)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="one argument"):
+        masks((), ())  # type: ignore[call-arg]
+    with pytest.raises(ValueError, match="int8 array, one per action"):
+        core.Masks(codec.actions, np.zeros(len(codec.actions), np.float32))
+    with pytest.raises(ValueError, match="int8 array, one per action"):
+        core.Masks(codec.actions, np.zeros(3, np.int8))
+    with pytest.raises(ValueError, match="appears twice"):
+        core.Masks((first, last, first), np.zeros(3, np.int8))
+
+
+@pytest.mark.parametrize("name", ["binokel", "kreuzbinokel", "binocle", "bezique"])
+def test_compiled_masks_equal_the_masks_by_value_at_every_step(name: str) -> None:
+    """Random whole games: the mover's compiled mask equals the action map's mask built by
+    value from its view's legal actions (``index``), at every step; where the engine made a
+    legal action anew (Bézique's melds), the compiled mask is None and ``mask_of`` finds it."""
+    env = aec_env(name, hands=None)
+    codec = env.codec
+    masks = codec.compiled_masks
+    assert masks is not None
+    own = {id(a) for a in codec.actions}
+    rng = random.Random(11)
+    env.reset(seed=11)
+    answered = 0
+    for _ in range(600):
+        if all(env.terminations.values()):
+            env.reset()
+            continue
+        assert env.table is not None
+        legal = env.table.state.view(env.table.to_move).legal_actions
+        by_value = np.zeros(codec.action_count, np.int8)
+        by_value[[codec.index(copy.deepcopy(a)) for a in legal]] = 1
+        made = masks(legal)
+        if made is None:
+            assert any(id(a) not in own for a in legal), (name, legal)
+            made = codec.mask_of(legal)
+        else:
+            answered += 1
+        assert np.array_equal(made, by_value), (name, legal)
+        env.step(rng.choice(made.nonzero()[0].tolist()))
+    assert answered > 250, answered

@@ -5,6 +5,7 @@
  * common.c   the buffers, the checked writes, reading a state's fields, making events
  * binokel.c  three- and four-seat Binokel: events, catch-up, refresh, the auction's vector
  * binocle.c  Binocle and Bezique: events, catch-up, the groups, the whole vector
+ * mask.c     action masks from the legal actions by the instances' addresses (any game)
  */
 #ifndef BINOKEL_ENV_ENCODE_H
 #define BINOKEL_ENV_ENCODE_H
@@ -148,5 +149,8 @@ PyObject *py_binocle_write(PyObject *self, PyObject *const *args, Py_ssize_t nar
 PyObject *py_binocle_whole(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_binocle_catch_up(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_binocle_event(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+
+/* mask.c */
+extern PyTypeObject MasksType;
 
 #endif

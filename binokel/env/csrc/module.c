@@ -87,6 +87,12 @@ PyMODINIT_FUNC PyInit__native(void) {
         Py_DECREF(names);
         goto fail;
     }
+    if (PyType_Ready(&MasksType) < 0) goto fail;
+    Py_INCREF(&MasksType);
+    if (PyModule_AddObject(m, "Masks", (PyObject *)&MasksType) < 0) {
+        Py_DECREF(&MasksType);
+        goto fail;
+    }
     if (PyModule_AddIntConstant(m, "RANK_LIMIT", RANK_LIMIT) < 0
         || PyModule_AddIntConstant(m, "KIND_COUNT", KIND_COUNT) < 0
         || PyModule_AddIntConstant(m, "BIDDING", BIDDING) < 0)
