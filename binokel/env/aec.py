@@ -140,15 +140,15 @@ class BinokelAEC(AECEnv[str, Observation, int]):  # type: ignore[misc]
         if seed is not None:
             self._seeds = new_seed_source(seed)
         self.table = Table(self.rules, seed=self._seeds.getrandbits(63), hands=self.hands,
-                           reward=self.reward_kind)
+                           reward=self.reward_kind, seats=self.codec.players)
         self._views = {}
         self._log = []
         self._synced = [None] * self.codec.players
         self.agents = list(self.possible_agents)
-        self.rewards = {a: 0.0 for a in self.agents}
-        self._cumulative_rewards = {a: 0.0 for a in self.agents}
-        self.terminations = {a: False for a in self.agents}
-        self.truncations = {a: False for a in self.agents}
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = agent_name(self.table.to_move)
         self._rewarded = False

@@ -52,10 +52,13 @@ class Table:
     """A game from a seed, played until the episode ends."""
 
     def __init__(self, rules: Any, *, seed: int | str, hands: int | None = 1,
-                 reward: Reward = "hand", state: PlayState | None = None) -> None:
+                 reward: Reward = "hand", state: PlayState | None = None,
+                 seats: int | None = None) -> None:
+        """``seats``: the rule set's number of seats where the caller knows it (an environment
+        makes a table at every reset; the registry need not be asked each time)."""
         check_options(hands, reward)
         self.rules = rules
-        self.seats = seats_of(rules)
+        self.seats = seats_of(rules) if seats is None else seats
         self.hands = hands
         self.reward: Reward = reward
         self.state: Any = new_game(rules, seed) if state is None else state
