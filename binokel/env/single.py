@@ -99,7 +99,7 @@ class SingleSeatEnv(gymnasium.Env[Observation, np.int64]):
         except ValueError as exc:
             if self.illegal == "raise":
                 raise
-            self.table.ended = True
+            self.table.end()
             return self._observe(), -self.illegal_penalty, True, False, {"illegal": str(exc)}
         reward += self._play_others()
         if self.render_mode == "human":

@@ -63,9 +63,9 @@ class Table:
         self.reward: Reward = reward
         self.state: Any = new_game(rules, seed) if state is None else state
         self.hands_played = len(self.state.results)
-        self.ended = False
-        """Set to end the episode early (an illegal action under ``illegal="end"``)."""
-        self._finished = self._is_finished()
+        self.done = self._is_finished()
+        """Whether the episode is over: its hands played, the game decided, or ended early
+        (:meth:`end`)."""
         self.no_rewards: tuple[float, ...] = (0.0,) * self.seats
         """What :meth:`apply` answers for an action that rewards nobody (most of them): one
         tuple of zeros, which the adapters may tell by identity."""
@@ -74,9 +74,9 @@ class Table:
         return bool(self.state.is_over) or (
             self.hands is not None and self.hands_played >= self.hands)
 
-    @property
-    def done(self) -> bool:
-        return self.ended or self._finished
+    def end(self) -> None:
+        """End the episode early (an illegal action under ``illegal="end"``)."""
+        self.done = True
 
     @property
     def to_move(self) -> int:
@@ -85,7 +85,7 @@ class Table:
     def apply(self, action: Any) -> Sequence[float]:
         """Apply an action (the engine refuses an illegal one, naming the rule, and nothing
         changes); the rewards it brings each seat (:attr:`no_rewards` if none)."""
-        if self.ended or self._finished:
+        if self.done:
             raise ValueError("The episode is over: reset the environment.")
         state = self.state = self.state.apply(action)
         results = state.results
@@ -97,7 +97,7 @@ class Table:
                 for seat, value in enumerate(hand_rewards(scores)):
                     rewards[seat] += value
         self.hands_played = len(results)
-        self._finished = self._is_finished()
+        self.done = self._is_finished()
         if self.reward == "game" and self.done and self.state.is_over:
             winners = winners_of(self.state)
             rewards = [1.0 if seat in winners else -1.0 for seat in range(self.seats)]
