@@ -394,12 +394,9 @@ class BinokelCardPlay:
     def catch_up(self, buf: Buffer, seat: int, events: list[Event], state: Any) -> None:
         if self.core is not None:  # the same arithmetic, compiled (env-11)
             left = self.core.binokel_catch_up(self.config, buf, seat, events, state)
-            if left:
+            if left:  # REFRESH groups, and the bids again with them if any were made
                 refresh = left & _REFRESH_BITS
-                if refresh:
-                    self.refresh(buf, seat, state, refresh | (AUCTION if left != refresh else 0))
-                else:
-                    buf[self.bid] = state.bid / POINT_SCALE
+                self.refresh(buf, seat, state, refresh | (AUCTION if left != refresh else 0))
             return
         hand_at = self.hand_at
         sizes = self.sizes

@@ -84,8 +84,9 @@ static int binokel_bid(Target *t, PyObject *entry) {
 
 /* binokel_catch_up(config, buf, seat, events, state) -> int: the card plays, bids, passes and
  * cards laid away of ``events`` applied to ``seat``'s vector, and the seat to act; answers the
- * REFRESH groups named, with BIDDING set if a bid or pass was applied (the Python helper then
- * writes those groups, or the bid standing). */
+ * REFRESH groups named, with BIDDING set if a bid or pass was applied too (the Python helper
+ * then writes those groups, and the bids again with them).  Bids and passes alone leave only
+ * the bid standing, written here: the answer is then 0. */
 PyObject *py_binokel_catch_up(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
     Target t;
@@ -129,6 +130,12 @@ PyObject *py_binokel_catch_up(PyObject *self, PyObject *const *args, Py_ssize_t 
         }
     }
     if (write_to_move(&t, events, state) < 0) goto fail;
+    if (refresh == BIDDING) {  /* bids or passes alone: the bid standing is all that is left */
+        long bid = state_long(state, s_bid);
+        if (bid == -1 && PyErr_Occurred()) goto fail;
+        if (put(&t, c[C_BID], (float)((double)bid / POINT_SCALE)) < 0) goto fail;
+        refresh = 0;
+    }
     release(&t);
     return PyLong_FromLong(refresh);
 fail:
