@@ -7,8 +7,9 @@ Rewards come at the end of each hand (see :mod:`binokel.env.table`); ``render`` 
 to act's view as text.
 
 Each seat's vector is kept up to date from view to view (:class:`~binokel.env.parts.SeatEncoder`:
-only the parts of the vector whose fields of the view changed are written again), and masks come
-from a cache keyed by the legal actions.  Where the codec has card-play updates (Binokel), the
+only the parts of the vector whose fields of the view changed are written again), and the
+mover's mask is made from its legal actions: by the action instances' addresses in C where the
+compiled module is built (decision env-12), else from a cache keyed by their ids.  Where the codec has card-play updates (Binokel), the
 steps whose effect is public and simple (a card played, a bid or a pass, a card laid away) are
 logged and applied to each seat's vector when it is next observed, with no view built
 (:mod:`binokel.env.cardplay`, decision env-05), and so are the other steps within a hand but
