@@ -6,18 +6,19 @@ action of the fixed action space); both are new arrays, the caller's own to keep
 Rewards come at the end of each hand (see :mod:`binokel.env.table`); ``render`` gives the seat
 to act's view as text.
 
-Each seat's vector is kept up to date from view to view (:class:`~binokel.env.parts.SeatEncoder`:
-only the parts of the vector whose fields of the view changed are written again), and the
-mover's mask is made from its legal actions: by the action instances' addresses in C where the
-compiled module is built (decision env-12), else from a cache keyed by their ids.  Where the codec has card-play updates (Binokel), the
-steps whose effect is public and simple (a card played, a bid or a pass, a card laid away) are
-logged and applied to each seat's vector when it is next observed, with no view built
-(:mod:`binokel.env.cardplay`, decision env-05), and so are the other steps within a hand but
-an open Durch's, whose blocks the catch-up reads again from the state (the auction's end, the
-Dabb, the last discard, trumps, Durch: decision env-07); a seat whose vector is not up to
-date takes another seat's exact vector with its own blocks (seat, hand, discard) rewritten from the
-state, or, in the auction, has its vector written from the state's public fields and its own
-hand (decision env-06).
+Each seat's vector is kept up to date from view to view
+(:class:`~binokel.env.parts.SeatEncoder`: only the parts of the vector whose fields of the view
+changed are written again), and the mover's mask is made from its legal actions: by the action
+instances' addresses in C where the compiled module is built (decision env-12), else from a
+cache keyed by their ids.  Where the codec has card-play updates (Binokel), the steps whose
+effect is public and simple (a card played, a bid or a pass, a card laid away) are logged and
+applied to each seat's vector when it is next observed, with no view built
+(:mod:`binokel.env.cardplay`, decision env-05), and so are the other steps within a hand but an
+open Durch's, whose blocks the catch-up reads again from the state (the auction's end, the Dabb,
+the last discard, trumps, Durch: decision env-07); a seat whose vector is not up to date takes
+another seat's exact vector with its own blocks (seat, hand, discard) rewritten from the state,
+or, in the auction, has its vector written from the state's public fields and its own hand
+(decision env-06).
 
 :func:`aec_env` (and :func:`raw_env`, PettingZoo's name for it) is the environment itself: it
 refuses a number outside the action space, an illegal action, and a step or an observation
