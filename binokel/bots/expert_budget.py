@@ -45,8 +45,8 @@ class Budget:
     """Version 2: worlds sampled per world valued, for weighting by the auction (1: none)."""
     conf: float = 0.5
     """Version 2: the least chance of making a bid, over the auction's worlds, at which the
-    expert still bids it (0: no floor; decision ``search-08``: over 2,000 deals 0.5 gains on
-    0.6 against the hard heuristic, and fails more of its contracts)."""
+    expert still bids it (0: no floor; decision ``search-08``: over 2,000 deals on each of two
+    seeds 0.5 gains on 0.6 against the hard heuristic, and fails more of its contracts)."""
     oconf: float = 0.0
     """Version 2: the confidence floor the other seats' bidding limits are modelled with
     (:func:`.expert_auction.bidder_model`; the heuristic's medium and hard levels bid with 0.8;
