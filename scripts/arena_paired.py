@@ -5,6 +5,10 @@ Run A' vs B and A vs B on the same seed: the per-deal difference of the two edge
 changing A to A' buys, with the luck of the cards cancelled twice.  Several chunks (different
 seeds) can be given as comma-separated lists, matched in order.
 
+The paired difference is also split by how many seats of the table bot A holds (the CSV's
+``diff_<seating>`` columns): a change can gain where A meets B alone and lose where two A's
+bid against each other (decision ``search-21``).
+
     .venv/bin/python scripts/arena_paired.py new-1.csv,new-2.csv old-1.csv,old-2.csv
 """
 
@@ -17,12 +21,28 @@ import sys
 from binokel.arena_stats import mean_ci
 
 
-def rows(paths: str) -> dict[str, float]:
-    out: dict[str, float] = {}
+def rows(paths: str) -> dict[str, dict[str, float]]:
+    """Per deal (its seed): the edge (``difference``) and each seating's (``diff_<seating>``)."""
+    out: dict[str, dict[str, float]] = {}
     for path in paths.split(","):
         with open(path, newline="") as f:
             for row in csv.DictReader(f):
-                out[row["seed"]] = float(row["difference"])
+                edges = {"difference": float(row["difference"])}
+                edges.update((key, float(value)) for key, value in row.items()
+                             if key.startswith("diff_") and value)
+                out[row["seed"]] = edges
+    return out
+
+
+def by_seats(new: dict[str, dict[str, float]], old: dict[str, dict[str, float]],
+             common: list[str]) -> dict[int, list[float]]:
+    """The paired difference per deal, averaged over the seatings where A holds k seats, by k."""
+    seatings = [key for key in new[common[0]] if key.startswith("diff_")]
+    out: dict[int, list[float]] = {}
+    for k in sorted({key.count("A") for key in seatings}):
+        group = [key for key in seatings if key.count("A") == k]
+        out[k] = [sum(new[s][key] - old[s][key] for key in group) / len(group)
+                  for s in common if all(key in old[s] and key in new[s] for key in group)]
     return out
 
 
@@ -41,9 +61,13 @@ def main() -> int:
     if not common:
         print("no deal in common (the runs need the same --seed)", file=sys.stderr)
         return 1
-    print(line("new vs opponent", [new[s] for s in common]))
-    print(line("old vs opponent", [old[s] for s in common]))
-    print(line("new - old (paired)", [new[s] - old[s] for s in common]))
+    print(line("new vs opponent", [new[s]["difference"] for s in common]))
+    print(line("old vs opponent", [old[s]["difference"] for s in common]))
+    print(line("new - old (paired)", [new[s]["difference"] - old[s]["difference"]
+                                      for s in common]))
+    for k, values in by_seats(new, old, common).items():
+        if len(values) > 1:
+            print(line(f"new - old, A in {k} seat{'s' if k > 1 else ''}", values))
     return 0
 
 

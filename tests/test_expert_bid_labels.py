@@ -1,0 +1,58 @@
+"""scripts/expert_bid_labels.py: counterfactual labels of the expert's bid-or-pass turns."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "expert_bid_labels.py"
+
+
+def _script() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("expert_bid_labels", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_branch_the_expert_took_replays_the_hand_as_played() -> None:
+    """Both branches keep every seat's policy and random streams, so the one that makes the
+    expert's own choice must end exactly as the hand did: the labels are what the other choice
+    would really have brought, not a different game."""
+    label_deal = _script().label_deal
+    checked = 0
+    for deal in range(6):
+        for row in label_deal(deal, "labels-test", "expert", "binokel", 200.0):
+            if "true_gain" not in row:
+                continue
+            assert row["true_gain"] == row["after_bid"] - row["after_pass"]
+            if row["choice"] == "pass":
+                assert row["after_pass"] == row["scored"]
+                checked += 1
+            elif row["chosen"] == row["bid"]:
+                assert row["after_bid"] == row["scored"]
+                checked += 1
+    assert checked >= 3
+
+
+def test_one_step_counts_only_the_turns_a_rule_decides_differently() -> None:
+    one_step = _script().one_step
+    rows = [
+        {"seed": "s", "deal": 0, "gain": 10.0, "chance": 0.55, "choice": "bid", "true_gain": 30.0},
+        {"seed": "s", "deal": 1, "gain": -10.0, "chance": 0.45, "choice": "pass",
+         "true_gain": 50.0},
+        {"seed": "s", "deal": 1, "gain": 5.0, "chance": 0.4, "choice": "pass",
+         "true_gain": -20.0},
+    ]
+    # The expert's own rule changes nothing.
+    assert one_step(rows, 4, 0.5, 0.0) == (0.0, 0.0)
+    # No floor and 20 points of bias: deal 1 now bids twice (+50 - 20); deal 0 as before.
+    mean, half = one_step(rows, 4, 0.0, 20.0)
+    assert mean == pytest.approx(30.0 / 4)
+    assert half > 0.0
+    # A floor of 0.6 passes deal 0's bid: -30 on that deal.
+    assert one_step(rows, 4, 0.6, 0.0)[0] == pytest.approx(-30.0 / 4)
