@@ -13,7 +13,8 @@ there really gained on that deal.
 The printout bins the turns by predicted chance and by predicted gain, and evaluates bidding
 rules one step (``gain + bias > 0`` and ``chance >= conf``; the default expert is ``conf=0.5``,
 ``bias=0``): per deal, what changing only these turns' choices would have gained against the
-expert's own choice, with a 95% interval over deals.  A rule that looks better here still has
+expert's own choice, with a 95% interval over deals (a rare jump bid of the expert's is scored
+as the lowest bid).  A rule that looks better here still has
 to win a duplicate arena: the later turns of a hand stay the expert's, and the labels seat one
 expert among hard players, while an arena seats it twice at half of its tables, where two
 bidders of the new rule meet (decision ``search-21``: ``conf=0.4,bias=50`` looked +2.7 a deal
