@@ -2,25 +2,15 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
 from binokel.arena_stats import mean_ci
+from tests.script_modules import load_script
 
-SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "arena_combine.py"
 HEADER = "deal,seed,dealer,score_a,score_b,difference,diff_AAB,diff_ABA\n"
-
-
-def _script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("arena_combine", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def _chunk(path: Path, seed: str, diffs: list[float]) -> None:
@@ -30,7 +20,7 @@ def _chunk(path: Path, seed: str, diffs: list[float]) -> None:
 
 
 def test_chunks_pool_into_the_mean_and_interval_of_all_their_deals(tmp_path: Path) -> None:
-    combine = _script().combine
+    combine = load_script("arena_combine").combine
     _chunk(tmp_path / "a.csv", "s1", [10.0, -4.0, 7.5])
     _chunk(tmp_path / "b.csv", "s2", [0.0, 22.0])
     out = combine([str(tmp_path / "a.csv"), str(tmp_path / "b.csv")])
@@ -43,7 +33,7 @@ def test_chunks_pool_into_the_mean_and_interval_of_all_their_deals(tmp_path: Pat
 
 
 def test_a_chunk_given_twice_or_another_table_is_refused(tmp_path: Path) -> None:
-    module = _script()
+    module = load_script("arena_combine")
     _chunk(tmp_path / "a.csv", "s1", [1.0, 2.0])
     with pytest.raises(ValueError, match="earlier file"):
         module.combine([str(tmp_path / "a.csv"), str(tmp_path / "a.csv")])
@@ -70,7 +60,7 @@ def _summary(path: Path, seed: str, a: tuple[int, int, int, int], b: tuple[int, 
 
 def test_summaries_pool_each_bots_contracts_into_its_missed_or_given_up_share(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    module = _script()
+    module = load_script("arena_combine")
     _summary(tmp_path / "a.json", "s1", (40, 36, 3, 1), (30, 28, 2, 0))
     _summary(tmp_path / "b.json", "s2", (60, 54, 4, 2), (10, 10, 0, 0))
     out = module.combine_shares([str(tmp_path / "a.json"), str(tmp_path / "b.json")])
@@ -87,7 +77,7 @@ def test_summaries_pool_each_bots_contracts_into_its_missed_or_given_up_share(
 
 def test_summaries_of_another_table_a_seed_twice_or_no_summary_are_refused(
         tmp_path: Path) -> None:
-    module = _script()
+    module = load_script("arena_combine")
     _summary(tmp_path / "a.json", "s1", (4, 4, 0, 0), (3, 3, 0, 0))
     _summary(tmp_path / "e.json", "s2", (4, 4, 0, 0), (3, 3, 0, 0), bot_b="heuristic:level=easy")
     with pytest.raises(ValueError, match="another table"):

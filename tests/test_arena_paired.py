@@ -2,24 +2,16 @@
 
 from __future__ import annotations
 
-import importlib.util
 import subprocess
 import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
-SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "arena_paired.py"
+from tests.script_modules import SCRIPTS, load_script
+
+SCRIPT = SCRIPTS / "arena_paired.py"
 SEATINGS = ("AAB", "ABA", "ABB", "BAA", "BAB", "BBA")
-
-
-def _script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("arena_paired", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def _run(path: Path, seed: str, by_seating: list[dict[str, float]]) -> None:
@@ -40,7 +32,7 @@ def test_the_paired_difference_is_split_by_the_seats_a_holds(tmp_path: Path) -> 
     old = [dict.fromkeys(SEATINGS, 10.0) for _ in range(2)]
     _run(tmp_path / "new.csv", "s", new)
     _run(tmp_path / "old.csv", "s", old)
-    module = _script()
+    module = load_script("arena_paired")
     a, b = module.rows(str(tmp_path / "new.csv")), module.rows(str(tmp_path / "old.csv"))
     split = module.by_seats(a, b, ["s/0", "s/1"])
     assert split == {1: [6.0, 6.0], 2: [-4.0, -4.0]}
@@ -64,6 +56,6 @@ def test_runs_on_different_deals_are_refused(tmp_path: Path) -> None:
 def test_a_seat_count_with_one_deal_prints_no_interval(tmp_path: Path, k: int) -> None:
     _run(tmp_path / "new.csv", "s", [dict.fromkeys(SEATINGS, 1.0)])
     _run(tmp_path / "old.csv", "s", [dict.fromkeys(SEATINGS, 0.0)])
-    module = _script()
+    module = load_script("arena_paired")
     a, b = module.rows(str(tmp_path / "new.csv")), module.rows(str(tmp_path / "old.csv"))
     assert module.by_seats(a, b, ["s/0"])[k] == [1.0]

@@ -2,28 +2,16 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-from types import ModuleType
-
 import pytest
 
-SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "expert_bid_labels.py"
-
-
-def _script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("expert_bid_labels", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from tests.script_modules import load_script
 
 
 def test_the_branch_the_expert_took_replays_the_hand_as_played() -> None:
     """Both branches keep every seat's policy and random streams, so the one that makes the
     expert's own choice must end exactly as the hand did: the labels are what the other choice
     would really have brought, not a different game."""
-    label_deal = _script().label_deal
+    label_deal = load_script("expert_bid_labels").label_deal
     checked = 0
     for deal in range(6):
         for row in label_deal(deal, "labels-test", "expert", "binokel", 200.0):
@@ -40,7 +28,7 @@ def test_the_branch_the_expert_took_replays_the_hand_as_played() -> None:
 
 
 def test_one_step_counts_only_the_turns_a_rule_decides_differently() -> None:
-    one_step = _script().one_step
+    one_step = load_script("expert_bid_labels").one_step
     rows = [
         {"seed": "s", "deal": 0, "gain": 10.0, "chance": 0.55, "choice": "bid", "true_gain": 30.0},
         {"seed": "s", "deal": 1, "gain": -10.0, "chance": 0.45, "choice": "pass",
