@@ -29,7 +29,6 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
-import math
 import random
 import sys
 import time
@@ -37,6 +36,7 @@ from collections.abc import Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from binokel.arena_stats import mean_ci
 from binokel.bots.expert import ExpertBot
 from binokel.bots.expert_auction import bid_candidates, forecast
 from binokel.bots.expert_plans import play_out
@@ -88,8 +88,9 @@ def label_deal(deal: int, seed: str, bot_name: str, rules_name: str, band: float
     while not state.results and not state.is_over:
         seat = state.to_move
         view = state.view(seat)
-        bids = [a for a in view.legal_actions if isinstance(a, A.Bid)]
-        if seat == me and view.phase is Phase.AUCTION and bids:
+        bids = ([a for a in view.legal_actions if isinstance(a, A.Bid)]
+                if seat == me and view.phase is Phase.AUCTION else [])
+        if bids:
             lowest = min(bids, key=lambda a: a.value)
             values = bid_candidates(expert._pools, view, samples=budget.plan_samples,
                                     pool=budget.pool, sigma=budget.sigma, play_out=play_out,
@@ -122,11 +123,10 @@ def _label_chunk(args: tuple[list[int], str, str, str, float]) -> list[Row]:
     return [row for deal in deals for row in label_deal(deal, seed, bot_name, rules_name, band)]
 
 
-def _mean_ci(values: Sequence[float]) -> tuple[float, float]:
-    n = len(values)
-    mean = sum(values) / n
-    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / max(1, n - 1))
-    return mean, 1.96 * sd / math.sqrt(n)
+def _mean_ci(values: list[float]) -> tuple[float, float]:
+    """Mean and the 95% interval's half-width (:func:`binokel.arena_stats.mean_ci`)."""
+    mean, _, _, high = mean_ci(values)
+    return mean, high - mean
 
 
 def _bands(rows: list[Row], key: str, edges: Sequence[float], label: str) -> None:
