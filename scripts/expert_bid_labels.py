@@ -94,12 +94,12 @@ def label_deal(deal: int, seed: str, bot_name: str, rules_name: str, band: float
             lowest = min(bids, key=lambda a: a.value)
             values = bid_candidates(expert._pools, view, samples=budget.plan_samples,
                                     pool=budget.pool, sigma=budget.sigma, play_out=play_out,
-                                    others=budget.oconf, mix=budget.omix)
+                                    others=budget.oconf)
             passing = values[0][1]
             bid_value = next(v for a, v, _ in values if a == lowest)
             chance, _ = forecast(expert._pools, view, lowest.value, samples=budget.plan_samples,
                                  pool=budget.pool, sigma=budget.sigma, play_out=play_out,
-                                 others=budget.oconf, mix=budget.omix)
+                                 others=budget.oconf)
             choice = expert.choose(view, random.Random(0))
             row: Row = {"seed": seed, "deal": deal, "bid": lowest.value, "passing": passing,
                         "gain": bid_value - passing, "chance": chance,

@@ -103,7 +103,7 @@ def play(deal: int, seed: str, bot_name: str, rules_name: str) -> Row | Passed |
                          default=math.nan)
     chance, predicted = forecast(expert._pools, last, result.bid, samples=budget.plan_samples,
                                  pool=budget.pool, sigma=budget.sigma, play_out=play_out,
-                                 others=budget.oconf, mix=budget.omix)
+                                 others=budget.oconf)
     return Row(result.bid, chance, predicted, scored, bool(result.made),
                result.contract is Contract.GIVE_UP, play_value, give_up)
 

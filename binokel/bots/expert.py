@@ -267,7 +267,7 @@ class ExpertBot(BaseBot):
                                    pool=budget.pool, sigma=budget.sigma,
                                    play_out=play_out_with(budget.aexact),
                                    confidence=budget.conf, also=also, others=budget.oconf,
-                                   bias=budget.bias, mix=budget.omix)
+                                   bias=budget.bias)
         else:
             found = v1_bids(budget, lambda: self._bid_worlds(view, rng), view)
         return [Candidate(a, v, n) for a, v, n in found]

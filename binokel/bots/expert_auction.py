@@ -31,7 +31,6 @@ True
 from __future__ import annotations
 
 import functools
-import itertools
 import math
 import random
 from collections.abc import Callable, Sequence
@@ -71,9 +70,6 @@ _SPREAD_FACTOR = 1.3
 _MIN_SPREAD = 20.0
 #: Standard errors by which a bid over a partner must beat passing.
 _PARTNER_MARGIN = 2.0
-#: The confidence floor of the heuristic's medium and hard levels: the second kind of bidder
-#: the mixture (``mix``) reads a seat as.
-CAUTIOUS_FLOOR = 0.8
 
 
 class PlayedOut(Protocol):
@@ -181,17 +177,15 @@ def bid_ranges(bids: Sequence[tuple[int, int]], rules: Rules) -> dict[int, tuple
 
 
 def auction_weight(bids: Sequence[tuple[int, int]], me: int, rules: Rules,
-                   limits: Sequence[float], spread: float | Sequence[float]) -> float:
-    """The likelihood of the other seats' bids and passes, given each seat's estimated limit
-    and its spread (one for every seat, or one a seat)."""
+                   limits: Sequence[float], spread: float) -> float:
+    """The likelihood of the other seats' bids and passes, given each seat's estimated limit."""
     weight = 1.0
     for seat, (low, high) in bid_ranges(bids, rules).items():
         if seat == me:
             continue
         limit = limits[seat]
-        spread_ = spread if isinstance(spread, float) else spread[seat]
-        upper = _phi((high - limit) / spread_) if high < math.inf else 1.0
-        lower = _phi((low - limit) / spread_) if low > -math.inf else 0.0
+        upper = _phi((high - limit) / spread) if high < math.inf else 1.0
+        lower = _phi((low - limit) / spread) if low > -math.inf else 0.0
         weight *= max(upper - lower, 1e-9)
     return weight
 
@@ -307,61 +301,20 @@ def declared(view: View, world: World, declarer: int, play_out: PlayOut) -> Decl
     return Declared(rules, view.active, declarer, outcome, option.value, give_up, durch)
 
 
-@dataclass(frozen=True, slots=True)
-class Reading:
-    """One way of reading the other seats in a world: each seat's estimated limit and its
-    spread (0 for the expert's seat and seats not in the hand), and the prior chance of this
-    assignment of bidder kinds (1 when the others are read with one model)."""
-
-    limits: tuple[float, ...]
-    spreads: tuple[float, ...]
-    prior: float
-
-
-def readings(world: World, view: View, others: float, mix: float) -> list[Reading]:
-    """The ways of reading ``world``'s other seats: every seat bids by :func:`bidder_model`
-    at the floor ``others``; with ``mix`` > 0 each may instead, with that prior chance, bid
-    like the heuristic's cautious levels (floor :data:`CAUTIOUS_FLOOR`), one reading for every
-    assignment of the two kinds to the seats."""
-    rules = view.rules
-    kinds = [(bidder_model(rules, others), 1.0 - mix)]
-    if mix > 0.0:
-        kinds.append((bidder_model(rules, CAUTIOUS_FLOOR), mix))
-    seats = [s for s in view.active if s != view.seat]
-    strengths = {s: strength(world.hands[s], rules, leads=leads_first(
-        rules, forehand=s == view.active[0])) for s in seats}
-    out: list[Reading] = []
-    for assignment in itertools.product(range(len(kinds)), repeat=len(seats)):
-        limits = [0.0] * rules.players
-        spreads = [1.0] * rules.players
-        prior = 1.0
-        for seat, kind in zip(seats, assignment, strict=True):
-            model, chance = kinds[kind]
-            limits[seat] = model.limit(strengths[seat])
-            spreads[seat] = model.spread
-            prior *= chance
-        out.append(Reading(tuple(limits), tuple(spreads), prior))
-    return out
-
-
 @dataclass(slots=True)
 class Pool:
-    """Worlds sampled once a hand for the auction, each read in one or more ways
-    (:func:`readings`); each world declared by a seat is worked out when a draw first needs
-    it.  Draws index the readings: ``world_of`` says whose world each one reads."""
+    """Worlds sampled once a hand for the auction, each with every seat's estimated limit;
+    each world declared by a seat is worked out when a draw first needs it."""
 
     worlds: list[World]
-    readings: list[Reading]
-    world_of: list[int]
+    limits: list[list[float]]
     play_out: PlayOut
     games: dict[tuple[int, int], Declared]
 
     def game(self, view: View, i: int, declarer: int) -> Declared:
-        """Reading ``i``'s world declared by ``declarer``."""
-        w = self.world_of[i]
-        found = self.games.get((w, declarer))
+        found = self.games.get((i, declarer))
         if found is None:
-            found = self.games[(w, declarer)] = declared(view, self.worlds[w], declarer,
+            found = self.games[(i, declarer)] = declared(view, self.worlds[i], declarer,
                                                           self.play_out)
         return found
 
@@ -378,30 +331,25 @@ def seat_limits(world: World, view: View, model: BidderModel) -> list[float]:
     return out
 
 
-def _likelihood(view: View, reading: Reading) -> float:
-    return reading.prior * auction_weight(view.bids, view.seat, view.rules, reading.limits,
-                                          reading.spreads)
-
-
 def weighted_worlds(view: View, sampler: WorldSampler, rng: random.Random, count: int,
-                    pool: int, others: float = 0.0, mix: float = 0.0) -> list[World]:
+                    pool: int, others: float = 0.0) -> list[World]:
     """``count`` worlds drawn from ``count * pool`` sampled ones in proportion to how likely
     the other seats' bids and passes are with their hands (``pool`` 1: as sampled);
-    ``others``, ``mix``: how the other seats' bidding is read (:func:`readings`)."""
+    ``others``: the confidence floor the other seats' bidding is modelled with."""
     worlds = [sampler.sample(rng) for _ in range(count * pool)]
     if pool <= 1:
         return worlds
-    weights = [sum(_likelihood(view, r) for r in readings(w, view, others, mix))
-               for w in worlds]
+    model = bidder_model(view.rules, others)
+    weights = [auction_weight(view.bids, view.seat, view.rules,
+                              seat_limits(w, view, model), model.spread) for w in worlds]
     return [worlds[i] for i in resample(weights, count, rng)]
 
 
 def auction_pool(pools: dict[tuple[object, ...], Pool], view: View, count: int,
-                 play_out: PlayOut, others: float = 0.0, mix: float = 0.0) -> Pool:
+                 play_out: PlayOut, others: float = 0.0) -> Pool:
     """The hand's pool of ``count`` auction worlds (sampled once a hand, kept in ``pools``);
-    ``others``, ``mix``: how the other seats' bidding is read (:func:`readings`)."""
-    key = (view.rules, view.hand_no, view.dealer, view.seat, view.hand, view.scores, others,
-           mix)
+    ``others``: the confidence floor the other seats' limits are modelled with."""
+    key = (view.rules, view.hand_no, view.dealer, view.seat, view.hand, view.scores, others)
     found = pools.get(key)
     if found is None:
         if len(pools) > 16:
@@ -411,25 +359,17 @@ def auction_pool(pools: dict[tuple[object, ...], Pool], view: View, count: int,
         sampler = WorldSampler(view)
         local = random.Random(f"expert-auction/{rules.name}/{hand}/{view.seat}/{view.active}")
         worlds = [sampler.sample(local) for _ in range(count)]
-        read: list[Reading] = []
-        world_of: list[int] = []
-        for w, world in enumerate(worlds):
-            for reading in readings(world, view, others, mix):
-                read.append(reading)
-                world_of.append(w)
-        found = pools[key] = Pool(worlds, read, world_of, play_out, {})
+        model = bidder_model(rules, others)
+        found = pools[key] = Pool(worlds, [seat_limits(w, view, model) for w in worlds],
+                                  play_out, {})
     return found
 
 
-def _draw(pool: Pool, view: View, count: int, weighting: bool) -> list[int]:
-    """``count`` readings drawn by their likelihood (the first ``count`` worlds when the
-    auction is not read and every world is read one way)."""
-    if not weighting and len(pool.readings) == len(pool.worlds):
+def _draw(pool: Pool, view: View, count: int, spread: float, weighting: bool) -> list[int]:
+    if not weighting:
         return list(range(min(count, len(pool.worlds))))
-    if weighting:
-        weights = [_likelihood(view, r) for r in pool.readings]
-    else:
-        weights = [r.prior for r in pool.readings]
+    weights = [auction_weight(view.bids, view.seat, view.rules, limits, spread)
+               for limits in pool.limits]
     rng = random.Random(f"expert-draw/{view.bids}/{view.seat}")
     return resample(weights, count, rng)
 
@@ -438,14 +378,14 @@ def pass_value(pool: Pool, i: int, view: View, sigma: float) -> float:
     """What passing brings the expert's seat (its side) against the others in world ``i``:
     the seat that wins the auction then declares (:func:`auction_winner`)."""
     declarer, price = auction_winner(view.bids, view.active, view.seat, view.rules,
-                                     pool.readings[i].limits)
+                                     pool.limits[i])
     return pool.game(view, i, declarer).value(view.seat, price, sigma)
 
 
 def bid_candidates(pools: dict[tuple[object, ...], Pool], view: View, *, samples: int,
                    pool: int, sigma: float, play_out: PlayOut,
                    confidence: float = 0.0, also: Sequence[A.Bid] = (),
-                   others: float = 0.0, bias: float = 0.0, mix: float = 0.0) -> list[Valued]:
+                   others: float = 0.0, bias: float = 0.0) -> list[Valued]:
     """Version 2's bid or pass: on ``samples`` worlds drawn by the auction's likelihood from
     ``samples * pool``, passing is valued by the defence (:func:`pass_value`) and each of the
     next bids by declaring at it; ``sigma``: the spread of a played-out total.
@@ -454,14 +394,15 @@ def bid_candidates(pools: dict[tuple[object, ...], Pool], view: View, *, samples
     chance`) is below it is valued just under passing, so the bid stops there (decision
     ``search-08``): a bid that only a lucky Dabb makes is not worth its expected score.
     ``also``: legal bids beyond the three lowest to value on the same worlds (for reviews);
-    ``others``, ``mix``: how the other seats' bidding is read (:func:`readings`); ``bias``:
-    points added to each bid's gain over passing (the calibration's measured pessimism of
-    declaring against passing, decision ``search-14``)."""
+    ``others``: the confidence floor the other seats' bidding is modelled with
+    (:func:`bidder_model`); ``bias``: points added to each bid's gain over passing (the
+    calibration's measured pessimism of declaring against passing, decision ``search-14``)."""
     bids = [a for a in view.legal_actions if isinstance(a, A.Bid)]
     if not bids:
         return [(A.PASS, 0.0, 0)]
-    found = auction_pool(pools, view, samples * pool, play_out, others, mix)
-    chosen = _draw(found, view, samples, pool > 1)
+    found = auction_pool(pools, view, samples * pool, play_out, others)
+    model = bidder_model(view.rules, others)
+    chosen = _draw(found, view, samples, model.spread, pool > 1)
     n = len(chosen)
     passes = [pass_value(found, i, view, sigma) for i in chosen]
     passing = sum(passes) / n
@@ -495,25 +436,23 @@ def _chance(found: Pool, view: View, chosen: Sequence[int], bid: int, sigma: flo
 
 def forecast(pools: dict[tuple[object, ...], Pool], view: View, bid: int, *, samples: int,
              pool: int, sigma: float, play_out: PlayOut,
-             others: float = 0.0, mix: float = 0.0) -> tuple[float, float]:
+             others: float = 0.0) -> tuple[float, float]:
     """What version 2 expects of declaring at ``bid`` from this auction view, on the same
     worlds :func:`bid_candidates` draws: the chance of making it and the seat's score against
     the others' mean (for calibration: ``scripts/expert_calibration.py``)."""
-    found = auction_pool(pools, view, samples * pool, play_out, others, mix)
-    chosen = _draw(found, view, samples, pool > 1)
+    found = auction_pool(pools, view, samples * pool, play_out, others)
+    chosen = _draw(found, view, samples, bidder_model(view.rules, others).spread, pool > 1)
     value = sum(found.game(view, i, view.seat).value(view.seat, bid, sigma)
                 for i in chosen) / len(chosen)
     return _chance(found, view, chosen, bid, sigma), value
 
 
 __all__ = [
-    "CAUTIOUS_FLOOR",
     "BidderModel",
     "Declared",
     "PlayOut",
     "PlayedOut",
     "Pool",
-    "Reading",
     "Valued",
     "auction_pool",
     "auction_weight",
@@ -525,7 +464,6 @@ __all__ = [
     "forecast",
     "heuristic_limit",
     "pass_value",
-    "readings",
     "seat_limits",
     "strength",
     "weighted_worlds",

@@ -51,10 +51,6 @@ class Budget:
     """Version 2: the confidence floor the other seats' bidding limits are modelled with
     (:func:`.expert_auction.bidder_model`; the heuristic's medium and hard levels bid with 0.8;
     0: the first fit, without a floor)."""
-    omix: float = 0.0
-    """Version 2: the prior chance that another seat bids like the heuristic's cautious levels
-    (floor 0.8) rather than by ``oconf``'s fit; the auction tells which (0: every seat by
-    ``oconf``'s; :func:`.expert_auction.readings`)."""
     bias: float = 0.0
     """Version 2: points added to a bid's expected gain over passing in the auction (the
     calibration found declaring valued too low and passing too high; decision ``search-14``)."""
@@ -105,7 +101,7 @@ def budget_from(options: dict[str, str]) -> Budget:
         raise ValueError(f"expert option v={budget.v}: versions are 1 and 2")
     if budget.pool < 1:
         raise ValueError("expert option pool must be at least 1")
-    for name in ("conf", "oconf", "omix"):
+    for name in ("conf", "oconf"):
         if getattr(budget, name) > 1.0:
             raise ValueError(f"expert option {name}={getattr(budget, name)}: a chance, at most 1")
     return budget

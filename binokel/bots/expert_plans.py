@@ -97,7 +97,7 @@ def declaring_worlds(budget: Budget, view: View, sampler: WorldSampler,
     if budget.v < 2 or budget.pool <= 1:
         return []
     return weighted_worlds(view, sampler, local, budget.plan_samples, budget.pool,
-                           budget.oconf, budget.omix)
+                           budget.oconf)
 
 
 def make_plan(budget: Budget, view: View) -> tuple[Plan, list[Valued]]:
