@@ -125,6 +125,14 @@ class DealResult:
         hands = self.compared()
         return sum(h.difference for h in hands) / len(hands) if hands else 0.0
 
+    def difference_by_seats(self) -> dict[int, float]:
+        """:attr:`difference` over the seatings where A holds ``k`` of the seats in the hand,
+        by ``k`` (three players: 1 for A-B-B and its rotations, 2 for A-A-B and its)."""
+        groups: dict[int, list[float]] = {}
+        for hand in self.compared():
+            groups.setdefault(len(hand.labels_playing()[0]), []).append(hand.difference)
+        return {k: sum(v) / len(v) for k, v in sorted(groups.items())}
+
     def mean_score(self, label: str) -> float:
         """The label's mean score per hand over the seatings (each seating weighs the same)."""
         total = 0.0

@@ -11,10 +11,11 @@ import csv
 import importlib
 import math
 import statistics
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from .arena import LABELS, ArenaResult, seatings
+from .arena import LABELS, ArenaResult, DealResult, seatings
 
 # Two-sided 95% quantiles of Student's t for 1..30 degrees of freedom.
 _T95 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179,
@@ -144,6 +145,10 @@ class Summary:
     workers: int
     ray: str | None = None
     """Where Ray ran the deals (``""``: a local Ray), or ``None``: worker processes."""
+    by_seats: dict[int, tuple[float, float, float, int]] = field(default_factory=dict)
+    """With three or more players: the difference over the seatings where A holds ``k``
+    seats, by ``k`` (mean, the 95% interval's ends, deals).  Where A sits twice its two
+    copies play against each other as well as against B, so the two can differ."""
 
     @property
     def ran_on(self) -> str:
@@ -158,6 +163,9 @@ class Summary:
             "mean_difference": round(self.mean_difference, 3),
             "ci95": [round(self.ci95[0], 3), round(self.ci95[1], 3)],
             "stdev": round(self.stdev, 3),
+            "by_seats": {str(k): {"mean_difference": round(mean, 3),
+                                  "ci95": [round(low, 3), round(high, 3)], "deals": n}
+                         for k, (mean, low, high, n) in self.by_seats.items()},
             "bots": {"A": self.a.to_json(), "B": self.b.to_json()},
             "seconds": round(self.seconds, 2), "workers": self.workers, "ray": self.ray,
         }
@@ -171,6 +179,9 @@ class Summary:
             "",
             f"mean difference A - B: {self.mean_difference:+.1f} points per hand  "
             f"(95% CI {self.ci95[0]:+.1f} .. {self.ci95[1]:+.1f}, sd {self.stdev:.1f})",
+            *(f"  where A holds {k} seat{'s' if k > 1 else ''}: {mean:+.1f}  "
+              f"(95% CI {low:+.1f} .. {high:+.1f}, {n} deals)"
+              for k, (mean, low, high, n) in self.by_seats.items()),
             "",
             f"{'':<3}{'bot':<28}{'score/hand':>11}{'declared':>9}{'made':>7}{'success':>8}"
             f"{'avg bid':>8}{'missed':>7}{'gave up':>8}{'failed':>7}{'durch':>6}"
@@ -231,7 +242,25 @@ def summarize(result: ArenaResult) -> Summary:
         bot_a=config.bot_a, bot_b=config.bot_b, rules=config.rules.name, seed=config.seed,
         deals=len(deals), hands=sum(len(d.hands) for d in deals), mean_difference=mean,
         stdev=sd, ci95=(low, high), a=bots["A"], b=bots["B"], seconds=result.seconds,
-        workers=config.workers, ray=config.ray)
+        workers=config.workers, ray=config.ray, by_seats=_by_seats(deals))
+
+
+def _by_seats(deals: Sequence[DealResult]) -> dict[int, tuple[float, float, float, int]]:
+    """The deals' differences split by how many seats A holds, each over the deals that have
+    such seatings (nothing where A holds one seat in every compared seating, as with two
+    players, nor for a group of a single deal)."""
+    groups: dict[int, list[float]] = {}
+    for deal in deals:
+        for k, value in deal.difference_by_seats().items():
+            groups.setdefault(k, []).append(value)
+    if len(groups) < 2:
+        return {}
+    out = {}
+    for k, values in sorted(groups.items()):
+        if len(values) > 1:
+            mean, _, low, high = mean_ci(values)
+            out[k] = (mean, low, high, len(values))
+    return out
 
 
 def write_csv(result: ArenaResult, out: TextIO) -> None:

@@ -94,3 +94,45 @@ def test_the_command_reports_the_shares(capsys: pytest.CaptureFixture[str]) -> N
         assert shares["missed_or_given_up"] == pytest.approx(
             shares["missed"] + shares["given_up"], abs=2e-4)
     assert find_rules("kreuzbinokel").teams  # the team game reports its contracts too
+
+
+def _scored(seating: str, scores: tuple[int, int, int]) -> HandOutcome:
+    return HandOutcome(seating=seating, active=(0, 1, 2), scores=scores, declarer=-1, bid=0,
+                       contract="", made=False)
+
+
+def test_the_difference_is_split_by_how_many_seats_a_holds() -> None:
+    """A alone at the table gains 30 a hand on deal 0 and 10 on deal 1; where A sits twice
+    its copies score 0 and -20 against B's on deal 0, and 20 on deal 1."""
+    deal0 = DealResult(deal=0, seed="s/0", dealer=0, hands=(
+        _scored("ABB", (30, 0, 0)), _scored("BAB", (0, 30, 0)), _scored("BBA", (0, 0, 30)),
+        _scored("AAB", (10, -10, 0)), _scored("ABA", (-20, 0, -20)), _scored("BAA", (0, 0, 0))))
+    deal1 = DealResult(deal=1, seed="s/1", dealer=1, hands=(
+        _scored("ABB", (10, 0, 0)), _scored("BAB", (5, 15, 5)), _scored("BBA", (0, 0, 10)),
+        _scored("AAB", (20, 20, 0)), _scored("ABA", (20, 0, 20)), _scored("BAA", (0, 20, 20))))
+    assert deal0.difference_by_seats() == {1: 30.0, 2: pytest.approx(-20 / 3)}
+    assert deal1.difference_by_seats() == {1: 10.0, 2: 20.0}
+    result = ArenaResult(config=ArenaConfig(bot_a="a", bot_b="b", deals=2, seed="s"),
+                         deals=[deal0, deal1], seconds=0.0)
+    summary = summarize(result)
+    one, two = summary.by_seats[1], summary.by_seats[2]
+    assert one[0] == pytest.approx(20.0) and one[1] < 20.0 < one[2] and one[3] == 2
+    assert two[0] == pytest.approx((20 - 20 / 3) / 2)
+    # The whole difference is the mean of the two halves here (three seatings each).
+    assert summary.mean_difference == pytest.approx((one[0] + two[0]) / 2)
+    report = summary.to_json()["by_seats"]
+    assert report["1"]["mean_difference"] == 20.0 and report["2"]["deals"] == 2
+    assert "where A holds 1 seat: +20.0" in summary.text()
+    assert "where A holds 2 seats: +6.7" in summary.text()
+
+
+def test_two_players_have_no_split() -> None:
+    deals = [DealResult(deal=i, seed=f"t/{i}", dealer=0, hands=(
+        HandOutcome(seating="AB", active=(0, 1), scores=(10 * i, 0), declarer=-1, bid=0,
+                    contract="", made=False),
+        HandOutcome(seating="BA", active=(0, 1), scores=(0, 5), declarer=-1, bid=0,
+                    contract="", made=False))) for i in range(3)]
+    summary = summarize(ArenaResult(config=ArenaConfig(bot_a="a", bot_b="b", deals=3),
+                                    deals=deals, seconds=0.0))
+    assert summary.by_seats == {} and summary.to_json()["by_seats"] == {}
+    assert "where A holds" not in summary.text()
