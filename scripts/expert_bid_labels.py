@@ -20,8 +20,14 @@ expert among hard players, while an arena seats it twice at half of its tables, 
 bidders of the new rule meet (decision ``search-21``: ``conf=0.4,bias=50`` looked +2.7 a deal
 better here and lost in the arena, gaining alone at a table and losing where it sat twice).
 
+``--two`` seats a second expert and labels both; each label then also carries ``team_gain``,
+what the arena scores the seating (the experts' mean score minus the hard player's), and the
+one-step grid is printed for both gains (decision ``search-22``: a bolder rule gains the
+deciding expert and costs the seating).
+
     .venv/bin/python scripts/expert_bid_labels.py --deals 4000 --seed lab1 --out lab1.jsonl
     .venv/bin/python scripts/expert_bid_labels.py --read lab1.jsonl,lab2.jsonl
+    .venv/bin/python scripts/expert_bid_labels.py --two --deals 3000 --seed tlab1 --band 150
 """
 
 from __future__ import annotations
@@ -52,17 +58,31 @@ CONFS = (0.0, 0.4, 0.45, 0.5, 0.55, 0.6, 0.7)
 BIASES = (-40.0, -20.0, 0.0, 20.0, 40.0, 80.0)
 
 
-def _finish(state: GameState, bots: dict[int, Any], rngs: Sequence[random.Random],
-            me: int) -> float:
-    """Play the hand to its result; the expert's score against the others' mean."""
+def final_result(state: GameState, bots: dict[int, Any],
+                 rngs: Sequence[random.Random]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Play the hand to its result: the seats in it and every seat's score."""
     while not state.results and not state.is_over:
         seat = state.to_move
         state = state.apply(bots[seat].choose(state.view(seat), rngs[seat]))
     result = state.results[0]
-    return relative(state.rules, active_seats(state.rules, result.dealer), me, result.scores)
+    return active_seats(state.rules, result.dealer), tuple(result.scores)
 
 
-def _copies(rngs: Sequence[random.Random]) -> list[random.Random]:
+def finish_hand(state: GameState, bots: dict[int, Any], rngs: Sequence[random.Random],
+                me: int) -> float:
+    """Play the hand to its result; the expert's score against the others' mean."""
+    active, scores = final_result(state, bots, rngs)
+    return relative(state.rules, active, me, scores)
+
+
+def seating_score(scores: Sequence[int], experts: Sequence[int]) -> float:
+    """What an arena scores a seating: the experts' mean score minus the others'."""
+    others = [s for s in range(len(scores)) if s not in experts]
+    return (sum(scores[s] for s in experts) / len(experts)
+            - sum(scores[s] for s in others) / len(others))
+
+
+def copied(rngs: Sequence[random.Random]) -> list[random.Random]:
     out = []
     for rng in rngs:
         copy = random.Random()
@@ -71,17 +91,25 @@ def _copies(rngs: Sequence[random.Random]) -> list[random.Random]:
     return out
 
 
-def label_deal(deal: int, seed: str, bot_name: str, rules_name: str, band: float) -> list[Row]:
-    """One deal's first hand with the expert in seat ``deal % players``: a row per auction
-    turn of the expert's with a bid legal (labelled when its gain is within ``band``: the
-    expert's score ``after_pass`` and ``after_bid``, and ``true_gain``); ``scored`` is what
-    the hand as played brought it."""
+def second_seat(deal: int, players: int) -> int:
+    """With ``--two``, the second expert's seat: next to or across from the first by deal."""
+    return (deal + 1 + (deal // players) % (players - 1)) % players
+
+
+def label_deal(deal: int, seed: str, bot_name: str, rules_name: str, band: float,
+               two: bool = False) -> list[Row]:
+    """One deal's first hand with the expert in seat ``deal % players`` (and with ``two`` a
+    second one in :func:`second_seat`; hard in the others): a row per auction turn of an
+    expert's with a bid legal (labelled when its gain is within ``band``: ``after_pass`` and
+    ``after_bid``, and ``true_gain``, the deciding expert's score against the others' mean;
+    with ``two`` also ``team_gain``, what the arena scores the seating); ``scored`` is what
+    the hand as played brought the deciding expert."""
     rules = find_game_rules(rules_name)
     state = new_game(rules, f"{seed}/{deal}", dealer=deal % rules.players)
     me = deal % rules.players
-    expert = ExpertBot(bot_name)
-    budget = expert.budget
-    bots: dict[int, Any] = {s: expert if s == me else HeuristicBot("heuristic:level=hard")
+    experts = (me, second_seat(deal, rules.players)) if two else (me,)
+    bots: dict[int, Any] = {s: ExpertBot(bot_name) if s in experts
+                            else HeuristicBot("heuristic:level=hard")
                             for s in range(rules.players)}
     rngs = [random.Random(f"{seed}/{deal}/{s}") for s in range(rules.players)]
     rows: list[Row] = []
@@ -89,8 +117,10 @@ def label_deal(deal: int, seed: str, bot_name: str, rules_name: str, band: float
         seat = state.to_move
         view = state.view(seat)
         bids = ([a for a in view.legal_actions if isinstance(a, A.Bid)]
-                if seat == me and view.phase is Phase.AUCTION else [])
+                if seat in experts and view.phase is Phase.AUCTION else [])
         if bids:
+            expert = bots[seat]
+            budget = expert.budget
             lowest = min(bids, key=lambda a: a.value)
             values = bid_candidates(expert._pools, view, samples=budget.plan_samples,
                                     pool=budget.pool, sigma=budget.sigma, play_out=play_out,
@@ -101,29 +131,35 @@ def label_deal(deal: int, seed: str, bot_name: str, rules_name: str, band: float
                                  pool=budget.pool, sigma=budget.sigma, play_out=play_out,
                                  others=budget.oconf)
             choice = expert.choose(view, random.Random(0))
-            row: Row = {"seed": seed, "deal": deal, "bid": lowest.value, "passing": passing,
-                        "gain": bid_value - passing, "chance": chance,
+            row: Row = {"seed": seed, "deal": deal, "seat": seat, "bid": lowest.value,
+                        "passing": passing, "gain": bid_value - passing, "chance": chance,
                         "choice": "pass" if choice == A.PASS else "bid",
                         "chosen": choice.value if isinstance(choice, A.Bid) else 0}
             if abs(bid_value - passing) < band:
-                row["after_pass"] = _finish(state.apply(A.PASS), bots, _copies(rngs), me)
-                row["after_bid"] = _finish(state.apply(lowest), bots, _copies(rngs), me)
+                team: dict[str, float] = {}
+                for name, action in (("pass", A.PASS), ("bid", lowest)):
+                    active, scores = final_result(state.apply(action), bots, copied(rngs))
+                    row[f"after_{name}"] = relative(rules, active, seat, scores)
+                    team[name] = seating_score(scores, experts)
                 row["true_gain"] = row["after_bid"] - row["after_pass"]
+                if two:
+                    row["team_gain"] = team["bid"] - team["pass"]
             rows.append(row)
         state = state.apply(bots[seat].choose(view, rngs[seat]))
     result = state.results[0]
-    scored = relative(rules, active_seats(rules, result.dealer), me, result.scores)
     for row in rows:
-        row["scored"] = scored
+        row["scored"] = relative(rules, active_seats(rules, result.dealer), row["seat"],
+                                 result.scores)
     return rows
 
 
-def _label_chunk(args: tuple[list[int], str, str, str, float]) -> list[Row]:
-    deals, seed, bot_name, rules_name, band = args
-    return [row for deal in deals for row in label_deal(deal, seed, bot_name, rules_name, band)]
+def _label_chunk(args: tuple[list[int], str, str, str, float, bool]) -> list[Row]:
+    deals, seed, bot_name, rules_name, band, two = args
+    return [row for deal in deals
+            for row in label_deal(deal, seed, bot_name, rules_name, band, two)]
 
 
-def _mean_ci(values: list[float]) -> tuple[float, float]:
+def mean_half(values: list[float]) -> tuple[float, float]:
     """Mean and the 95% interval's half-width (:func:`binokel.arena_stats.mean_ci`)."""
     mean, _, _, high = mean_ci(values)
     return mean, high - mean
@@ -136,25 +172,26 @@ def _bands(rows: list[Row], key: str, edges: Sequence[float], label: str) -> Non
         inside = [r for r in rows if low <= r[key] < high]
         if len(inside) < 5:
             continue
-        mean, half = _mean_ci([r["true_gain"] for r in inside])
+        mean, half = mean_half([r["true_gain"] for r in inside])
         bid = sum(r["choice"] == "bid" for r in inside) / len(inside)
         predicted = sum(r["gain"] for r in inside) / len(inside)
         print(f"| {low:g} … {high:g} | {len(inside)} | {predicted:+.1f} "
               f"| {mean:+.1f} ± {half:.1f} | {bid:.0%} |")
 
 
-def one_step(rows: list[Row], deals: int, conf: float, bias: float) -> tuple[float, float]:
+def one_step(rows: list[Row], deals: int, conf: float, bias: float,
+             key: str = "true_gain") -> tuple[float, float]:
     """Per deal, what the rule ``gain + bias > 0 and chance >= conf`` on the labelled turns
-    gains against the expert's own choices there (mean, 95% half-width over deals)."""
+    gains against the expert's own choices there (mean, 95% half-width over deals); ``key``:
+    the gain to count (``team_gain``: what the arena scores a seating of two experts)."""
     per_deal: dict[tuple[str, int], float] = {}
     for r in rows:
         rule = r["gain"] + bias > 0 and r["chance"] >= conf
-        change = (r["true_gain"] if rule else 0.0) - (
-            r["true_gain"] if r["choice"] == "bid" else 0.0)
-        key = (r["seed"], r["deal"])
-        per_deal[key] = per_deal.get(key, 0.0) + change
+        change = (r[key] if rule else 0.0) - (r[key] if r["choice"] == "bid" else 0.0)
+        name = (r["seed"], r["deal"])
+        per_deal[name] = per_deal.get(name, 0.0) + change
     values = list(per_deal.values()) + [0.0] * (deals - len(per_deal))
-    return _mean_ci(values)
+    return mean_half(values)
 
 
 def report(rows: list[Row]) -> None:
@@ -167,16 +204,21 @@ def report(rows: list[Row]) -> None:
            "predicted chance")
     _bands(labelled, "gain", [-200.0, -100.0, -50.0, -25.0, 0.0, 25.0, 50.0, 100.0, 200.0],
            "predicted gain")
-    print("\nOne step: what `gain + bias > 0 and chance >= conf` gains a deal against the "
-          "expert's own choice (95% CI)\n")
-    print("| conf | " + " | ".join(f"bias {b:+g}" for b in BIASES) + " |")
-    print("|---|" + "---|" * len(BIASES))
-    for conf in CONFS:
-        cells = [one_step(labelled, deals, conf, bias) for bias in BIASES]
-        print(f"| {conf:g} | " + " | ".join(f"{m:+.2f} ± {h:.2f}" for m, h in cells) + " |")
+    keys = [("true_gain", "the deciding expert's score against the others' mean")]
+    if any("team_gain" in r for r in labelled):
+        keys.append(("team_gain", "the seating's arena score (two experts)"))
+    for key, what in keys:
+        print("\nOne step: what `gain + bias > 0 and chance >= conf` gains a deal against the "
+              f"expert's own choice, in {what} (95% CI)\n")
+        print("| conf | " + " | ".join(f"bias {b:+g}" for b in BIASES) + " |")
+        print("|---|" + "---|" * len(BIASES))
+        for conf in CONFS:
+            cells = [one_step(labelled, deals, conf, bias, key) for bias in BIASES]
+            print(f"| {conf:g} | " + " | ".join(f"{m:+.2f} ± {h:.2f}" for m, h in cells)
+                  + " |")
 
 
-def _read(paths: Iterable[str]) -> list[Row]:
+def read_rows(paths: Iterable[str]) -> list[Row]:
     rows: list[Row] = []
     for path in paths:
         with open(path, encoding="utf-8") as handle:
@@ -192,23 +234,28 @@ def main() -> int:
     parser.add_argument("--rules", default="binokel")
     parser.add_argument("--band", type=float, default=200.0,
                         help="label the turns whose predicted gain is within this of zero")
+    parser.add_argument("--two", action="store_true",
+                        help="seat a second expert (three-player rule sets); label both")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--out", help="write every turn as a JSON line here")
     parser.add_argument("--read", help="comma-separated JSON-lines files: report, play nothing")
     args = parser.parse_args()
     if args.read:
-        report(_read(args.read.split(",")))
+        report(read_rows(args.read.split(",")))
         return 0
+    if args.two and find_game_rules(args.rules).players != 3:
+        parser.error("--two: a three-player rule set")
     started = time.perf_counter()
     size = 10
     tasks = [(list(range(i, min(args.deals, i + size))), args.seed, args.bot, args.rules,
-              args.band) for i in range(0, args.deals, size)]
+              args.band, args.two) for i in range(0, args.deals, size)]
     with ProcessPoolExecutor(args.workers) as pool:
         rows = [row for chunk in pool.map(_label_chunk, tasks) for row in chunk]
     if args.out:
         with open(args.out, "w", encoding="utf-8") as handle:
             handle.writelines(json.dumps(r) + "\n" for r in rows)
-    print(f"{args.bot} against hard ({args.rules}, seed {args.seed}), "
+    print(f"{'two of ' if args.two else ''}{args.bot} against hard ({args.rules}, "
+          f"seed {args.seed}), "
           f"{time.perf_counter() - started:.0f} s")
     report(rows)
     return 0

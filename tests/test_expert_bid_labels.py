@@ -44,3 +44,26 @@ def test_one_step_counts_only_the_turns_a_rule_decides_differently() -> None:
     assert half > 0.0
     # A floor of 0.6 passes deal 0's bid: -30 on that deal.
     assert one_step(rows, 4, 0.6, 0.0)[0] == pytest.approx(-30.0 / 4)
+
+
+def test_with_two_experts_both_are_labelled_and_the_seating_scored_as_an_arena_does() -> None:
+    labels = load_script("expert_bid_labels")
+    seats: set[int] = set()
+    checked = 0
+    for deal in range(3):
+        for row in labels.label_deal(deal, "labels-two", "expert", "binokel", 200.0, True):
+            seats.add(row["seat"])
+            if "true_gain" not in row:
+                continue
+            assert "team_gain" in row
+            if row["choice"] == "pass":
+                assert row["after_pass"] == row["scored"]
+                checked += 1
+            elif row["chosen"] == row["bid"]:
+                assert row["after_bid"] == row["scored"]
+                checked += 1
+    assert len(seats) == 3 and checked >= 3
+    assert {labels.second_seat(d, 3) for d in range(6)} == {0, 1, 2}
+    assert all(labels.second_seat(d, 3) != d % 3 for d in range(12))
+    # Experts in seats 0 and 2 scoring 100 and 40, the hard seat -20: (100 + 40) / 2 + 20.
+    assert labels.seating_score((100, -20, 40), (0, 2)) == 90.0

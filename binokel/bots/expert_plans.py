@@ -102,9 +102,21 @@ def declaring_worlds(budget: Budget, view: View, sampler: WorldSampler,
 
 def make_plan(budget: Budget, view: View) -> tuple[Plan, list[Valued]]:
     """The declarer's best plan after taking the Dabb (a contract, a discard, giving up), and
-    every first action of the plans with its value: each candidate plan is played out on the
-    same sampled deals of the opponents' hands (:func:`declaring_worlds`), a Durch by the
-    Durch solver."""
+    every first action of the plans with its value (:func:`scored_plans`)."""
+    scored, n = scored_plans(budget, view)
+    values: dict[A.Action, tuple[float, int]] = {}
+    for plan in scored:
+        action = first_action(view, plan)
+        if action not in values or values[action][0] < plan.value:
+            values[action] = (plan.value, n)
+    return (max(scored, key=lambda p: p.value),
+            [(a, v, k) for a, (v, k) in values.items()])
+
+
+def scored_plans(budget: Budget, view: View) -> tuple[list[Plan], int]:
+    """Every candidate plan after taking the Dabb with its value, giving up last where it is
+    open, and the worlds behind them: each plan is played out on the same sampled deals of
+    the opponents' hands (:func:`declaring_worlds`), a Durch by the Durch solver."""
     rules = view.rules
     me = view.seat
     cards = declaring_cards(view)
@@ -197,13 +209,7 @@ def make_plan(budget: Budget, view: View) -> tuple[Plan, list[Valued]]:
                 giving = dataclasses.replace(giving, value=min(giving.value,
                                                                scored[best].value - 1e-6))
         scored.append(giving)
-    values: dict[A.Action, tuple[float, int]] = {}
-    for plan in scored:
-        action = first_action(view, plan)
-        if action not in values or values[action][0] < plan.value:
-            values[action] = (plan.value, n)
-    return (max(scored, key=lambda p: p.value),
-            [(a, v, k) for a, (v, k) in values.items()])
+    return scored, n
 
 
 def _clearly_better(values: Sequence[float], others: Sequence[float], margin: float) -> bool:
@@ -429,4 +435,5 @@ __all__ = [
     "plan_key",
     "play_out",
     "play_out_with",
+    "scored_plans",
 ]

@@ -1,0 +1,181 @@
+"""What playing on instead of giving up really brings the expert: counterfactual labels.
+
+The expert plays one seat, ``heuristic:level=hard`` the others, the first hand of many deals.
+When the expert has won the auction and taken the Dabb, its plans are read at its first
+decision (:func:`binokel.bots.expert_plans.scored_plans`): the best plan that plays, the best
+way of giving up, and the gap between their values.  Where the gap is within ``--band`` points
+of zero the hand is then played on **twice** from there with the true cards: once giving up
+(naming the suit the expert's plan names) and once with the best playing plan, which the expert
+then keeps to.  Every seat keeps its own policy, with the same random streams in both, so the
+difference of the expert's scores (its score against the others' mean) is what playing there
+really gained over giving up.
+
+The printout bins the decisions by the predicted gap and evaluates the rules ``gap + bias >
+0`` one step (the default expert is ``bias=0``): per deal, what changing only these choices
+would have gained against the expert's own, with a 95% interval over deals.  As with the bid
+labels (``expert_bid_labels.py``), a rule still has to win a duplicate arena.
+
+    .venv/bin/python scripts/expert_giveup_labels.py --deals 4000 --seed glab1 --out glab1.jsonl
+    .venv/bin/python scripts/expert_giveup_labels.py --read glab1.jsonl
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import random
+import sys
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from expert_bid_labels import Row, copied, finish_hand, mean_half, read_rows
+
+from binokel.bots.expert import ExpertBot
+from binokel.bots.expert_plans import plan_key, scored_plans
+from binokel.bots.heuristic import HeuristicBot
+from binokel.games import find_game_rules
+from binokel.games.binokel import actions as A
+from binokel.games.binokel.game import Phase, active_seats, new_game
+from binokel.search.evaluate import relative
+
+BIASES = (-60.0, -40.0, -20.0, 0.0, 20.0, 40.0, 60.0, 100.0)
+
+
+def label_deal(deal: int, seed: str, bot_name: str, rules_name: str, band: float) -> list[Row]:
+    """One deal's first hand with the expert in seat ``deal % players``: a row when the expert
+    declares and may give up, labelled when its plans' gap is within ``band`` (the expert's
+    score ``after_give_up`` and ``after_play``, and ``true_gain`` of playing), else one row
+    with the deal's name only; ``scored`` is what the hand as played brought it."""
+    rules = find_game_rules(rules_name)
+    state = new_game(rules, f"{seed}/{deal}", dealer=deal % rules.players)
+    me = deal % rules.players
+    expert = ExpertBot(bot_name)
+    bots: dict[int, Any] = {s: expert if s == me else HeuristicBot("heuristic:level=hard")
+                            for s in range(rules.players)}
+    rngs = [random.Random(f"{seed}/{deal}/{s}") for s in range(rules.players)]
+    rows: list[Row] = []
+    while not state.results and not state.is_over:
+        seat = state.to_move
+        view = state.view(seat)
+        if (seat == me and view.phase is Phase.DISCARD and not view.discard and not rows
+                and any(isinstance(a, A.GiveUp) for a in view.legal_actions)):
+            plans, _ = scored_plans(expert.budget, view)
+            giving = next(p for p in plans if p.action == "giveup")
+            playing = [p for p in plans if p.action != "giveup"]
+            choice = expert.choose(view, random.Random(0))
+            row: Row = {"seed": seed, "deal": deal, "bid": view.bid,
+                        "choice": "give up" if isinstance(choice, A.GiveUp) else "play"}
+            if playing:
+                best = max(playing, key=lambda p: p.value)
+                row.update(give_up=giving.value, play=best.value, plan=best.action,
+                           gap=best.value - giving.value)
+                if abs(row["gap"]) < band:
+                    row["after_give_up"] = finish_hand(state.apply(A.GIVE_UP[giving.suit]),
+                                                       bots, copied(rngs), me)
+                    # A second expert that keeps to the best playing plan; the same
+                    # policy otherwise (its card play reads only the view and its stream).
+                    player = ExpertBot(bot_name)
+                    player._plans[plan_key(view)] = best
+                    player._plan_values[plan_key(view)] = []
+                    row["after_play"] = finish_hand(state, {**bots, me: player},
+                                                    copied(rngs), me)
+                    row["true_gain"] = row["after_play"] - row["after_give_up"]
+            rows.append(row)
+        state = state.apply(bots[seat].choose(view, rngs[seat]))
+    result = state.results[0]
+    scored = relative(rules, active_seats(rules, result.dealer), me, result.scores)
+    for row in rows:
+        row["scored"] = scored
+    # A deal the expert did not declare still counts in the per-deal means.
+    return rows or [{"seed": seed, "deal": deal, "scored": scored}]
+
+
+def _label_chunk(args: tuple[list[int], str, str, str, float]) -> list[Row]:
+    deals, seed, bot_name, rules_name, band = args
+    return [row for deal in deals for row in label_deal(deal, seed, bot_name, rules_name, band)]
+
+
+def one_step(rows: list[Row], deals: int, bias: float) -> tuple[float, float]:
+    """Per deal, what the rule ``gap + bias > 0`` (play, else give up) on the labelled
+    decisions gains against the expert's own choices there (mean, 95% half-width)."""
+    per_deal: dict[tuple[str, int], float] = {}
+    for r in rows:
+        plays = r["gap"] + bias > 0
+        change = (r["true_gain"] if plays else 0.0) - (
+            r["true_gain"] if r["choice"] == "play" else 0.0)
+        key = (r["seed"], r["deal"])
+        per_deal[key] = per_deal.get(key, 0.0) + change
+    values = list(per_deal.values()) + [0.0] * (deals - len(per_deal))
+    return mean_half(values)
+
+
+def _bands(rows: Sequence[Row], edges: Sequence[float]) -> None:
+    print("\n| predicted gap (play − give up) | decisions | predicted | true gain of playing "
+          "(95% CI) | the expert gave up |")
+    print("|---|---:|---:|---|---:|")
+    for low, high in itertools.pairwise(edges):
+        inside = [r for r in rows if low <= r["gap"] < high]
+        if len(inside) < 5:
+            continue
+        mean, half = mean_half([r["true_gain"] for r in inside])
+        gave = sum(r["choice"] == "give up" for r in inside) / len(inside)
+        predicted = sum(r["gap"] for r in inside) / len(inside)
+        print(f"| {low:g} … {high:g} | {len(inside)} | {predicted:+.1f} "
+              f"| {mean:+.1f} ± {half:.1f} | {gave:.0%} |")
+
+
+def report(rows: list[Row]) -> None:
+    deals = len({(r["seed"], r["deal"]) for r in rows})
+    decided = [r for r in rows if "gap" in r]
+    labelled = [r for r in decided if "true_gain" in r]
+    gave = sum(r["choice"] == "give up" for r in decided)
+    print(f"{deals} deals, {len(decided)} declarations the expert could give up "
+          f"({gave} given up), {len(labelled)} labelled")
+    if not labelled:
+        return
+    _bands(labelled, [-300.0, -150.0, -100.0, -50.0, -25.0, 0.0, 25.0, 50.0, 100.0, 150.0,
+                      300.0])
+    print("\nOne step: what `gap + bias > 0` (play, else give up) gains a deal against the "
+          "expert's own choice (95% CI)\n")
+    print("| bias | gain a deal |")
+    print("|---:|---|")
+    for bias in BIASES:
+        mean, half = one_step(labelled, deals, bias)
+        print(f"| {bias:+g} | {mean:+.2f} ± {half:.2f} |")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--deals", type=int, default=200)
+    parser.add_argument("--seed", default="glab1")
+    parser.add_argument("--bot", default="expert")
+    parser.add_argument("--rules", default="binokel")
+    parser.add_argument("--band", type=float, default=150.0,
+                        help="label the decisions whose predicted gap is within this of zero")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--out", help="write every decision as a JSON line here")
+    parser.add_argument("--read", help="comma-separated JSON-lines files: report, play nothing")
+    args = parser.parse_args()
+    if args.read:
+        report(read_rows(args.read.split(",")))
+        return 0
+    started = time.perf_counter()
+    size = 10
+    tasks = [(list(range(i, min(args.deals, i + size))), args.seed, args.bot, args.rules,
+              args.band) for i in range(0, args.deals, size)]
+    with ProcessPoolExecutor(args.workers) as pool:
+        rows = [row for chunk in pool.map(_label_chunk, tasks) for row in chunk]
+    if args.out:
+        with open(args.out, "w", encoding="utf-8") as handle:
+            handle.writelines(json.dumps(r) + "\n" for r in rows)
+    print(f"{args.bot} against hard ({args.rules}, seed {args.seed}), "
+          f"{time.perf_counter() - started:.0f} s")
+    report(rows)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
