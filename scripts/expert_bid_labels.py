@@ -38,7 +38,7 @@ import json
 import random
 import sys
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -226,19 +226,41 @@ def read_rows(paths: Iterable[str]) -> list[Row]:
     return rows
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+def label_arguments(parser: argparse.ArgumentParser, *, seed: str, band: float,
+                    what: str) -> None:
+    """The options both label scripts take; ``what``: the labelled decisions' name."""
     parser.add_argument("--deals", type=int, default=200)
-    parser.add_argument("--seed", default="lab1")
+    parser.add_argument("--seed", default=seed)
     parser.add_argument("--bot", default="expert")
     parser.add_argument("--rules", default="binokel")
-    parser.add_argument("--band", type=float, default=200.0,
-                        help="label the turns whose predicted gain is within this of zero")
+    parser.add_argument("--band", type=float, default=band,
+                        help=f"label the {what} whose predicted gain is within this of zero")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--out", help=f"write every one of the {what} as a JSON line here")
+    parser.add_argument("--read", help="comma-separated JSON-lines files: report, play nothing")
+
+
+def run_labels(chunk: Callable[[Any], list[Row]], args: argparse.Namespace,
+               *extra: object) -> list[Row]:
+    """Label ``args.deals`` deals in chunks of ten on ``args.workers`` processes, each task
+    ``(deals, seed, bot, rules, band, *extra)``; the rows in deal order, written as JSON lines
+    to ``args.out`` too."""
+    size = 10
+    tasks = [(list(range(i, min(args.deals, i + size))), args.seed, args.bot, args.rules,
+              args.band, *extra) for i in range(0, args.deals, size)]
+    with ProcessPoolExecutor(args.workers) as pool:
+        rows = [row for part in pool.map(chunk, tasks) for row in part]
+    if args.out:
+        with open(args.out, "w", encoding="utf-8") as handle:
+            handle.writelines(json.dumps(r) + "\n" for r in rows)
+    return rows
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    label_arguments(parser, seed="lab1", band=200.0, what="turns")
     parser.add_argument("--two", action="store_true",
                         help="seat a second expert (three-player rule sets); label both")
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--out", help="write every turn as a JSON line here")
-    parser.add_argument("--read", help="comma-separated JSON-lines files: report, play nothing")
     args = parser.parse_args()
     if args.read:
         report(read_rows(args.read.split(",")))
@@ -246,17 +268,9 @@ def main() -> int:
     if args.two and find_game_rules(args.rules).players != 3:
         parser.error("--two: a three-player rule set")
     started = time.perf_counter()
-    size = 10
-    tasks = [(list(range(i, min(args.deals, i + size))), args.seed, args.bot, args.rules,
-              args.band, args.two) for i in range(0, args.deals, size)]
-    with ProcessPoolExecutor(args.workers) as pool:
-        rows = [row for chunk in pool.map(_label_chunk, tasks) for row in chunk]
-    if args.out:
-        with open(args.out, "w", encoding="utf-8") as handle:
-            handle.writelines(json.dumps(r) + "\n" for r in rows)
+    rows = run_labels(_label_chunk, args, args.two)
     print(f"{'two of ' if args.two else ''}{args.bot} against hard ({args.rules}, "
-          f"seed {args.seed}), "
-          f"{time.perf_counter() - started:.0f} s")
+          f"seed {args.seed}), {time.perf_counter() - started:.0f} s")
     report(rows)
     return 0
 

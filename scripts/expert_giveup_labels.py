@@ -23,15 +23,21 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import json
 import random
 import sys
 import time
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from expert_bid_labels import Row, copied, finish_hand, mean_half, read_rows
+from expert_bid_labels import (
+    Row,
+    copied,
+    finish_hand,
+    label_arguments,
+    mean_half,
+    read_rows,
+    run_labels,
+)
 
 from binokel.bots.expert import ExpertBot
 from binokel.bots.expert_plans import plan_key, scored_plans
@@ -149,28 +155,13 @@ def report(rows: list[Row]) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--deals", type=int, default=200)
-    parser.add_argument("--seed", default="glab1")
-    parser.add_argument("--bot", default="expert")
-    parser.add_argument("--rules", default="binokel")
-    parser.add_argument("--band", type=float, default=150.0,
-                        help="label the decisions whose predicted gap is within this of zero")
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--out", help="write every decision as a JSON line here")
-    parser.add_argument("--read", help="comma-separated JSON-lines files: report, play nothing")
+    label_arguments(parser, seed="glab1", band=150.0, what="decisions")
     args = parser.parse_args()
     if args.read:
         report(read_rows(args.read.split(",")))
         return 0
     started = time.perf_counter()
-    size = 10
-    tasks = [(list(range(i, min(args.deals, i + size))), args.seed, args.bot, args.rules,
-              args.band) for i in range(0, args.deals, size)]
-    with ProcessPoolExecutor(args.workers) as pool:
-        rows = [row for chunk in pool.map(_label_chunk, tasks) for row in chunk]
-    if args.out:
-        with open(args.out, "w", encoding="utf-8") as handle:
-            handle.writelines(json.dumps(r) + "\n" for r in rows)
+    rows = run_labels(_label_chunk, args)
     print(f"{args.bot} against hard ({args.rules}, seed {args.seed}), "
           f"{time.perf_counter() - started:.0f} s")
     report(rows)
