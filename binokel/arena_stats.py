@@ -246,13 +246,18 @@ def summarize(result: ArenaResult) -> Summary:
 
 
 def _by_seats(deals: Sequence[DealResult]) -> dict[int, tuple[float, float, float, int]]:
-    """The deals' differences split by how many seats A holds, each over the deals that have
-    such seatings (nothing where A holds one seat in every compared seating, as with two
-    players, nor for a group of a single deal)."""
+    """The deals' differences split by how many seats A holds (:func:`seat_split`)."""
     groups: dict[int, list[float]] = {}
     for deal in deals:
         for k, value in deal.difference_by_seats().items():
             groups.setdefault(k, []).append(value)
+    return seat_split(groups)
+
+
+def seat_split(groups: dict[int, list[float]]) -> dict[int, tuple[float, float, float, int]]:
+    """Per number of seats A holds, the deals' differences over those seatings as (mean, the
+    95% interval's ends, deals); nothing where A holds one number of seats in every compared
+    seating (two players), and no group of a single deal."""
     if len(groups) < 2:
         return {}
     out = {}

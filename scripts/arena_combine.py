@@ -7,7 +7,8 @@ arena CSV is one duplicate deal with its difference A − B (``binokel/arena_sta
 write_csv); this script pools the rows of every file given, refuses files whose headers
 differ or a deal seed that appears twice (the same chunk given twice), and prints the number
 of deals, the mean difference per hand and its 95% interval, computed as ``binokel arena``
-computes it (``arena_stats.mean_ci``, the deal as the unit)::
+computes it (``arena_stats.mean_ci``, the deal as the unit), and for three-player tables the
+same split by how many seats A holds (``arena_stats.seat_split``)::
 
     .venv/bin/python scripts/arena_combine.py /tmp/arena/chunk*.csv
     .venv/bin/python scripts/arena_combine.py --json /tmp/arena/chunk*.csv
@@ -26,7 +27,7 @@ import csv
 import json
 import sys
 
-from binokel.arena_stats import mean_ci
+from binokel.arena_stats import mean_ci, seat_split
 
 
 def combine(paths: list[str]) -> dict[str, object]:
@@ -37,6 +38,7 @@ def combine(paths: list[str]) -> dict[str, object]:
     diffs: list[float] = []
     a_scores: list[float] = []
     b_scores: list[float] = []
+    by_seats: dict[int, list[float]] = {}
     for path in paths:
         with open(path, newline="", encoding="utf-8") as f:
             rows = list(csv.reader(f))
@@ -56,12 +58,23 @@ def combine(paths: list[str]) -> dict[str, object]:
             a_scores.append(float(row[3]))
             b_scores.append(float(row[4]))
             diffs.append(float(row[5]))
+            groups: dict[int, list[float]] = {}
+            for name, cell in zip(header[6:], row[6:], strict=False):
+                # Three seats: everyone plays.  With four, a dealer may sit out, and the
+                # CSV does not say which seats played, so no split is made.
+                if name.startswith("diff_") and len(name) == 8 and cell:
+                    groups.setdefault(name.count("A"), []).append(float(cell))
+            for k, values in groups.items():
+                by_seats.setdefault(k, []).append(sum(values) / len(values))
     mean, sd, low, high = mean_ci(diffs)
     n = len(diffs)
     return {"files": len(paths), "deals": n, "mean_difference": round(mean, 3),
             "stdev": round(sd, 3), "ci95": [round(low, 3), round(high, 3)],
             "score_a": round(sum(a_scores) / n, 3) if n else 0.0,
-            "score_b": round(sum(b_scores) / n, 3) if n else 0.0}
+            "score_b": round(sum(b_scores) / n, 3) if n else 0.0,
+            "by_seats": {str(k): {"mean_difference": round(m, 3),
+                                  "ci95": [round(lo, 3), round(hi, 3)], "deals": count}
+                         for k, (m, lo, hi, count) in seat_split(by_seats).items()}}
 
 
 _COUNTS = ("declared", "made", "missed", "gave_up")
@@ -131,6 +144,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{out['deals']} deals from {out['files']} files: mean difference A - B "
               f"{out['mean_difference']:+.1f} points per hand (95% CI {low:+.1f} .. {high:+.1f}, "
               f"sd {out['stdev']:.1f}); A {out['score_a']:.1f}, B {out['score_b']:.1f} a hand")
+        split = out["by_seats"]
+        assert isinstance(split, dict)
+        for k, part in split.items():
+            low, high = part["ci95"]
+            print(f"  where A holds {k} seat{'s' if k != '1' else ''}: "
+                  f"{part['mean_difference']:+.1f} (95% CI {low:+.1f} .. {high:+.1f}, "
+                  f"{part['deals']} deals)")
         for seat, counts in contracts.items():
             print(f"{seat} {counts['name']}: missed or given up {counts['missed_or_given_up']:.1%} "
                   f"of {counts['declared']} contracts (missed {counts['missed']}, "

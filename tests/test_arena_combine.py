@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
 import pytest
 
-from binokel.arena_stats import mean_ci
+from binokel.arena import ArenaConfig, ArenaResult, run_arena
+from binokel.arena_stats import mean_ci, summarize, write_csv
 from tests.script_modules import load_script
 
 HEADER = "deal,seed,dealer,score_a,score_b,difference,diff_AAB,diff_ABA\n"
@@ -89,3 +91,40 @@ def test_summaries_of_another_table_a_seed_twice_or_no_summary_are_refused(
         module.combine_shares([str(tmp_path / "x.json")])
     _chunk(tmp_path / "a.csv", "s1", [1.0])
     assert module.main([str(tmp_path / "a.csv"), "--summaries", str(tmp_path / "x.json")]) == 1
+
+
+def test_the_pooled_split_by_seats_is_the_arenas_own(tmp_path: Path) -> None:
+    """Two chunks of a real three-player arena: the split by how many seats A holds, pooled
+    from their CSVs, is the one ``binokel arena`` reports for the same deals in one run."""
+    combine = load_script("arena_combine").combine
+    whole = run_arena(ArenaConfig(bot_a="heuristic:level=hard", bot_b="random", deals=6,
+                                  seed="split"))
+    paths = []
+    for i, part in enumerate((whole.deals[:3], whole.deals[3:])):
+        buffer = io.StringIO()
+        write_csv(ArenaResult(config=whole.config, deals=part, seconds=0.0), buffer)
+        path = tmp_path / f"c{i}.csv"
+        path.write_text(buffer.getvalue(), encoding="utf-8")
+        paths.append(str(path))
+    pooled = combine(paths)["by_seats"]
+    own = summarize(whole).by_seats
+    assert set(pooled) == {"1", "2"} == {str(k) for k in own}
+    for k, (mean, low, high, deals) in own.items():
+        assert pooled[str(k)] == {"mean_difference": round(mean, 3),
+                                  "ci95": [round(low, 3), round(high, 3)], "deals": deals}
+
+
+def test_seatings_of_one_kind_give_no_split(tmp_path: Path) -> None:
+    combine = load_script("arena_combine").combine
+    _chunk(tmp_path / "a.csv", "s1", [10.0, -4.0, 7.5])
+    assert combine([str(tmp_path / "a.csv")])["by_seats"] == {}
+
+
+def test_four_seat_tables_are_not_split(tmp_path: Path) -> None:
+    """A four-player CSV does not say whether the dealer sat out, so A's seats are unknown."""
+    combine = load_script("arena_combine").combine
+    rows = "".join(f"{i},s/{i},0,10,0,10,{i},{i + 1},{i + 2}\n" for i in range(3))
+    path = tmp_path / "four.csv"
+    path.write_text("deal,seed,dealer,score_a,score_b,difference,diff_ABBB,diff_AABB,"
+                    "diff_AAAB\n" + rows, encoding="utf-8")
+    assert combine([str(path)])["by_seats"] == {}
