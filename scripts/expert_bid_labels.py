@@ -96,14 +96,11 @@ def second_seat(deal: int, players: int) -> int:
     return (deal + 1 + (deal // players) % (players - 1)) % players
 
 
-def label_deal(deal: int, seed: str, bot_name: str, rules_name: str, band: float,
-               two: bool = False) -> list[Row]:
-    """One deal's first hand with the expert in seat ``deal % players`` (and with ``two`` a
-    second one in :func:`second_seat`; hard in the others): a row per auction turn of an
-    expert's with a bid legal (labelled when its gain is within ``band``: ``after_pass`` and
-    ``after_bid``, and ``true_gain``, the deciding expert's score against the others' mean;
-    with ``two`` also ``team_gain``, what the arena scores the seating); ``scored`` is what
-    the hand as played brought the deciding expert."""
+def seat_table(deal: int, seed: str, bot_name: str, rules_name: str, two: bool = False,
+               ) -> tuple[GameState, tuple[int, ...], dict[int, Any], list[random.Random]]:
+    """A deal's first hand, ready to play: the state, the experts' seats (the first in seat
+    ``deal % players``, with ``two`` a second in :func:`second_seat`), every seat's bot (hard
+    where no expert sits) and every seat's random stream."""
     rules = find_game_rules(rules_name)
     state = new_game(rules, f"{seed}/{deal}", dealer=deal % rules.players)
     me = deal % rules.players
@@ -112,6 +109,19 @@ def label_deal(deal: int, seed: str, bot_name: str, rules_name: str, band: float
                             else HeuristicBot("heuristic:level=hard")
                             for s in range(rules.players)}
     rngs = [random.Random(f"{seed}/{deal}/{s}") for s in range(rules.players)]
+    return state, experts, bots, rngs
+
+
+def label_deal(deal: int, seed: str, bot_name: str, rules_name: str, band: float,
+               two: bool = False) -> list[Row]:
+    """One deal's first hand with the expert in seat ``deal % players`` (and with ``two`` a
+    second one in :func:`second_seat`; hard in the others): a row per auction turn of an
+    expert's with a bid legal (labelled when its gain is within ``band``: ``after_pass`` and
+    ``after_bid``, and ``true_gain``, the deciding expert's score against the others' mean;
+    with ``two`` also ``team_gain``, what the arena scores the seating); ``scored`` is what
+    the hand as played brought the deciding expert."""
+    state, experts, bots, rngs = seat_table(deal, seed, bot_name, rules_name, two)
+    rules = state.rules
     rows: list[Row] = []
     while not state.results and not state.is_over:
         seat = state.to_move
@@ -165,18 +175,28 @@ def mean_half(values: list[float]) -> tuple[float, float]:
     return mean, high - mean
 
 
-def _bands(rows: list[Row], key: str, edges: Sequence[float], label: str) -> None:
-    print(f"\n| {label} | turns | predicted gain | true gain (95% CI) | the expert bid |")
+def print_bands(rows: Sequence[Row], key: str, edges: Sequence[float], columns: str,
+                predicted: str, choice: str) -> None:
+    """The labelled ``rows`` binned by ``key`` over ``edges`` as a table under the header row
+    ``columns`` (bins of fewer than five rows left out): each bin's rows, mean ``predicted``,
+    true gain with its 95% interval, and the share whose choice was ``choice``."""
+    print(f"\n{columns}")
     print("|---|---:|---:|---|---:|")
     for low, high in itertools.pairwise(edges):
         inside = [r for r in rows if low <= r[key] < high]
         if len(inside) < 5:
             continue
         mean, half = mean_half([r["true_gain"] for r in inside])
-        bid = sum(r["choice"] == "bid" for r in inside) / len(inside)
-        predicted = sum(r["gain"] for r in inside) / len(inside)
-        print(f"| {low:g} … {high:g} | {len(inside)} | {predicted:+.1f} "
-              f"| {mean:+.1f} ± {half:.1f} | {bid:.0%} |")
+        share = sum(r["choice"] == choice for r in inside) / len(inside)
+        guess = sum(r[predicted] for r in inside) / len(inside)
+        print(f"| {low:g} … {high:g} | {len(inside)} | {guess:+.1f} "
+              f"| {mean:+.1f} ± {half:.1f} | {share:.0%} |")
+
+
+def _bands(rows: list[Row], key: str, edges: Sequence[float], label: str) -> None:
+    print_bands(rows, key, edges,
+                f"| {label} | turns | predicted gain | true gain (95% CI) | the expert bid |",
+                "gain", "bid")
 
 
 def one_step(rows: list[Row], deals: int, conf: float, bias: float,
@@ -184,14 +204,22 @@ def one_step(rows: list[Row], deals: int, conf: float, bias: float,
     """Per deal, what the rule ``gain + bias > 0 and chance >= conf`` on the labelled turns
     gains against the expert's own choices there (mean, 95% half-width over deals); ``key``:
     the gain to count (``team_gain``: what the arena scores a seating of two experts)."""
+    def change(r: Row) -> float:
+        rule = r["gain"] + bias > 0 and r["chance"] >= conf
+        return float((r[key] if rule else 0.0) - (r[key] if r["choice"] == "bid" else 0.0))
+
+    return per_deal_mean(rows, deals, change)
+
+
+def per_deal_mean(rows: Iterable[Row], deals: int,
+                  change: Callable[[Row], float]) -> tuple[float, float]:
+    """Mean and 95% half-width over ``deals`` deals of each deal's summed ``change`` over its
+    rows (a deal without a row counts 0): what a rule gains a deal, one step."""
     per_deal: dict[tuple[str, int], float] = {}
     for r in rows:
-        rule = r["gain"] + bias > 0 and r["chance"] >= conf
-        change = (r[key] if rule else 0.0) - (r[key] if r["choice"] == "bid" else 0.0)
         name = (r["seed"], r["deal"])
-        per_deal[name] = per_deal.get(name, 0.0) + change
-    values = list(per_deal.values()) + [0.0] * (deals - len(per_deal))
-    return mean_half(values)
+        per_deal[name] = per_deal.get(name, 0.0) + change(r)
+    return mean_half(list(per_deal.values()) + [0.0] * (deals - len(per_deal)))
 
 
 def report(rows: list[Row]) -> None:
@@ -256,23 +284,31 @@ def run_labels(chunk: Callable[[Any], list[Row]], args: argparse.Namespace,
     return rows
 
 
+def label_main(args: argparse.Namespace, chunk: Callable[[Any], list[Row]],
+               report_on: Callable[[list[Row]], None], who: str, *extra: object) -> int:
+    """A label script's run: report on saved labels (``--read``), or label the deals
+    (:func:`run_labels`, ``extra`` added to each task) and report on them."""
+    if args.read:
+        report_on(read_rows(args.read.split(",")))
+        return 0
+    started = time.perf_counter()
+    rows = run_labels(chunk, args, *extra)
+    print(f"{who} against hard ({args.rules}, seed {args.seed}), "
+          f"{time.perf_counter() - started:.0f} s")
+    report_on(rows)
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     label_arguments(parser, seed="lab1", band=200.0, what="turns")
     parser.add_argument("--two", action="store_true",
                         help="seat a second expert (three-player rule sets); label both")
     args = parser.parse_args()
-    if args.read:
-        report(read_rows(args.read.split(",")))
-        return 0
-    if args.two and find_game_rules(args.rules).players != 3:
+    if args.two and not args.read and find_game_rules(args.rules).players != 3:
         parser.error("--two: a three-player rule set")
-    started = time.perf_counter()
-    rows = run_labels(_label_chunk, args, args.two)
-    print(f"{'two of ' if args.two else ''}{args.bot} against hard ({args.rules}, "
-          f"seed {args.seed}), {time.perf_counter() - started:.0f} s")
-    report(rows)
-    return 0
+    return label_main(args, _label_chunk, report,
+                      f"{'two of ' if args.two else ''}{args.bot}", args.two)
 
 
 if __name__ == "__main__":

@@ -22,29 +22,25 @@ labels (``expert_bid_labels.py``), a rule still has to win a duplicate arena.
 from __future__ import annotations
 
 import argparse
-import itertools
 import random
 import sys
-import time
 from collections.abc import Sequence
-from typing import Any
 
 from expert_bid_labels import (
     Row,
     copied,
     finish_hand,
     label_arguments,
-    mean_half,
-    read_rows,
-    run_labels,
+    label_main,
+    per_deal_mean,
+    print_bands,
+    seat_table,
 )
 
 from binokel.bots.expert import ExpertBot
 from binokel.bots.expert_plans import plan_key, scored_plans
-from binokel.bots.heuristic import HeuristicBot
-from binokel.games import find_game_rules
 from binokel.games.binokel import actions as A
-from binokel.games.binokel.game import Phase, active_seats, new_game
+from binokel.games.binokel.game import Phase, active_seats
 from binokel.search.evaluate import relative
 
 BIASES = (-60.0, -40.0, -20.0, 0.0, 20.0, 40.0, 60.0, 100.0)
@@ -55,13 +51,9 @@ def label_deal(deal: int, seed: str, bot_name: str, rules_name: str, band: float
     declares and may give up, labelled when its plans' gap is within ``band`` (the expert's
     score ``after_give_up`` and ``after_play``, and ``true_gain`` of playing), else one row
     with the deal's name only; ``scored`` is what the hand as played brought it."""
-    rules = find_game_rules(rules_name)
-    state = new_game(rules, f"{seed}/{deal}", dealer=deal % rules.players)
-    me = deal % rules.players
-    expert = ExpertBot(bot_name)
-    bots: dict[int, Any] = {s: expert if s == me else HeuristicBot("heuristic:level=hard")
-                            for s in range(rules.players)}
-    rngs = [random.Random(f"{seed}/{deal}/{s}") for s in range(rules.players)]
+    state, (me,), bots, rngs = seat_table(deal, seed, bot_name, rules_name)
+    rules = state.rules
+    expert = bots[me]
     rows: list[Row] = []
     while not state.results and not state.is_over:
         seat = state.to_move
@@ -107,30 +99,17 @@ def _label_chunk(args: tuple[list[int], str, str, str, float]) -> list[Row]:
 def one_step(rows: list[Row], deals: int, bias: float) -> tuple[float, float]:
     """Per deal, what the rule ``gap + bias > 0`` (play, else give up) on the labelled
     decisions gains against the expert's own choices there (mean, 95% half-width)."""
-    per_deal: dict[tuple[str, int], float] = {}
-    for r in rows:
+    def change(r: Row) -> float:
         plays = r["gap"] + bias > 0
-        change = (r["true_gain"] if plays else 0.0) - (
-            r["true_gain"] if r["choice"] == "play" else 0.0)
-        key = (r["seed"], r["deal"])
-        per_deal[key] = per_deal.get(key, 0.0) + change
-    values = list(per_deal.values()) + [0.0] * (deals - len(per_deal))
-    return mean_half(values)
+        return float((r["true_gain"] if plays else 0.0)
+                     - (r["true_gain"] if r["choice"] == "play" else 0.0))
+
+    return per_deal_mean(rows, deals, change)
 
 
 def _bands(rows: Sequence[Row], edges: Sequence[float]) -> None:
-    print("\n| predicted gap (play − give up) | decisions | predicted | true gain of playing "
-          "(95% CI) | the expert gave up |")
-    print("|---|---:|---:|---|---:|")
-    for low, high in itertools.pairwise(edges):
-        inside = [r for r in rows if low <= r["gap"] < high]
-        if len(inside) < 5:
-            continue
-        mean, half = mean_half([r["true_gain"] for r in inside])
-        gave = sum(r["choice"] == "give up" for r in inside) / len(inside)
-        predicted = sum(r["gap"] for r in inside) / len(inside)
-        print(f"| {low:g} … {high:g} | {len(inside)} | {predicted:+.1f} "
-              f"| {mean:+.1f} ± {half:.1f} | {gave:.0%} |")
+    print_bands(rows, "gap", edges, "| predicted gap (play − give up) | decisions | predicted "
+                "| true gain of playing (95% CI) | the expert gave up |", "gap", "give up")
 
 
 def report(rows: list[Row]) -> None:
@@ -157,15 +136,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     label_arguments(parser, seed="glab1", band=150.0, what="decisions")
     args = parser.parse_args()
-    if args.read:
-        report(read_rows(args.read.split(",")))
-        return 0
-    started = time.perf_counter()
-    rows = run_labels(_label_chunk, args)
-    print(f"{args.bot} against hard ({args.rules}, seed {args.seed}), "
-          f"{time.perf_counter() - started:.0f} s")
-    report(rows)
-    return 0
+    return label_main(args, _label_chunk, report, args.bot)
 
 
 if __name__ == "__main__":
