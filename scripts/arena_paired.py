@@ -7,7 +7,9 @@ seeds) can be given as comma-separated lists, matched in order.
 
 The paired difference is also split by how many seats of the table bot A holds (the CSV's
 ``diff_<seating>`` columns): a change can gain where A meets B alone and lose where two A's
-bid against each other (decision ``search-21``).
+bid against each other (decision ``search-21``).  Only three-seat tables are split, as
+``arena_combine.py`` does: at four seats a dealer may sit out, and the CSV does not say who
+played.
 
     .venv/bin/python scripts/arena_paired.py new-1.csv,new-2.csv old-1.csv,old-2.csv
 """
@@ -36,8 +38,9 @@ def rows(paths: str) -> dict[str, dict[str, float]]:
 
 def by_seats(new: dict[str, dict[str, float]], old: dict[str, dict[str, float]],
              common: list[str]) -> dict[int, list[float]]:
-    """The paired difference per deal, averaged over the seatings where A holds k seats, by k."""
-    seatings = [key for key in new[common[0]] if key.startswith("diff_")]
+    """The paired difference per deal, averaged over the seatings where A holds k seats, by k
+    (three-seat seatings only; none for a table of four)."""
+    seatings = [key for key in new[common[0]] if key.startswith("diff_") and len(key) == 8]
     out: dict[int, list[float]] = {}
     for k in sorted({key.count("A") for key in seatings}):
         group = [key for key in seatings if key.count("A") == k]

@@ -14,14 +14,15 @@ SCRIPT = SCRIPTS / "arena_paired.py"
 SEATINGS = ("AAB", "ABA", "ABB", "BAA", "BAB", "BBA")
 
 
-def _run(path: Path, seed: str, by_seating: list[dict[str, float]]) -> None:
+def _run(path: Path, seed: str, by_seating: list[dict[str, float]],
+         seatings: tuple[str, ...] = SEATINGS) -> None:
     header = "deal,seed,dealer,score_a,score_b,difference," + ",".join(
-        f"diff_{s}" for s in SEATINGS)
+        f"diff_{s}" for s in seatings)
     lines = [header]
     for i, diffs in enumerate(by_seating):
         edge = sum(diffs.values()) / len(diffs)
         lines.append(f"{i},{seed}/{i},0,0,0,{edge:.3f}," + ",".join(
-            str(diffs[s]) for s in SEATINGS))
+            str(diffs[s]) for s in seatings))
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
@@ -59,3 +60,20 @@ def test_a_seat_count_with_one_deal_prints_no_interval(tmp_path: Path, k: int) -
     module = load_script("arena_paired")
     a, b = module.rows(str(tmp_path / "new.csv")), module.rows(str(tmp_path / "old.csv"))
     assert module.by_seats(a, b, ["s/0"])[k] == [1.0]
+
+
+def test_a_table_of_four_is_not_split(tmp_path: Path) -> None:
+    # With four seats a dealer may sit out (binokel-4-dealer-out) and the CSV does not say
+    # who played, so counting A's letters would mislead: only the whole difference is paired.
+    four = ("AABB", "ABAB", "ABBA", "BAAB", "BABA", "BBAA", "ABBB", "BAAA")
+    new = [{s: (16.0 if s.count("A") == 1 else 6.0) for s in four} for _ in range(3)]
+    old = [dict.fromkeys(four, 10.0) for _ in range(3)]
+    _run(tmp_path / "new.csv", "s", new, four)
+    _run(tmp_path / "old.csv", "s", old, four)
+    module = load_script("arena_paired")
+    a, b = module.rows(str(tmp_path / "new.csv")), module.rows(str(tmp_path / "old.csv"))
+    assert module.by_seats(a, b, ["s/0", "s/1", "s/2"]) == {}
+    out = subprocess.run([sys.executable, str(SCRIPT), str(tmp_path / "new.csv"),
+                          str(tmp_path / "old.csv")], capture_output=True, text=True, check=True)
+    assert "new - old (paired): -2.8 a hand" in out.stdout
+    assert "A in" not in out.stdout
