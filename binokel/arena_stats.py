@@ -283,6 +283,15 @@ def write_csv(result: ArenaResult, out: TextIO) -> None:
             *(f"{by_seating[s].difference:.1f}" if s in by_seating else "" for s in names)])
 
 
+def seats_of_a(column: str) -> int | None:
+    """How many seats A holds in a seating column of :func:`write_csv` (``diff_ABB``: 1), at
+    a table of three.  ``None`` for a table of four, where a dealer may sit out and the CSV
+    does not say who played, and for every other column."""
+    if column.startswith("diff_") and len(column) == len("diff_") + 3:
+        return column.count("A")
+    return None
+
+
 def plot(result: ArenaResult, path: str) -> None:
     """A PNG: the distribution of per-deal differences and the running mean with its 95% band.
 
@@ -327,5 +336,5 @@ def plot(result: ArenaResult, path: str) -> None:
     plt.close(fig)
 
 
-__all__ = ["BotSummary", "Summary", "mean_ci", "percentile", "plot", "summarize", "t95",
-           "write_csv"]
+__all__ = ["BotSummary", "Summary", "mean_ci", "percentile", "plot", "seat_split", "seats_of_a",
+           "summarize", "t95", "write_csv"]

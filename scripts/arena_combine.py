@@ -27,7 +27,7 @@ import csv
 import json
 import sys
 
-from binokel.arena_stats import mean_ci, seat_split
+from binokel.arena_stats import mean_ci, seat_split, seats_of_a
 
 
 def combine(paths: list[str]) -> dict[str, object]:
@@ -60,10 +60,9 @@ def combine(paths: list[str]) -> dict[str, object]:
             diffs.append(float(row[5]))
             groups: dict[int, list[float]] = {}
             for name, cell in zip(header[6:], row[6:], strict=False):
-                # Three seats: everyone plays.  With four, a dealer may sit out, and the
-                # CSV does not say which seats played, so no split is made.
-                if name.startswith("diff_") and len(name) == 8 and cell:
-                    groups.setdefault(name.count("A"), []).append(float(cell))
+                k = seats_of_a(name)
+                if k is not None and cell:
+                    groups.setdefault(k, []).append(float(cell))
             for k, values in groups.items():
                 by_seats.setdefault(k, []).append(sum(values) / len(values))
     mean, sd, low, high = mean_ci(diffs)

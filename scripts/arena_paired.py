@@ -20,7 +20,7 @@ import argparse
 import csv
 import sys
 
-from binokel.arena_stats import mean_ci
+from binokel.arena_stats import mean_ci, seats_of_a
 
 
 def rows(paths: str) -> dict[str, dict[str, float]]:
@@ -40,10 +40,10 @@ def by_seats(new: dict[str, dict[str, float]], old: dict[str, dict[str, float]],
              common: list[str]) -> dict[int, list[float]]:
     """The paired difference per deal, averaged over the seatings where A holds k seats, by k
     (three-seat seatings only; none for a table of four)."""
-    seatings = [key for key in new[common[0]] if key.startswith("diff_") and len(key) == 8]
+    seats = {key: k for key in new[common[0]] if (k := seats_of_a(key)) is not None}
     out: dict[int, list[float]] = {}
-    for k in sorted({key.count("A") for key in seatings}):
-        group = [key for key in seatings if key.count("A") == k]
+    for k in sorted(set(seats.values())):
+        group = [key for key, held in seats.items() if held == k]
         out[k] = [sum(new[s][key] - old[s][key] for key in group) / len(group)
                   for s in common if all(key in old[s] and key in new[s] for key in group)]
     return out
