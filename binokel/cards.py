@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 
 class Suit(enum.IntEnum):
-    """The four suits, in the order the tables of binokel.md list them."""
+    """The four suits, in the order the tables of docs/rules/binokel.md list them."""
 
     CLUBS = 0
     SPADES = 1

@@ -1,8 +1,8 @@
 """Shared tools of the rulebook tests: set deals, scripted play, and independent referees.
 
 The referees (:func:`oracle_legal_cards`, :func:`oracle_trick_winner`, :func:`oracle_meld_total`,
-:func:`oracle_scores`, :class:`Referee`) restate binokel.md in the plainest code we can write,
-without the engine's packed ints or caches, so that property tests compare the engine against
+:func:`oracle_scores`, :class:`Referee`) restate docs/rules/binokel.md in the plainest code we can
+write, without the engine's packed ints or caches, so that property tests compare the engine against
 the rulebook rather than against itself.
 
 Seat convention of the set deals: the dealer is seat 2, so seat 0 is forehand (F), seat 1
@@ -561,7 +561,7 @@ def _hidden(state: GameState, seat: int, hands: list[Counter[Card]], seen: Count
 
 
 def check_views(state: GameState) -> None:
-    """Every seat's view holds exactly what that seat may know (binokel.md, issue 2)."""
+    """Every seat's view holds exactly what that seat may know (docs/rules/binokel.md, issue 2)."""
     hands, seen = _open_table(state)
     discard = Counter(state.discard)
     sizes = tuple(sum(h.values()) for h in hands)

@@ -1,5 +1,5 @@
-"""``binokel melds``: each meld with its cards and points and the total (binokel.md §5), as text
-or JSON; a malformed card or an impossible hand is refused on one line with exit status 2.
+"""``binokel melds``: each meld with its cards and points and the total (docs/rules/binokel.md §5),
+as text or JSON; a malformed card or an impossible hand is refused on one line with exit status 2.
 
 The worked example, JSON and one refusal run the real command (``python -m binokel``) in a
 subprocess; the other cases call the same entry point in-process, to keep the suite fast.

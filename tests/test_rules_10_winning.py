@@ -1,5 +1,5 @@
-"""binokel.md §10 Winning the game: 1500, the declarer first, then the higher total, a tie
-plays on; other targets and a fixed number of hands."""
+"""docs/rules/binokel.md §10 Winning the game: 1500, the declarer first, then the higher total, a
+tie plays on; other targets and a fixed number of hands."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""binokel.md §1 Cards: suits, ranks, two copies of every card, card points, notation."""
+"""docs/rules/binokel.md §1 Cards: suits, ranks, two copies of every card, card points, notation."""
 
 from __future__ import annotations
 

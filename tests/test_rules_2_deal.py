@@ -1,4 +1,5 @@
-"""binokel.md §2 Seats and deal: to the right, forehand, the seeded shuffle, packets of 3, Dabb."""
+"""docs/rules/binokel.md §2 Seats and deal: to the right, forehand, the seeded shuffle, packets of
+3, Dabb."""
 
 from __future__ import annotations
 

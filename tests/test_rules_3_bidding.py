@@ -1,4 +1,5 @@
-"""binokel.md §3 Bidding: forced opening, duels, +10 without jumps, the dealer's entry."""
+"""docs/rules/binokel.md §3 Bidding: forced opening, duels, +10 without jumps, the dealer's
+entry."""
 
 from __future__ import annotations
 

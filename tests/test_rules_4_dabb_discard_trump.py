@@ -1,4 +1,4 @@
-"""binokel.md §4 Dabb, discard, trump, giving up."""
+"""docs/rules/binokel.md §4 Dabb, discard, trump, giving up."""
 
 from __future__ import annotations
 

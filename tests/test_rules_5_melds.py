@@ -1,4 +1,4 @@
-"""binokel.md §5 Melds: the table row by row, the three kinds, and melds in the game."""
+"""docs/rules/binokel.md §5 Melds: the table row by row, the three kinds, and melds in the game."""
 
 from __future__ import annotations
 

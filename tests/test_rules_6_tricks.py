@@ -1,4 +1,4 @@
-"""binokel.md §6 Tricks: the four duties, the options, the trick winner, the lead."""
+"""docs/rules/binokel.md §6 Tricks: the four duties, the options, the trick winner, the lead."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""binokel.md §7 Scoring a hand: the declarer's target, the opponents' tricks, the source's
-example (target 300: +318 or -600)."""
+"""docs/rules/binokel.md §7 Scoring a hand: the declarer's target, the opponents' tricks, the
+source's example (target 300: +318 or -600)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""binokel.md §8 Durch: no trumps, no melds, the declarer leads and must win every trick."""
+"""docs/rules/binokel.md §8 Durch: no trumps, no melds, the declarer leads and must win every
+trick."""
 
 from __future__ import annotations
 

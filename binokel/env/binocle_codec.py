@@ -1,5 +1,5 @@
-"""The Binocle encoder and action map (Foster's two-handed Binocle, binocle.md; and the rule
-sets the Binocle engine plays, Bézique among them).
+"""The Binocle encoder and action map (Foster's two-handed Binocle, docs/rules/binocle.md; and the
+rule sets the Binocle engine plays, Bézique among them).
 
 Sizes come from the rule set: ``K`` card kinds (4 suits x the ranks of the pack), the copies
 of each kind, the hand and the stock.  Seats are absolute (seat 0 is ``player_0``).

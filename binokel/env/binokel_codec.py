@@ -1,4 +1,5 @@
-"""The Binokel encoder and action map (three-player Binokel and its variants, binokel.md).
+"""The Binokel encoder and action map (three-player Binokel and its variants,
+docs/rules/binokel.md).
 
 Sizes come from the rule set: ``K`` card kinds (4 suits x the ranks of the pack), ``N`` seats.
 Seats are absolute (seat 0 is ``player_0``); the block ``seat`` says whose view it is.

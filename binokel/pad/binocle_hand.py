@@ -1,5 +1,5 @@
-"""Checking and scoring a Binocle or Bézique hand entered at a real table (binocle.md §2-§7,
-bezique.md).
+"""Checking and scoring a Binocle or Bézique hand entered at a real table (docs/rules/binocle.md
+§2-§7, docs/rules/bezique.md).
 
 Meld values come from the engine's melds (:meth:`BinocleMeld.points`), card points from the
 rule set, and the game is decided by the engine's own

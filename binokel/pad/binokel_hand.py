@@ -1,4 +1,4 @@
-"""Checking and scoring a Binokel hand entered at a real table (binokel.md §3-§10).
+"""Checking and scoring a Binokel hand entered at a real table (docs/rules/binokel.md §3-§10).
 
 Scores come from the engine's own :func:`~binokel.games.binokel.scoring.score_hand` and
 :func:`~binokel.games.binokel.scoring.game_winners`, melds from its meld calculator

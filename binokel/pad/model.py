@@ -245,7 +245,7 @@ class Pad:
     def no_claims(self) -> str:
         """Why a claim is refused at a game without claims."""
         return (f"claim: nobody claims at {self.title} with {self.seats} players; claiming "
-                f"the game is two-handed Binocle's (binocle.md §7)")
+                f"the game is two-handed Binocle's (docs/rules/binocle.md §7)")
 
     def _wrong_kind(self, entry: object) -> str:
         if isinstance(entry, BinocleHand) and entry.claim is not None and not self.scorer.claims:

@@ -1,4 +1,5 @@
-"""Helpers for the Bézique rulebook tests (bezique.md): Binocle's, on Bézique's rule set."""
+"""Helpers for the Bézique rulebook tests (docs/rules/bezique.md): Binocle's, on Bézique's rule
+set."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""bezique.md §1 (cards and counting: brisques only) and §2 (cut and deal: 3-2-3, the 17th card
-turned, a turned Seven scores 10)."""
+"""docs/rules/bezique.md §1 (cards and counting: brisques only) and §2 (cut and deal: 3-2-3, the
+17th card turned, a turned Seven scores 10)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""bezique.md §3 (play while the stock lasts) and §5 (declarations: Bézique's table, one per
-trick won, built up but never the other way)."""
+"""docs/rules/bezique.md §3 (play while the stock lasts) and §5 (declarations: Bézique's table, one
+per trick won, built up but never the other way)."""
 
 from __future__ import annotations
 

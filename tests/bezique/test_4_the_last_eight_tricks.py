@@ -1,4 +1,4 @@
-"""bezique.md §4 (the last eight tricks): declared cards go back to the hands, no more
+"""docs/rules/bezique.md §4 (the last eight tricks): declared cards go back to the hands, no more
 declarations; the second player must follow and win if able, void: trump if able."""
 
 from __future__ import annotations

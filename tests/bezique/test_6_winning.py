@@ -1,5 +1,5 @@
-"""bezique.md §6 (winning): game 1000 (2000); reaching it by points scored as they go wins at
-once; at the count, exactly one at the game wins, both: the higher total, a tie plays on."""
+"""docs/rules/bezique.md §6 (winning): game 1000 (2000); reaching it by points scored as they go
+wins at once; at the count, exactly one at the game wins, both: the higher total, a tie plays on."""
 
 from __future__ import annotations
 

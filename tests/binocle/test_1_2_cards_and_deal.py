@@ -1,4 +1,4 @@
-"""binocle.md §1 (cards and counting) and §2 (players, cut and deal)."""
+"""docs/rules/binocle.md §1 (cards and counting) and §2 (players, cut and deal)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""binocle.md §3 (scoring as you go) and §4 (play while the stock lasts)."""
+"""docs/rules/binocle.md §3 (scoring as you go) and §4 (play while the stock lasts)."""
 
 from __future__ import annotations
 

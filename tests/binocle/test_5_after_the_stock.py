@@ -1,4 +1,5 @@
-"""binocle.md §5: play after the stock is exhausted (follow and win, else trump, else any)."""
+"""docs/rules/binocle.md §5: play after the stock is exhausted (follow and win, else trump, else
+any)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""binocle.md §6: the meld table and Foster's laws of melding."""
+"""docs/rules/binocle.md §6: the meld table and Foster's laws of melding."""
 
 from __future__ import annotations
 

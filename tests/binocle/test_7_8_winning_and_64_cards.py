@@ -1,4 +1,4 @@
-"""binocle.md §7 (winning: 1000 points, and claiming) and §8 (the 64-card game)."""
+"""docs/rules/binocle.md §7 (winning: 1000 points, and claiming) and §8 (the 64-card game)."""
 
 from __future__ import annotations
 

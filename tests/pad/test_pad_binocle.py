@@ -1,6 +1,6 @@
-"""The score pad at Binocle and Bézique (binocle.md §2-§7, bezique.md): dix or Seven, melds as
-they are made, card points or brisques, claims checked, the last trick, Foster's counters and
-the cribbage board."""
+"""The score pad at Binocle and Bézique (docs/rules/binocle.md §2-§7, docs/rules/bezique.md): dix or
+Seven, melds as they are made, card points or brisques, claims checked, the last trick, Foster's
+counters and the cribbage board."""
 
 from __future__ import annotations
 

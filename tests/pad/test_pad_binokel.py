@@ -1,5 +1,5 @@
-"""The score pad at Binokel: the rules' own examples (binokel.md §4, §7, §8, §9, §10), bad input
-refused with the rule named and nothing changed, edit/undo and void hands."""
+"""The score pad at Binokel: the rules' own examples (docs/rules/binokel.md §4, §7, §8, §9, §10),
+bad input refused with the rule named and nothing changed, edit/undo and void hands."""
 
 from __future__ import annotations
 
@@ -184,7 +184,7 @@ def test_the_dealer_who_sits_out_cannot_be_the_declarer() -> None:
 def test_a_claim_in_a_three_player_game_is_refused() -> None:
     claim = BinocleHand(trump=H, card_points=(100, None), claim=0)
     with pytest.raises(PadError, match=r"nobody claims at Binokel with 3 players.*"
-                                       r"binocle.md §7"):
+                                       r"docs/rules/binocle.md §7"):
         pad3().add(claim)
 
 

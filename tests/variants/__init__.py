@@ -1,1 +1,1 @@
-"""Tests of every Binokel variant (binokel.md §9) and the house-rule fields."""
+"""Tests of every Binokel variant (docs/rules/binokel.md §9) and the house-rule fields."""

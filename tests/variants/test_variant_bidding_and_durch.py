@@ -1,5 +1,5 @@
-"""binokel.md §3 options (minimum bid 200 or 250, jumps) and §8 Durch: its value, open Durch
-after the discard (±1500), open Durch without the Dabb (±2000), and tables without Durch.
+"""docs/rules/binokel.md §3 options (minimum bid 200 or 250, jumps) and §8 Durch: its value, open
+Durch after the discard (±1500), open Durch without the Dabb (±2000), and tables without Durch.
 
 Seats of the set deals: the dealer is seat 2, seat 0 forehand, seat 1 middlehand.
 """

@@ -1,5 +1,5 @@
-"""binokel.md §10 and §9 "other targets": the game to 1000, 1500 or 2000, or a fixed number of
-hands; the declarer wins a shared finish; an exact tie plays on; teams win together."""
+"""docs/rules/binokel.md §10 and §9 "other targets": the game to 1000, 1500 or 2000, or a fixed
+number of hands; the declarer wins a shared finish; an exact tie plays on; teams win together."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""House rules that Swabian tables commonly play, each a field of the rule set (binokel.md §4,
-§6, §7 options): trump named before the discard, the give-up bonus, trick points rounded to
-ten, the trick duties when a trick is trumped, and who leads the first trick.
+"""House rules that Swabian tables commonly play, each a field of the rule set
+(docs/rules/binokel.md §4, §6, §7 options): trump named before the discard, the give-up bonus, trick
+points rounded to ten, the trick duties when a trick is trumped, and who leads the first trick.
 
 Seats of the set deals: the dealer is seat 2, seat 0 forehand, seat 1 middlehand.
 """

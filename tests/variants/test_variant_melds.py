@@ -1,5 +1,5 @@
-"""binokel.md §5 options and §9 Sevens: eight of a kind graded, doubled melds worth twice the
-single, and the Dissle (the trump Seven) with its place below the Jack."""
+"""docs/rules/binokel.md §5 options and §9 Sevens: eight of a kind graded, doubled melds worth twice
+the single, and the Dissle (the trump Seven) with its place below the Jack."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""binokel.md §9: every variant is a named rule set, and a rule set that does not add up is
-refused with a message naming the field."""
+"""docs/rules/binokel.md §9: every variant is a named rule set, and a rule set that does not add up
+is refused with a message naming the field."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from binokel.games.binokel.rules import (
     registered_rules,
 )
 
-#: What each named rule set changes against the default, field by field (binokel.md §9).
+#: What each named rule set changes against the default, field by field (docs/rules/binokel.md §9).
 EXPECTED_CHANGES: dict[str, dict[str, Any]] = {
     "binokel": {},
     "binokel-4": {"players": 4, "hand_size": 9},

@@ -1,4 +1,5 @@
-"""binokel.md §2 and §9: who sits, who plays, and how the cards are dealt in every rule set."""
+"""docs/rules/binokel.md §2 and §9: who sits, who plays, and how the cards are dealt in every rule
+set."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""binokel.md §9 Kreuzbinokel: two fixed teams of partners sitting opposite.
+"""docs/rules/binokel.md §9 Kreuzbinokel: two fixed teams of partners sitting opposite.
 
 Partners add their points; each player's melds count only if that player wins a trick; the team
 meets the bid if the team total reaches it; the declaring team must win every trick in Durch; on

@@ -1,7 +1,7 @@
 """Tools of the variant tests: set deals for any rule set, random play, and independent referees.
 
-The referees restate binokel.md (§5-§8 and the options of §6 and §9) in plain code on cards,
-without the engine's packed ints, so that the variant tests check the engine against the
+The referees restate docs/rules/binokel.md (§5-§8 and the options of §6 and §9) in plain code on
+cards, without the engine's packed ints, so that the variant tests check the engine against the
 rulebook rather than against itself.
 
 Seat convention of the set deals: the dealer is the last seat, so seat 0 is forehand and, when

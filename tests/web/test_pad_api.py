@@ -25,7 +25,8 @@ with warnings.catch_warnings():
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 TESTSERVER = Allowed.of(hosts=["testserver"])
 PLAYERS = ["Anna", "Bert", "Cora"]
-#: The rules' own example (binokel.md §7): bid 300, melds 190, tricks and discards 128: +318.
+#: The rules' own example (docs/rules/binokel.md §7): bid 300, melds 190, tricks and discards 128:
+#: +318.
 HAND_318 = {"declarer": 0, "bid": 300, "contract": "trump", "trump": "♥",
             "melds": [190, 0, 40], "side_points": [128, 80, None], "no_trick": []}
 

@@ -1,4 +1,5 @@
-"""Foster's two-handed Binocle (binocle.md): the oldest form of the game, on Binokel's cards.
+"""Foster's two-handed Binocle (docs/rules/binocle.md): the oldest form of the game, on Binokel's
+cards.
 
 The same design as the Binokel engine: rule sets as data, one immutable state with one door,
 short action notation, views per seat.

@@ -136,7 +136,7 @@ class BinocleFamilyGame:
 
 #: Foster's two-handed Binocle, 48 and 64 cards.
 BINOCLE_GAME: BinocleGame = BinocleFamilyGame("binocle", "Binocle")
-#: Bézique: Foster's eight-card form of 64-card Binocle (bezique.md), on the same engine.
+#: Bézique: Foster's eight-card form of 64-card Binocle (docs/rules/bezique.md), on the same engine.
 BEZIQUE_GAME: BinocleGame = BinocleFamilyGame("bezique", "Bézique")
 
 __all__ = ["BEZIQUE_GAME", "BINOCLE_GAME", "BinocleFamilyGame"]

@@ -163,7 +163,7 @@ def _meld_law(state: StateReader, action: A.Meld) -> str:
     return ""
 
 
-#: Bézique's names of the three classes (bezique.md §5).
+#: Bézique's names of the three classes (docs/rules/bezique.md §5).
 _CLASSES = ("marriages and sequence", "béziques", "four of a kind")
 
 

@@ -1,4 +1,4 @@
-"""The Binocle game state: one state machine with one door (binocle.md §2-§7).
+"""The Binocle game state: one state machine with one door (docs/rules/binocle.md §2-§7).
 
 A :class:`BinocleState` is immutable.  It tells the :attr:`~BinocleState.phase` and whose turn it
 is (:attr:`~BinocleState.to_move`), lists the :meth:`~BinocleState.legal_actions`, and
@@ -408,7 +408,7 @@ class BinocleState(StateReader):
         self._results = (*self._results, result)
         self._scores = totals
         # Exactly one at the target wins; both: play on to 1250 ... (§7) or, at Bézique, the
-        # higher total wins (§6).
+        # higher total wins (docs/rules/bezique.md §6).
         winner, target = count_hand(self._rules, totals, self._target)
         if winner is not None:
             return self._game_over(winner, Ending.COUNTED)

@@ -1,4 +1,4 @@
-"""Binocle melds (binocle.md §6) and Foster's laws of melding: pure functions.
+"""Binocle melds (docs/rules/binocle.md §6) and Foster's laws of melding: pure functions.
 
 A meld is scored one at a time, after a trick won.  Its cards lie face up on the table (they
 still belong to the hand); a table card remembers, for each of the three classes, the scored

@@ -1,6 +1,6 @@
 """Binocle rule sets: one frozen, keyword-only value per variant, and the named presets.
 
-Foster's two-handed Binocle (binocle.md) shares its cards with Binokel but is a different
+Foster's two-handed Binocle (docs/rules/binocle.md) shares its cards with Binokel but is a different
 game: two players, a stock to draw from, one meld per trick won, and claiming 1000.  Every
 number the engine uses comes from a :class:`BinocleRules` value; a value that does not add up
 is refused with a :class:`~binokel.errors.RulesError` naming the field.
@@ -22,14 +22,15 @@ from typing import Any
 from ...cards import Rank
 from ...errors import RulesError
 
-#: The 48-card pack: A 10 K Q J 9 (binocle.md §1).
+#: The 48-card pack: A 10 K Q J 9 (docs/rules/binocle.md §1).
 BINOCLE_RANKS = (Rank.NINE, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.TEN, Rank.ACE)
-#: The 64-card pack adds the Eights and Sevens (binocle.md §8).
+#: The 64-card pack adds the Eights and Sevens (docs/rules/binocle.md §8).
 BINOCLE_64_RANKS = (Rank.SEVEN, Rank.EIGHT, *BINOCLE_RANKS)
 #: Ranks every meld needs (the sequence, binocle and four of a kind).
 MELD_RANKS = (Rank.JACK, Rank.QUEEN, Rank.KING, Rank.TEN, Rank.ACE)
 
-#: The Pinochle meld values (binocle.md §6 options): ``rules.replace(**PINOCHLE_MELD_VALUES)``.
+#: The Pinochle meld values (docs/rules/binocle.md §6 options):
+#: ``rules.replace(**PINOCHLE_MELD_VALUES)``.
 PINOCHLE_MELD_VALUES: dict[str, int] = {
     "meld_double_binocle": 300,
     "meld_eight_aces": 1000,
@@ -41,13 +42,14 @@ PINOCHLE_MELD_VALUES: dict[str, int] = {
 
 #: The games of the family a rule set of this engine may play.
 GAMES = ("binocle", "bezique")
-#: What happens when both players pass the target at the count (§7; bezique.md §6).
+#: What happens when both players pass the target at the count (§7; docs/rules/bezique.md §6).
 BOTH_REACH = ("play on", "higher wins")
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class BinocleRules:
-    """Everything that distinguishes one Binocle variant from another (binocle.md §1-§8)."""
+    """Everything that distinguishes one Binocle variant from another (docs/rules/binocle.md
+    §1-§8)."""
 
     name: str = "binocle"
     description: str = ("Foster's two-handed Binocle: 48 cards, 12 each, draw from the stock, "
@@ -89,7 +91,7 @@ class BinocleRules:
     claim_automatically: bool = False
     """Every player claims the moment the claim would be correct (no claim actions)."""
 
-    # Fields added for Bézique (bezique.md); their defaults are Binocle's, and a record
+    # Fields added for Bézique (docs/rules/bezique.md); their defaults are Binocle's, and a record
     # writes them only when one of them differs (see :func:`record_fields`).
     game: str = "binocle"
     """Which game of the family the rule set plays: ``binocle`` or ``bezique`` (its record's
@@ -270,7 +272,7 @@ BINOCLE_64 = BinocleRules(
     dix_rank=Rank.SEVEN,
 )
 
-#: Bézique (bezique.md): 64 cards, 8 each dealt 3-2-3, brisques only, its own meld table.
+#: Bézique (docs/rules/bezique.md): 64 cards, 8 each dealt 3-2-3, brisques only, its own meld table.
 BEZIQUE = BinocleRules(
     name="bezique",
     description=("Bézique, two-handed: 64 cards, 8 each dealt 3-2-3, the 17th turned; brisques "

@@ -1,4 +1,5 @@
-"""Deciding a Binocle or Bézique game (binocle.md §7, bezique.md §6): pure functions.
+"""Deciding a Binocle or Bézique game (docs/rules/binocle.md §7, docs/rules/bezique.md §6): pure
+functions.
 
 The state machine asks these as a hand goes; the score pad (:mod:`binokel.pad`) asks the same
 ones for a hand played with real cards.

@@ -1,4 +1,4 @@
-"""Melds (binokel.md §5): pure functions of (cards, trump, rules).
+"""Melds (docs/rules/binokel.md §5): pure functions of (cards, trump, rules).
 
 Three kinds - suit (pair, family), Binokel, rank (four/eight of a kind) - plus the Dissle with
 Sevens.  A card may serve in melds of different kinds but only once within one kind, and a

@@ -42,7 +42,8 @@ SEVENS_RANKS = (Rank.SEVEN, *BINOKEL_RANKS)
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class Rules:
-    """Everything that distinguishes one Binokel variant from another (binokel.md §1-§10).
+    """Everything that distinguishes one Binokel variant from another (docs/rules/binokel.md
+    §1-§10).
 
     :data:`FIELD_HELP` says what each field means; ``docs/rules.md`` explains them at length.
     """

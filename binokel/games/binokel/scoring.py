@@ -1,4 +1,5 @@
-"""Scoring a hand (binokel.md §4 giving up, §7, §8) and deciding the game (§10): pure functions.
+"""Scoring a hand (docs/rules/binokel.md §4 giving up, §7, §8) and deciding the game (§10): pure
+functions.
 
 Scores are kept per seat; in a team game both partners always receive their team's score, so
 partners' totals stay equal.

@@ -1,4 +1,4 @@
-"""Trick duties and the trick winner (binokel.md §6): pure functions.
+"""Trick duties and the trick winner (docs/rules/binokel.md §6): pure functions.
 
 The functions ending in ``_mask`` work on packed multisets (see :mod:`binokel.cards`) and are
 what the engine and playouts call; :func:`legal_cards` and :func:`trick_winner` are the same

@@ -12,7 +12,7 @@
  *   module.c    the Python glue: arguments in, answers out (the only file that sees Python)
  *
  * Only module.c includes Python.h; every search runs with the interpreter lock released.
- * See docs/decisions/search-05-native-core.md and search-06-native-layout-and-buffers.md.
+ * See docs/decisions/search-05-native-core.md and search-07-native-sources-and-packed-batches.md.
  */
 #ifndef BINOKEL_NATIVE_CORE_H
 #define BINOKEL_NATIVE_CORE_H
