@@ -31,7 +31,7 @@ from .games.binokel.scoring import Contract, HandResult
 from .games.binokel.tricks import Trick, legal_cards, trick_winner
 from .games.binokel.views import View
 
-__version__ = "0.1.0"
+__version__ = "1.0.0rc1"
 
 __all__ = [
     "TERMINAL", "Action", "Bid", "Card", "CardError", "Contract", "Deal", "Discard", "Durch",
