@@ -41,6 +41,7 @@ from binokel import (
     parse_cards,
 )
 from binokel.cards import pack
+from binokel.games.binokel.rulefile import find_rules
 from binokel.games.binokel.rules import BINOKEL
 
 F, M, D = 0, 1, 2
@@ -80,9 +81,12 @@ def full_pack(rules: Rules = BINOKEL) -> Counter[Card]:
 
 
 def make_deal(hands: Mapping[int, str], dabb: str | None = None, *,
-              rules: Rules = BINOKEL) -> Deal:
-    """A deal with the given hands (seat -> cards); missing hands and the Dabb are filled from
-    the rest of the pack, in pack order.  Refuses a deal that is not exactly the pack."""
+              rules: Rules | str = BINOKEL, dealer: int | None = None) -> Deal:
+    """A deal with the given hands (seat -> cards); the other playing seats and the Dabb are
+    filled from the rest of the pack, in pack order; a dealer who sits out gets nothing (the
+    dealer is the last seat unless given).  Refuses a deal that is not exactly the pack."""
+    rules = find_rules(rules) if isinstance(rules, str) else rules
+    dealer = rules.players - 1 if dealer is None else dealer
     rest = full_pack(rules)
     fixed: dict[int, list[Card]] = {seat: cards(text) for seat, text in hands.items()}
     fixed_dabb = cards(dabb) if dabb is not None else None
@@ -93,6 +97,10 @@ def make_deal(hands: Mapping[int, str], dabb: str | None = None, *,
     pool = sorted(rest.elements(), key=lambda c: (c.suit, -ORDER[c.rank]))
     packed: list[int] = []
     for seat in range(rules.players):
+        if rules.dealer_sits_out and seat == dealer:
+            assert seat not in fixed, "the dealer sits out"
+            packed.append(0)
+            continue
         hand = fixed.get(seat)
         if hand is None:
             hand, pool = pool[:rules.hand_size], pool[rules.hand_size:]
@@ -104,10 +112,15 @@ def make_deal(hands: Mapping[int, str], dabb: str | None = None, *,
     return Deal(hands=tuple(packed), dabb=pack(fixed_dabb))
 
 
-def game_with(hands: Mapping[int, str], dabb: str | None = None, *, dealer: int = D,
-              rules: Rules = BINOKEL, seed: int = 0) -> GameState:
-    """A new game whose first hand is the given deal."""
-    return new_game(rules, seed, dealer=dealer, deal=make_deal(hands, dabb, rules=rules))
+def game_with(hands: Mapping[int, str], dabb: str | None = None, *,
+              rules: Rules | str = BINOKEL, dealer: int | None = None,
+              seed: int = 0) -> GameState:
+    """A new game whose first hand is the given deal: ``rules`` (a rule set or its name;
+    default Binokel) and the dealer (default the last seat, so seat 0 is forehand)."""
+    rules = find_rules(rules) if isinstance(rules, str) else rules
+    dealer = rules.players - 1 if dealer is None else dealer
+    return new_game(rules, seed, dealer=dealer,
+                    deal=make_deal(hands, dabb, rules=rules, dealer=dealer))
 
 
 def play(state: GameState, *actions: str | Action) -> GameState:

@@ -15,7 +15,9 @@ from binokel.bots.evaluate import (
     best_option,
     durch_discard,
     expected_score,
+    leads_first,
     meld_keep,
+    options,
     play_ev,
 )
 from binokel.bots.knowledge import full_pack, kinds_list, meld_cards, minus, size
@@ -109,15 +111,31 @@ def test_expected_score_follows_the_scoring_rule() -> None:
     assert expected_score([DabbOutcome(0.0, True)], 300, rules, 20.0) == rules.durch_value
 
 
+#: How far below the best suit's value the hard level may name trumps: its sampled play-outs
+#: re-rank the two best options (and play_ev the rest), measured within 24 points on seeds 0-39.
+HARD_MARGIN = 30
+
+
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_each_level_names_trumps_it_can_justify(level: str) -> None:
+    """The suit a declarer names is the one its valuation ranks best (easy, medium: exactly the
+    best option; hard: within HARD_MARGIN of it); checked on every declaration of 20 deals."""
     rules = find_rules("binokel")
     bot = HeuristicBot(level=level, options={"samples": "6", "refine": "4"}
                        if level == "hard" else None)
-    state = new_game(rules, seed=11, dealer=0)
-    rng = random.Random(2)
-    while not state.results and state.phase is not Phase.PLAY:
-        action = ask(bot, state.view(state.to_move), rng)
-        state = state.apply(action)
-    if state.phase is Phase.PLAY and isinstance(state.history()[-1], NameTrump):
-        assert state.trump is not None
+    named = []
+    for seed in range(20):
+        state = new_game(rules, seed=seed, dealer=0)
+        rng = random.Random(2)
+        while not state.results and state.phase is not Phase.PLAY:
+            view = state.view(state.to_move)
+            action = ask(bot, view, rng)
+            if isinstance(action, NameTrump):
+                full = pack(view.hand) + (pack(view.discard) if view.discard else 0)
+                leads = leads_first(rules, forehand=view.seat == view.active[0])
+                values = {o.trump: o.value for o in options(full, rules, leads=leads)}
+                named.append((seed, values[int(action.suit)], max(values.values())))
+            state = state.apply(action)
+    assert len(named) >= 15, named  # most deals end in a declared trump game
+    margin = HARD_MARGIN if level == "hard" else 0
+    assert [n for n in named if n[1] < n[2] - margin] == []

@@ -116,18 +116,26 @@ def test_the_expert_only_returns_legal_actions_in_binocle(rules_name: str, seed:
     assert action in view.legal_actions
 
 
-def test_the_expert_claims_only_when_the_claim_is_right() -> None:
+def test_the_expert_claims_when_and_only_when_the_claim_is_right() -> None:
+    """At every decision of a whole game: a claim that would be right is made at once, and no
+    claim is made that would be wrong.  The game (seed 4) reaches a right claim, which ends it."""
     from binokel.games.binocle import Claim, new_binocle_game
 
     state = new_binocle_game(seed=4)
     bot = ExpertBot("expert:samples=2,exact=2")
     rng = random.Random(4)
+    claims, missed, wrong = 0, 0, 0
     while not state.is_over:
         view = state.view(state.to_move)
         action = bot.choose(view, rng)
+        right = view.claim_total(view.seat) >= view.target
         if isinstance(action, Claim):
-            assert view.claim_total(view.seat) >= view.target
+            claims += 1
+            wrong += not right
+        elif right and any(isinstance(a, Claim) for a in view.legal_actions):
+            missed += 1
         state = state.apply(action)
+    assert (claims, missed, wrong) == (1, 0, 0)
 
 
 def test_a_time_budget_stops_the_sampling() -> None:

@@ -18,8 +18,9 @@ from binokel import (
     parse_action,
 )
 from binokel.games.binokel.rules import BINOKEL
+from tests.helpers import game_with
 
-from .variant_tools import game_with, play
+from .variant_tools import play
 
 # --- bidding ---------------------------------------------------------------------------------
 
@@ -76,13 +77,13 @@ def play_as_declarer(state: GameState, declarer_cards: list[str]) -> GameState:
 
 
 def test_8_durch_wins_and_loses_the_durch_value() -> None:
-    state = play(game_with(BINOKEL, {0: SWEEP}, DABB), "pass", "pass")
+    state = play(game_with({0: SWEEP}, DABB, rules=BINOKEL), "pass", "pass")
     state = play(state, *(f"lay {c}" for c in DABB.split()), "durch")
     assert state.contract is Contract.DURCH and state.to_move == 0
     done = play_as_declarer(state, SWEEP_ORDER)
     assert done.results[0].scores == (1000, 0, 0)
     rules = BINOKEL.replace(name="durch 500", durch_value=500)
-    state = play(game_with(rules, {0: SWEEP}, DABB), "pass", "pass",
+    state = play(game_with({0: SWEEP}, DABB, rules=rules), "pass", "pass",
                  *(f"lay {c}" for c in ["A♣", "A♠", "A♥", "A♦"]), "durch")
     lost = play_as_declarer(state, ["J♣"])
     assert len(lost.results[0].tricks) == 1, "the first trick lost ends the hand"
@@ -90,7 +91,7 @@ def test_8_durch_wins_and_loses_the_durch_value() -> None:
 
 
 def test_8_option_open_durch_without_the_dabb_is_announced_before_it_is_turned() -> None:
-    state = play(game_with(OPEN, {0: SWEEP}, DABB), "pass", "pass")
+    state = play(game_with({0: SWEEP}, DABB, rules=OPEN), "pass", "pass")
     assert state.phase is Phase.DABB and state.declarer == 0
     assert {str(a) for a in state.legal_actions()} == {"dabb", "open"}
     state = play(state, "open")
@@ -108,7 +109,7 @@ def test_8_option_open_durch_without_the_dabb_is_announced_before_it_is_turned()
 
 
 def test_8_option_open_durch_after_the_discard_is_worth_1500() -> None:
-    state = play(game_with(OPEN, {0: SWEEP}, DABB), "pass", "pass", "dabb")
+    state = play(game_with({0: SWEEP}, DABB, rules=OPEN), "pass", "pass", "dabb")
     assert state.dabb_shown and state.phase is Phase.DISCARD
     state = play(state, *(f"lay {c}" for c in DABB.split()))
     assert "open" in {str(a) for a in state.legal_actions()}
@@ -119,15 +120,15 @@ def test_8_option_open_durch_after_the_discard_is_worth_1500() -> None:
 
 
 def test_8_a_lost_open_durch_costs_its_value() -> None:
-    state = play(game_with(OPEN, {0: SWEEP}, DABB), "pass", "pass", "dabb",
+    state = play(game_with({0: SWEEP}, DABB, rules=OPEN), "pass", "pass", "dabb",
                  *(f"lay {c}" for c in ["A♣", "A♠", "A♥", "A♦"]), "open")
     assert play_as_declarer(state, ["J♥"]).results[0].scores == (-1500, 0, 0)
-    state = play(game_with(OPEN, {1: SWEEP}, DABB), "160", "pass", "pass", "open")
+    state = play(game_with({1: SWEEP}, DABB, rules=OPEN), "160", "pass", "pass", "open")
     assert state.declarer == 1 and state.to_move == 1, "in Durch the declarer leads"
 
 
 def test_8_without_the_options_there_is_no_open_durch() -> None:
-    state = play(game_with(BINOKEL, {0: SWEEP}, DABB), "pass", "pass")
+    state = play(game_with({0: SWEEP}, DABB, rules=BINOKEL), "pass", "pass")
     assert state.phase is Phase.DISCARD, "the Dabb is taken at once"
     state = play(state, *(f"lay {c}" for c in DABB.split()))
     assert "open" not in {str(a) for a in state.legal_actions()}
@@ -137,7 +138,7 @@ def test_8_without_the_options_there_is_no_open_durch() -> None:
 
 def test_8_house_rule_no_durch() -> None:
     rules = BINOKEL.replace(name="no durch", durch_allowed=False)
-    state = play(game_with(rules, {0: SWEEP}, DABB), "pass", "pass",
+    state = play(game_with({0: SWEEP}, DABB, rules=rules), "pass", "pass",
                  *(f"lay {c}" for c in DABB.split()))
     assert state.phase is Phase.TRUMP
     assert "durch" not in {str(a) for a in state.legal_actions()}

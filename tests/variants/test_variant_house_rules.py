@@ -12,8 +12,9 @@ import pytest
 from binokel import Contract, IllegalActionError, Phase, Rules, Suit, parse_action
 from binokel.games.binokel.rules import BINOKEL, FirstLead
 from binokel.games.binokel.scoring import score_hand
+from tests.helpers import game_with
 
-from .variant_tools import game_with, play
+from .variant_tools import play
 
 FOREHAND = "10♥ A♥ A♥ K♥ K♥ Q♥ Q♥ J♥ J♥ 10♥ A♣ A♣"
 MIDDLEHAND = "A♠ A♠ 10♠ 10♠ K♠ K♠ Q♠ Q♠ J♠ A♦ A♦ 10♦"
@@ -28,7 +29,7 @@ def rules_with(**changes: object) -> Rules:
 # --- trump named before the discard ----------------------------------------------------------
 
 def test_4_house_rule_trump_before_the_discard_and_laid_away_trumps_are_shown() -> None:
-    state = game_with(rules_with(trump_before_discard=True), {0: FOREHAND}, DABB)
+    state = game_with({0: FOREHAND}, DABB, rules=rules_with(trump_before_discard=True))
     state = play(state, "pass", "pass")
     assert state.phase is Phase.TRUMP and len(state.hand(0)) == 16
     legal = {str(a) for a in state.legal_actions()}
@@ -52,7 +53,7 @@ def test_4_house_rule_trump_before_the_discard_and_laid_away_trumps_are_shown() 
 
 
 def test_4_by_default_trumps_are_named_after_the_discard_and_nothing_is_shown() -> None:
-    state = game_with(BINOKEL, {0: FOREHAND}, DABB)
+    state = game_with({0: FOREHAND}, DABB, rules=BINOKEL)
     state = play(state, "pass", "pass")
     assert state.phase is Phase.DISCARD
     state = play(state, "lay J♥", "lay J♥", "lay Q♦", "lay Q♦", "trump ♥")
@@ -71,7 +72,7 @@ def test_4_by_default_trumps_are_named_after_the_discard_and_nothing_is_shown() 
 def test_4_house_rule_the_give_up_bonus_with_or_without_melds(
         bonus: int, keeps: bool, middlehand: int, dealer: int) -> None:
     rules = rules_with(give_up_bonus=bonus, give_up_keeps_melds=keeps)
-    state = game_with(rules, {0: FOREHAND, 1: MIDDLEHAND, 2: DEALER}, DABB)
+    state = game_with({0: FOREHAND, 1: MIDDLEHAND, 2: DEALER}, DABB, rules=rules)
     state = play(state, "pass", "pass", "out ♣")
     result = state.results[0]
     assert result.contract is Contract.GIVE_UP
@@ -82,7 +83,7 @@ def test_4_house_rule_the_give_up_bonus_with_or_without_melds(
 
 
 def test_4_giving_up_scores_each_opponent_the_bonus_plus_own_melds() -> None:
-    state = game_with(BINOKEL, {0: FOREHAND, 1: MIDDLEHAND, 2: DEALER}, DABB)
+    state = game_with({0: FOREHAND, 1: MIDDLEHAND, 2: DEALER}, DABB, rules=BINOKEL)
     state = play(state, "pass", "pass", "out ♦")
     result = state.results[0]
     melds_1 = sum(m.points for m in result.melds[1])
@@ -127,7 +128,7 @@ UNDER_DEAL = {0: FOREHAND, 1: MIDDLEHAND, 2: DEALER}
 
 
 def _after_two_cards(rules: Rules, deal: dict[int, str], second: str) -> list[str]:
-    state = game_with(rules, deal, DABB)
+    state = game_with(deal, DABB, rules=rules)
     state = play(state, "pass", "pass", "lay Q♦", "lay Q♦", "lay J♦", "lay J♦", "trump ♠",
                  "10♥", second)
     assert state.to_move == 2
@@ -159,7 +160,7 @@ def test_6_option_without_the_undertrump_duty_any_card_may_be_played() -> None:
                                                     (FirstLead.DECLARER, 1)])
 def test_6_house_rule_who_leads_the_first_trick(first_lead: FirstLead, leader: int) -> None:
     rules = rules_with(first_lead=first_lead)
-    state = game_with(rules, {0: FOREHAND, 1: MIDDLEHAND}, DABB)
+    state = game_with({0: FOREHAND, 1: MIDDLEHAND}, DABB, rules=rules)
     state = play(state, "160", "pass", "pass", "lay Q♦", "lay Q♦", "lay J♦", "lay J♦",
                  "trump ♠")
     assert state.declarer == 1
@@ -167,6 +168,6 @@ def test_6_house_rule_who_leads_the_first_trick(first_lead: FirstLead, leader: i
 
 
 def test_8_in_durch_the_declarer_leads_whoever_leads_trump_games() -> None:
-    state = game_with(BINOKEL, {0: FOREHAND, 1: MIDDLEHAND}, DABB)
+    state = game_with({0: FOREHAND, 1: MIDDLEHAND}, DABB, rules=BINOKEL)
     state = play(state, "160", "pass", "pass", "lay Q♦", "lay Q♦", "lay J♦", "lay J♦", "durch")
     assert state.to_move == 1

@@ -7,8 +7,9 @@ import pytest
 
 from binokel import Rules, Suit, find_melds, find_rules, parse_cards, trick_winner
 from binokel.games.binokel.rules import BINOKEL
+from tests.helpers import game_with
 
-from .variant_tools import game_with, play
+from .variant_tools import play
 
 GRADED = find_rules("binokel-eights-graded")
 SEVENS = find_rules("binokel-sevens")
@@ -47,7 +48,7 @@ def test_5_house_rule_doubled_melds_are_twice_the_single_meld() -> None:
 
 def test_5_graded_eights_count_in_a_played_hand() -> None:
     # Forehand holds all eight Kings; the engine shows the meld at the rule set's value.
-    state = game_with(GRADED, {0: EIGHT["kings"] + " A♣ A♠ A♥ A♦"}, "J♣ J♠ J♥ J♦")
+    state = game_with({0: EIGHT["kings"] + " A♣ A♠ A♥ A♦"}, "J♣ J♠ J♥ J♦", rules=GRADED)
     state = play(state, "pass", "pass", "lay J♣", "lay J♠", "lay J♥", "lay J♦", "trump ♣")
     melds = {m.name: m.points for m in state.melds[0]}
     assert melds["eight kings"] == 800 and melds["four aces"] == 100
@@ -76,7 +77,7 @@ def test_9_the_seven_ranks_below_the_jack_and_a_trump_seven_beats_a_plain_ace() 
 
 def test_9_the_dissle_is_shown_with_the_other_melds_in_a_sevens_hand() -> None:
     hand = "7♥ 7♥ A♥ 10♥ K♥ Q♥ J♥ A♣ A♠ A♦ 10♣ 10♠ 10♦ K♣ K♠"
-    state = game_with(SEVENS, {0: hand}, "7♣ 7♠ 7♦")
+    state = game_with({0: hand}, "7♣ 7♠ 7♦", rules=SEVENS)
     state = play(state, "pass", "pass", "lay 7♣", "lay 7♠", "lay 7♦", "trump ♥")
     melds = {m.name: m.points for m in state.melds[0]}
     assert melds == {"family": 150, "four aces": 100, "dissle": 20}

@@ -14,8 +14,9 @@ import pytest
 
 from binokel import Contract, GameState, Phase, Rules, Suit, find_rules
 from binokel.games.binokel.scoring import game_winners, score_hand, side_of
+from tests.helpers import game_with
 
-from .variant_tools import game_with, play, play_out, random_game
+from .variant_tools import play, play_out, random_game
 
 KREUZ = find_rules("kreuzbinokel")
 HEARTS = "A♥ A♥ 10♥ 10♥ K♥ K♥ Q♥ Q♥ J♥"
@@ -33,7 +34,7 @@ def test_9_partners_sit_opposite() -> None:
 
 
 def test_9_kreuzbinokel_deals_nine_cards_to_each_of_four() -> None:
-    state = game_with(KREUZ, {0: CLUBS_AND_J_HEARTS, 1: SPADES, 2: HEARTS, 3: DIAMONDS}, DABB)
+    state = game_with({0: CLUBS_AND_J_HEARTS, 1: SPADES, 2: HEARTS, 3: DIAMONDS}, DABB, rules=KREUZ)
     assert state.active == (0, 1, 2, 3)
     assert state.view(0).hand_sizes == (9, 9, 9, 9)
 
@@ -42,7 +43,7 @@ def _durch(partner_holds_hearts: bool) -> GameState:
     hands = {0: CLUBS_AND_J_HEARTS, 1: SPADES, 2: HEARTS, 3: DIAMONDS}
     if not partner_holds_hearts:
         hands[1], hands[2] = HEARTS, SPADES
-    state = game_with(KREUZ, hands, DABB)
+    state = game_with(hands, DABB, rules=KREUZ)
     # Partners bid against each other like anyone else; all three pass forehand's 150.
     state = play(state, "pass", "pass", "pass")
     assert state.declarer == 0 and state.phase is Phase.DISCARD
@@ -78,7 +79,7 @@ def test_9_in_durch_the_hand_ends_when_an_opponent_wins_a_trick() -> None:
 
 
 def test_9_on_giving_up_only_the_opponents_meld_and_each_scores_50_for_the_team() -> None:
-    state = game_with(KREUZ, {0: CLUBS_AND_J_HEARTS, 1: SPADES, 2: HEARTS, 3: DIAMONDS}, DABB)
+    state = game_with({0: CLUBS_AND_J_HEARTS, 1: SPADES, 2: HEARTS, 3: DIAMONDS}, DABB, rules=KREUZ)
     state = play(state, "pass", "pass", "pass", "out ♦")
     result = state.results[0]
     assert result.contract is Contract.GIVE_UP and result.trump is Suit.DIAMONDS
@@ -142,7 +143,7 @@ TRICK_DEAL = {0: "10♥ A♣ A♣ 10♣ 10♣ K♣ K♣ Q♣ Q♣", 1: "J♥ A�
 
 
 def _first_trick(rules: Rules) -> GameState:
-    state = game_with(rules, TRICK_DEAL, "J♥ Q♦ J♦ J♦")
+    state = game_with(TRICK_DEAL, "J♥ Q♦ J♦ J♦", rules=rules)
     state = play(state, "pass", "pass", "pass", "lay J♥", "lay Q♦", "lay J♦", "lay J♦",
                  "trump ♣", "10♥", "J♥")
     assert state.to_move == 2

@@ -13,13 +13,12 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 
 from binokel import (
     Action,
     Card,
     Contract,
-    Deal,
     GameState,
     HandResult,
     Phase,
@@ -29,10 +28,7 @@ from binokel import (
     View,
     apply_all,
     new_game,
-    parse_cards,
 )
-from binokel.cards import pack
-from binokel.games.binokel.rulefile import find_rules
 
 # The rulebook's tables (§1), written out again rather than read from the engine.
 ORDER = {Rank.SEVEN: 0, Rank.JACK: 1, Rank.QUEEN: 2, Rank.KING: 3, Rank.TEN: 4, Rank.ACE: 5}
@@ -45,44 +41,6 @@ def full_pack(rules: Rules) -> Counter[Card]:
 
 def points(cs: Iterable[Card]) -> int:
     return sum(POINTS[c.rank] for c in cs)
-
-
-def make_deal(rules: Rules, hands: Mapping[int, str], dabb: str | None = None, *,
-              dealer: int | None = None) -> Deal:
-    """A deal with the given hands (seat -> cards); the other playing seats and the Dabb are
-    filled from the rest of the pack in pack order; a seat sitting out gets nothing."""
-    dealer = rules.players - 1 if dealer is None else dealer
-    rest = full_pack(rules)
-    fixed = {seat: parse_cards(text) for seat, text in hands.items()}
-    fixed_dabb = parse_cards(dabb) if dabb is not None else None
-    for group in [*fixed.values(), *([fixed_dabb] if fixed_dabb is not None else [])]:
-        for c in group:
-            assert rest[c] > 0, f"{c} is dealt more than twice"
-            rest[c] -= 1
-    pool = sorted(rest.elements(), key=lambda c: (c.suit, -ORDER[c.rank]))
-    packed = []
-    for seat in range(rules.players):
-        if rules.dealer_sits_out and seat == dealer:
-            assert seat not in fixed, "the dealer sits out"
-            packed.append(0)
-            continue
-        hand = fixed.get(seat)
-        if hand is None:
-            hand, pool = pool[:rules.hand_size], pool[rules.hand_size:]
-        assert len(hand) == rules.hand_size, f"seat {seat} holds {len(hand)} cards"
-        packed.append(pack(hand))
-    if fixed_dabb is None:
-        fixed_dabb, pool = pool[:rules.dabb_size], pool[rules.dabb_size:]
-    assert len(fixed_dabb) == rules.dabb_size and not pool, "the deal is not the whole pack"
-    return Deal(hands=tuple(packed), dabb=pack(fixed_dabb))
-
-
-def game_with(rules: Rules | str, hands: Mapping[int, str], dabb: str | None = None, *,
-              dealer: int | None = None, seed: int = 0) -> GameState:
-    """A new game under ``rules`` whose first hand is the given deal (dealer: the last seat)."""
-    r = find_rules(rules) if isinstance(rules, str) else rules
-    dealer = r.players - 1 if dealer is None else dealer
-    return new_game(r, seed, dealer=dealer, deal=make_deal(r, hands, dabb, dealer=dealer))
 
 
 def play(state: GameState, *actions: str | Action) -> GameState:
@@ -319,6 +277,6 @@ def all_rules() -> list[Rules]:
 
 __all__ = [
     "ORDER", "POINTS", "all_rules", "beats", "cards_of_state", "check_view", "expected_scores",
-    "full_pack", "game_with", "legal_cards", "make_deal", "play", "play_out", "points",
+    "full_pack", "legal_cards", "play", "play_out", "points",
     "public_cards", "random_game", "side_of", "trick_winner",
 ]
