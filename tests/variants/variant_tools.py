@@ -1,11 +1,12 @@
-"""Tools of the variant tests: set deals for any rule set, random play, and independent referees.
+"""Tools of the variant tests: random play and independent referees (set deals for any rule
+set, and the card tables, are the rulebook tests' own, from :mod:`tests.helpers`).
 
 The referees restate docs/rules/binokel.md (§5-§8 and the options of §6 and §9) in plain code on
 cards, without the engine's packed ints, so that the variant tests check the engine against the
 rulebook rather than against itself.
 
-Seat convention of the set deals: the dealer is the last seat, so seat 0 is forehand and, when
-the dealer sits out, the players are seats 0, 1 and 2.
+Seat convention of the set deals (``game_with``): the dealer is the last seat, so seat 0 is
+forehand and, when the dealer sits out, the players are seats 0, 1 and 2.
 """
 
 from __future__ import annotations
@@ -16,44 +17,17 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from binokel import (
-    Action,
     Card,
     Contract,
     GameState,
     HandResult,
     Phase,
-    Rank,
     Rules,
     Suit,
     View,
-    apply_all,
     new_game,
 )
-
-# The rulebook's tables (§1), written out again rather than read from the engine.
-ORDER = {Rank.SEVEN: 0, Rank.JACK: 1, Rank.QUEEN: 2, Rank.KING: 3, Rank.TEN: 4, Rank.ACE: 5}
-POINTS = {Rank.SEVEN: 0, Rank.JACK: 2, Rank.QUEEN: 3, Rank.KING: 4, Rank.TEN: 10, Rank.ACE: 11}
-
-
-def full_pack(rules: Rules) -> Counter[Card]:
-    return Counter({Card(suit=s, rank=r): 2 for s in Suit for r in rules.ranks})
-
-
-def points(cs: Iterable[Card]) -> int:
-    return sum(POINTS[c.rank] for c in cs)
-
-
-def play(state: GameState, *actions: str | Action) -> GameState:
-    return apply_all(state, list(actions))
-
-
-def play_out(state: GameState) -> GameState:
-    """Finish the current hand, each player playing their first legal card."""
-    hand_no = state.hand_no
-    while state.hand_no == hand_no and not state.is_over:
-        assert state.phase is Phase.PLAY
-        state = state.apply(state.legal_actions()[0])
-    return state
+from tests.helpers import ORDER, POINTS, full_pack, play, play_out, points
 
 
 def random_game(rules: Rules, seed: int, *, hands: int = 10_000, trump_only: bool = False,
