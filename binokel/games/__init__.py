@@ -21,14 +21,13 @@ True
 
 from __future__ import annotations
 
-import difflib
 import random
 import tomllib
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..errors import RulesError
+from ..errors import RulesError, did_you_mean
 from ..record_text import RecordError, only_record, parse_records
 from .binocle.definition import BEZIQUE_GAME, BINOCLE_GAME
 from .binokel.definition import BINOKEL_GAME
@@ -87,8 +86,7 @@ def game_for(rules_name: str) -> AnyGame:
             return game
     root = rules_name.partition("+")[0].strip()
     names = all_rule_set_names()
-    close = difflib.get_close_matches(root.lower(), names, n=1)
-    hint = f" (did you mean {close[0]}?)" if close else ""
+    hint = did_you_mean(root.lower(), names)
     raise RulesError(f"unknown rule set {root!r}{hint}; known: {', '.join(names)}")
 
 

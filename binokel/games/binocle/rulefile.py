@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ...cards import Rank
-from ...errors import RulesError
+from ...errors import RulesError, did_you_mean
 from .rules import BINOCLE, BINOCLE_RULESETS, BinocleRules
 
 
@@ -37,8 +37,8 @@ _FALSE = ("false", "no", "off", "0")
 def _binocle_field(name: str) -> Any:
     hints = _binocle_hints()
     if name not in hints:
-        known = ", ".join(hints)
-        raise RulesError(f"{name}: no such Binocle rule field (fields: {known})")
+        hint = did_you_mean(name, hints) or " (`binokel rules binocle` lists them)"
+        raise RulesError(f"{name}: not a field of a Binocle rule set{hint}")
     return hints[name]
 
 

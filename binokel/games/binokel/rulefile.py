@@ -28,7 +28,6 @@ True
 from __future__ import annotations
 
 import dataclasses
-import difflib
 import functools
 import json
 import tomllib
@@ -37,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from ...cards import Rank
-from ...errors import RulesError
+from ...errors import RulesError, did_you_mean
 from .rules import (
     _LABELS,
     _PRESETS,
@@ -432,8 +431,7 @@ def _find_spec(name: str, generation: int) -> Rules:
     base = _PRESETS.get(key)
     if base is None:
         known = ", ".join(_PRESETS)
-        close = difflib.get_close_matches(key, list(_PRESETS) + list(ALIASES), n=1)
-        hint = f" (did you mean {ALIASES.get(close[0], close[0])}?)" if close else ""
+        hint = did_you_mean(key, [*_PRESETS, *ALIASES], canonical=ALIASES)
         raise RulesError(f"unknown rule set {base_name.strip()!r}{hint}; known: {known}")
     if not plus:
         return base

@@ -20,13 +20,12 @@ has 40 cards
 from __future__ import annotations
 
 import dataclasses
-import difflib
 import enum
 from dataclasses import dataclass, field
 from typing import Any
 
 from ...cards import Rank
-from ...errors import RulesError
+from ...errors import RulesError, did_you_mean
 
 
 class FirstLead(enum.Enum):
@@ -236,8 +235,7 @@ FIELD_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
 
 
 def _unknown_field_message(name: str) -> str:
-    close = difflib.get_close_matches(name, list(FIELD_HELP), n=1)
-    hint = f" (did you mean {close[0]}?)" if close else " (`binokel rules binokel` lists them)"
+    hint = did_you_mean(name, FIELD_HELP) or " (`binokel rules binokel` lists them)"
     return f"{name}: not a field of a Binokel rule set{hint}"
 
 
