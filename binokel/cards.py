@@ -72,6 +72,9 @@ CARD_POINTS = (0, 0, 0, 2, 3, 4, 10, 11)
 RANK_SLOTS = 8
 #: Number of card kinds there could be (all suits times all ranks).
 KIND_COUNT = 4 * RANK_SLOTS
+#: Card points of every card kind (``KIND_POINTS[kind]``; 0 in the unused slots): the one table
+#: the engines, the search and the players read trick points from.
+KIND_POINTS = tuple(CARD_POINTS[k % RANK_SLOTS] for k in range(KIND_COUNT))
 #: Bits per card kind in a packed multiset.
 BITS = 2
 

@@ -22,15 +22,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import CARD_POINTS, ONE, RANK_SLOTS, Card, Suit
+from ..cards import KIND_POINTS, ONE, Card, Suit
 from ..games.binokel.melds import find_melds_packed, meld_total
 from ..games.binokel.playout import Position
 from ..games.binokel.rules import Rules
 from ..games.binokel.scoring import Contract, score_hand, side_of
 from ..games.binokel.tricks import NO_TRUMP, beats
 from ..games.binokel.views import View
-
-KIND_POINTS = tuple(CARD_POINTS[k % RANK_SLOTS] for k in range(4 * RANK_SLOTS))
 
 
 def position_of(view: View, hands: Sequence[int]) -> Position:

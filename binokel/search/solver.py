@@ -38,14 +38,14 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from ..cards import ABOVE, CARD_POINTS, ONE, RANK_SLOTS, SUIT_MASK, iter_kinds
+from ..cards import ABOVE, KIND_POINTS, ONE, SUIT_MASK, iter_kinds
 from ..games.binokel.playout import Position
 from ..games.binokel.tricks import NO_TRUMP, legal_mask
 from . import native
 
 T = TypeVar("T")
 
-_KIND_POINTS = tuple(CARD_POINTS[k % RANK_SLOTS] for k in range(4 * RANK_SLOTS))
+_KIND_POINTS = KIND_POINTS
 _KINDS: dict[int, tuple[int, ...]] = {}
 
 #: Entries a solver's table may hold before it is cleared (bounds memory on long solves).

@@ -21,8 +21,8 @@ from dataclasses import dataclass
 
 from ...cards import (
     ABOVE,
-    CARD_POINTS,
     CARDS,
+    KIND_POINTS,
     ONE,
     RANK_SLOTS,
     SUIT_MASK,
@@ -445,7 +445,6 @@ class GameState(StateReader):
 
 _new_state = object.__new__
 _FOREHAND = FirstLead.FOREHAND
-KIND_POINTS = tuple(CARD_POINTS[k % RANK_SLOTS] for k in range(4 * RANK_SLOTS))
 _KIND_POINTS = KIND_POINTS.__getitem__
 assert RANK_SLOTS == 8, "_play reads a kind's suit as kind >> 3"
 #: Legal card plays by mask of playable kinds; shared tuples of shared actions.

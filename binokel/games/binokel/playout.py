@@ -28,12 +28,12 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ...cards import ABOVE, CARD_POINTS, ONE, RANK_SLOTS, SUIT_MASK, iter_kinds
+from ...cards import ABOVE, KIND_POINTS, ONE, SUIT_MASK, iter_kinds
 from .game import GameState, Phase
 from .rules import Rules
 from .tricks import NO_TRUMP, legal_mask
 
-_KIND_POINTS = tuple(CARD_POINTS[k % RANK_SLOTS] for k in range(4 * RANK_SLOTS))
+_KIND_POINTS = KIND_POINTS
 _KINDS: dict[int, tuple[int, ...]] = {}
 
 
