@@ -155,3 +155,98 @@ def test_a_rulebook_test_is_named_after_its_sections(name: str, game: str, numbe
     titles = " ".join(book[n][0] for n in numbers).lower()
     missing = [word for word in words if word not in titles]
     assert missing == [], f"{name}: {missing} not in the titles {titles!r}"
+
+
+# --- the rulebook's numbers are the default rule sets' numbers ------------------------------
+
+#: Each meld row of a rulebook's table (by the start of its name) and the fields of the default
+#: rule set that hold its points, in the order the row gives them.
+MELD_ROWS: dict[str, dict[str, tuple[str, ...]]] = {
+    "binokel": {
+        "Pair": ("meld_pair_plain", "meld_pair_trump"),
+        "Family": ("meld_family_plain", "meld_family_trump"),
+        "Double family": ("meld_double_family", "meld_double_family"),
+        "Binokel": ("meld_binokel", "meld_binokel"),
+        "Double Binokel": ("meld_double_binokel", "meld_double_binokel"),
+        "Four Aces": ("meld_four_aces", "meld_four_aces"),
+        "Four Kings, Queens, Jacks": ("meld_four_kings", "meld_four_queens", "meld_four_jacks"),
+        "Eight Aces, Kings, Queens, Jacks": ("meld_eight_aces",),
+        "*Dissle*": ("meld_dissle",),
+    },
+    "binocle": {
+        "Marriage": ("meld_marriage",),
+        "Royal marriage": ("meld_royal_marriage",),
+        "Sequence": ("meld_sequence",),
+        "Binocle": ("meld_binocle",),
+        "Grand binocle": ("meld_grand_binocle",),
+        "Double binocle": ("meld_double_binocle",),
+        "Four Aces, Kings, Queens, Jacks": ("meld_four_aces", "meld_four_kings",
+                                            "meld_four_queens", "meld_four_jacks"),
+        "Eight Aces, Kings, Queens, Jacks": ("meld_eight_aces", "meld_eight_kings",
+                                             "meld_eight_queens", "meld_eight_jacks"),
+        "Dix": ("meld_dix",),
+    },
+    "bezique": {
+        "Common marriage": ("meld_marriage",),
+        "Royal marriage": ("meld_royal_marriage",),
+        "Sequence": ("meld_sequence",),
+        "Bézique": ("meld_binocle",),
+        "Double bézique": ("meld_double_binocle",),
+        "Four Aces, Kings, Queens, Jacks": ("meld_four_aces", "meld_four_kings",
+                                            "meld_four_queens", "meld_four_jacks"),
+        "Trump Seven": ("meld_dix",),
+    },
+}
+
+
+def _meld_rows(game: str) -> dict[str, list[int]]:
+    """The meld table's rows: name -> the numbers of its points cells, options left out."""
+    text = (BOOKS / f"{game}.md").read_text(encoding="utf-8")
+    rows = {}
+    for line in text.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) < 4 or not line.startswith("|") or set(cells[0]) <= {"-"}:
+            continue
+        points = " ".join(cells[3:])
+        points = re.split(r"\(option|\*\*\(option", points)[0]
+        name = re.sub(r"\s*\(.*\)$", "", cells[1])
+        rows[name] = [int(n) for n in re.findall(r"\d+", points)]
+    return rows
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_meld_tables_give_the_default_rule_sets_points(game: str) -> None:
+    from binokel.games import find_game_rules
+
+    rules = find_game_rules(game)
+    rows = _meld_rows(game)
+    for name, fields in MELD_ROWS[game].items():
+        row = rows.get(name)
+        assert row is not None, f"{game}.md: no meld row {name!r} in {sorted(rows)}"
+        assert row[:len(fields)] == [getattr(rules, f) for f in fields], (game, name, row)
+
+
+def test_the_card_points_and_targets_are_the_engines() -> None:
+    from binokel.cards import CARD_POINTS, Rank
+    from binokel.games import find_game_rules
+
+    binokel = (BOOKS / "binokel.md").read_text(encoding="utf-8")
+    said = dict(re.findall(r"(Ace|Ten|King|Queen|Jack) (\d+)", binokel.split("## 2.")[0]))
+    ranks = {"Ace": Rank.ACE, "Ten": Rank.TEN, "King": Rank.KING, "Queen": Rank.QUEEN,
+             "Jack": Rank.JACK}
+    assert {name: int(n) for name, n in said.items()} == {
+        name: CARD_POINTS[rank] for name, rank in ranks.items()}
+    binocle = (BOOKS / "binocle.md").read_text(encoding="utf-8").split("## 2.")[0]
+    rules = find_game_rules("binocle")
+    assert dict(re.findall(r"(Ace|Ten|King|Queen|Jack) (\d+)", binocle)) == {
+        "Ace": str(rules.points_ace), "Ten": str(rules.points_ten),
+        "King": str(rules.points_king), "Queen": str(rules.points_queen),
+        "Jack": str(rules.points_jack)}
+    bezique = find_game_rules("bezique")
+    assert (bezique.points_ace, bezique.points_ten, bezique.points_king) == (10, 10, 0)
+    assert "each Ace and each Ten taken scores 10" in (BOOKS / "bezique.md").read_text("utf-8")
+    targets = {"binokel": find_game_rules("binokel").target, "binocle": rules.target,
+               "bezique": bezique.target}
+    for game, target in targets.items():
+        text = (BOOKS / f"{game}.md").read_text(encoding="utf-8")
+        assert f"**{target}**" in text, (game, target)
