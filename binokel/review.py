@@ -30,19 +30,17 @@ from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bots import make_bot
 from .bots.expert import ExpertBot
-from .bots.expert_review import review_values
+from .bots.judge import JUDGE, JUDGE_SEED, Judgement, judge, make_judge, timeline_of, values_for
 from .games import game_of
-from .search.evaluate import packed_of
 
 #: Points lost from which a decision is classed so (the first that applies, largest first).
 THRESHOLDS: tuple[tuple[str, float], ...] = (("blunder", 60.0), ("mistake", 20.0),
                                              ("inaccuracy", 5.0))
 
-#: The reviewer when none is named: the expert at its playing budget (docs/review.md has the
-#: time per decision; with the native core a Binokel hand takes about a second).
-DEFAULT_BOT = "expert"
+#: The reviewer when none is named: the judge of hints and reviews (:mod:`binokel.bots.judge`),
+#: the expert at its playing budget (docs/review.md has the time per decision).
+DEFAULT_BOT = JUDGE
 
 #: What each action is called in a review, per game, by the action's kind.
 _KINDS: dict[str, dict[str, str]] = {
@@ -147,10 +145,11 @@ def costliest(decisions: Sequence[Decision], n: int = 3) -> list[Decision]:
 
 
 def _reviewer(spec: str) -> ExpertBot:
-    bot = make_bot(spec)
-    if not isinstance(bot, ExpertBot):
-        raise ValueError(f"{spec!r} cannot review: reviews need expert or expert:OPTIONS")
-    return bot
+    try:
+        return make_judge(spec)
+    except ValueError:
+        raise ValueError(f"{spec!r} cannot review: reviews need expert or expert:OPTIONS") \
+            from None
 
 
 def check_reviewer(spec: str) -> None:
@@ -158,81 +157,28 @@ def check_reviewer(spec: str) -> None:
     _reviewer(spec)
 
 
-def _timeline(final: Any) -> list[Any]:
-    """Every state of the game, oldest first (the last one has no decision)."""
-    return list(reversed(list(final.states())))
-
-
 def _kind(game_name: str, action: object, phase: str) -> str:
     return _KINDS.get(game_name, {}).get(type(action).__name__, phase)
 
 
-@dataclass(frozen=True, slots=True)
-class Weighed:
-    """The candidates' values of one decision, and the move the reviewer itself plays."""
-
-    values: list[tuple[Any, float, int]]
-    """(action, value, worlds) triples."""
-    played: Any = None
-    """The reviewer's own move when it is not simply the best mean (at Binocle the expert keeps
-    the rule-based move unless another is clearly better, decision search-12); ``None``: the
-    best value is the best move."""
-
-
-#: How one decision is weighed: (reviewer, the seat's view, the chosen action, the sampling's
-#: generator, the states after the decision) -> the candidates' values.
-Valuer = Callable[[ExpertBot, Any, Any, random.Random, Sequence[Any]], Weighed]
-
-
-def _values_deciding(bot: ExpertBot, view: Any, chosen: Any, rng: random.Random,
-                     later: Sequence[Any]) -> Weighed:
-    """What the expert weighs when it decides itself (every candidate, in Binocle)."""
-    pick = bot.choose(view, rng)
-    return Weighed(bot.last_values(view) or [(pick, 0.0, 0)], played=pick)
-
-
-def _values_binokel(bot: ExpertBot, view: Any, chosen: Any, rng: random.Random,
-                    later: Sequence[Any]) -> Weighed:
-    """Binokel: also the chosen bid, every card laid away (with the whole discard the seat
-    went on to lay away) and every trump (:func:`binokel.bots.expert_review.review_values`)."""
-    return Weighed(review_values(bot, view, rng, chosen=chosen,
-                                 completed=_completed_discard(view, later)))
-
-
-def _completed_discard(view: Any, later: Sequence[Any]) -> int | None:
-    """The whole discard the declaring seat laid away (packed), read from its own later views
-    in the hand; ``None`` before laying away, or if the record ends first."""
-    if view.phase.value not in ("discard", "trump"):
-        return None
-    for state in later[: view.rules.dabb_size + 2]:
-        if state.hand_no != view.hand_no:
-            return None
-        seen = state.view(view.seat).discard
-        if seen is not None and len(seen) == view.rules.dabb_size:
-            return packed_of(seen)
-    return None
-
-
-#: How each game's decisions are valued, by game name (the default: :func:`_values_deciding`).
-_VALUERS: dict[str, Valuer] = {"binokel": _values_binokel, "binocle": _values_deciding,
-                               "bezique": _values_deciding}
-
-
 def weigh(bot: ExpertBot, view: Any, chosen: object, rng: random.Random,
           *, number: int, later: Sequence[Any] = ()) -> Decision:
-    """One decision weighed from ``view`` (the seat's view before it acted); ``later`` are
-    the game's states after it (the seat's own later views tell, say, its whole discard)."""
-    game = game_of(view)
+    """One decision weighed from ``view`` (the seat's view before it acted) by ``bot``;
+    ``later`` are the game's states after it (the seat's own later views tell, say, its whole
+    discard).  :func:`review_game` asks :func:`binokel.bots.judge.judge` instead, which gives
+    every decision a fresh reviewer."""
     started = time.perf_counter()
-    valuer = _VALUERS.get(game.name, _values_deciding)
-    weighed = valuer(bot, view, chosen, rng, later)
-    seconds = time.perf_counter() - started
-    legal = set(view.legal_actions)
-    ranked = sorted((c for c in weighed.values if c[0] in legal), key=lambda c: -c[1])
-    # The reviewer's own move is the best one, if it names one (and it is legal).
-    best_action, best_value, _ = next(
-        (c for c in ranked if weighed.played is not None and c[0] == weighed.played), ranked[0])
-    chosen_value = next((v for a, v, _ in ranked if a == chosen), None)
+    found = values_for(bot, view, rng, chosen=chosen, later=later)
+    return decision_of(view, chosen, found, number=number,
+                       seconds=time.perf_counter() - started)
+
+
+def decision_of(view: Any, chosen: Any, found: Judgement, *, number: int,
+                seconds: float) -> Decision:
+    """A decision and the judge's values of its position: the points lost against the best."""
+    game = game_of(view)
+    best_action, best_value, _ = found.values[0]
+    chosen_value = found.value_of(chosen)
     # The expert's ranking can carry tie-breaking nudges of 1e-6: a loss that small is none.
     loss = None if chosen_value is None else max(0.0, round(best_value - chosen_value, 3))
     if chosen == best_action:
@@ -243,12 +189,13 @@ def weigh(bot: ExpertBot, view: Any, chosen: object, rng: random.Random,
         best=game.format_action(best_action),
         chosen_value=None if chosen_value is None else round(chosen_value, 2),
         best_value=round(best_value, 2), loss=loss, grade=classify(loss),
-        candidates=tuple(Valued(game.format_action(a), round(v, 2), n) for a, v, n in ranked),
+        candidates=tuple(Valued(game.format_action(a), round(v, 2), n)
+                         for a, v, n in found.values),
         seconds=seconds)
 
 
 def review_game(final: Any, *, seats: Sequence[int] | None = None, bot: str = DEFAULT_BOT,
-                seed: int | str = "review", hindsight: bool = True,
+                seed: int | str = JUDGE_SEED, hindsight: bool = True,
                 hands: Container[int] | None = None,
                 progress: Callable[[int, int], None] | None = None) -> GameReview:
     """Review every decision ``seats`` (default: all) made in the game that led to ``final``
@@ -259,15 +206,15 @@ def review_game(final: Any, *, seats: Sequence[int] | None = None, bot: str = DE
     """
     started = time.perf_counter()
     game = game_of(final)
-    states = _timeline(final)
+    states = timeline_of(final)
     players = game.seats(final.rules)
     chosen_seats = tuple(range(players)) if seats is None else tuple(seats)
     for seat in chosen_seats:
         if not 0 <= seat < players:
             raise ValueError(f"seat {seat}: the game has seats 0 to {players - 1}")
-    bots = {seat: _reviewer(bot) for seat in chosen_seats}
+    _reviewer(bot)
     todo = [(i, s) for i, s in enumerate(states[:-1])
-            if s.to_move in bots and len(s.legal_actions()) > 1
+            if s.to_move in chosen_seats and len(s.legal_actions()) > 1
             and (hands is None or s.hand_no + 1 in hands)]
     reviews: dict[tuple[int, int], HandReview] = {}
     best_of: dict[int, Any] = {}
@@ -275,8 +222,10 @@ def review_game(final: Any, *, seats: Sequence[int] | None = None, bot: str = DE
         seat = state.to_move
         view = state.view(seat)
         chosen = states[i + 1].last_action
-        rng = random.Random(f"{seed}/{i}")
-        decision = weigh(bots[seat], view, chosen, rng, number=i + 1, later=states[i + 1:])
+        started = time.perf_counter()
+        found = judge(states[:i + 1], chosen=chosen, later=states[i + 1:], bot=bot, seed=seed)
+        decision = decision_of(view, chosen, found, number=i + 1,
+                               seconds=time.perf_counter() - started)
         best_of[i] = game.parse_action(decision.best)
         key = (state.hand_no, seat)
         reviews.setdefault(key, HandReview(hand=state.hand_no + 1, seat=seat))

@@ -119,6 +119,11 @@ class ExpertBot(BaseBot):
             return None
         return list(self._last[1])
 
+    def recall(self, view: Any) -> None:
+        """Binocle: take ``view`` as the seat's previous decision in its hand (the judge shows a
+        fresh expert the decision before the one it values, :mod:`.judge`)."""
+        self._binocle.previous(view)
+
     def choose(self, view: TableView[ActionT], rng: random.Random) -> ActionT:
         decide = play_for_game(self._PLAYS, view, "expert")
         return cast(ActionT, decide(self, view, rng))

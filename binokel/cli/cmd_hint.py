@@ -5,33 +5,34 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
-from typing import Any
 
+from ..bots.judge import JUDGE, JUDGE_SEED
 from .common import add_game_option
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "hint", help="the expert's choice for the position after a record's last action",
-        description="Replay a game record of Binokel or Binocle (a file, or - for standard "
-                    "input) and ask the expert what the player to move should do. Every "
+        description="Replay a game record of Binokel, Binocle or Bézique (a file, or - for "
+                    "standard input) and ask the expert what the player to move should do. Every "
                     "candidate is listed with its expected value: the seat's score for the hand "
-                    "against the others' mean (Binocle: its hand score against the other's), "
+                    "against the others' mean (Binocle and Bézique: its hand score against the "
+                    "other's), "
                     "averaged over the sampled deals the seat could be facing.")
     parser.add_argument("record", metavar="RECORD", help="a game record file, or - for stdin")
     add_game_option(parser)
-    parser.add_argument("--bot", default="expert", metavar="NAME",
-                        help="the expert and its budget (default: expert; e.g. "
+    parser.add_argument("--bot", default=JUDGE, metavar="NAME",
+                        help=f"the expert and its budget (default: {JUDGE}; e.g. "
                              "expert:samples=60 or expert:time=2)")
-    parser.add_argument("--seed", default="hint", help="seed of the sampling (default: hint)")
+    parser.add_argument("--seed", default=JUDGE_SEED,
+                        help=f"seed of the sampling (default: {JUDGE_SEED}, as `binokel review` "
+                             f"and the table's hints)")
     parser.add_argument("--json", action="store_true", help="print the hint as JSON")
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..bots import make_bot
-    from ..bots.expert import ExpertBot
+    from ..bots.judge import judge, timeline_of
     from ..cards import format_cards
     from ..games import game_of, load_records, replay
     from ..games.binokel.records import RecordError
@@ -54,19 +55,13 @@ def run(args: argparse.Namespace) -> int:
     if state.is_over:
         return fail("the game in this record is over: there is nothing to decide")
     try:
-        bot = make_bot(args.bot)
+        found = judge(timeline_of(state), bot=args.bot, seed=args.seed)
     except ValueError as exc:
         return fail(str(exc))
-    if not isinstance(bot, ExpertBot):
-        return fail(f"{args.bot!r} is not the expert (hints need expert or expert:OPTIONS)")
     seat = state.to_move
     view = state.view(seat)
-    rng = random.Random(args.seed)
-    choice = bot.choose(view, rng)
-    found: list[tuple[Any, float, int]] = bot.last_values(view) or [(choice, 0.0, 0)]
-    legal = set(view.legal_actions)
-    candidates = sorted((c for c in found if c[0] in legal), key=lambda c: -c[1])
-    best = choice  # the move it plays (at Binocle not always the best mean: search-12)
+    candidates = list(found.values)
+    best = found.best  # the best value: what the expert recommends (decision search-24)
     if args.json:
         print(json.dumps({
             "seat": seat, "phase": view.phase.value, "choice": str(best),

@@ -8,6 +8,7 @@ import json
 import sys
 from typing import Any
 
+from ..bots.judge import JUDGE_SEED
 from ..record_text import RecordError
 from ..review import (
     DEFAULT_BOT,
@@ -41,8 +42,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--bot", default=DEFAULT_BOT, metavar="SPEC",
                         help=f"the reviewer and its budget (default: {DEFAULT_BOT}; e.g. "
                              "expert:samples=32 for a slower, steadier review)")
-    parser.add_argument("--seed", default="review", help="seed of the sampling (default: "
-                                                         "review)")
+    parser.add_argument("--seed", default=JUDGE_SEED,
+                        help=f"seed of the sampling (default: {JUDGE_SEED}, as `binokel hint` "
+                             f"and the table's hints, so they agree)")
     parser.add_argument("--no-hindsight", action="store_true",
                         help="skip the hindsight replay of each hand (faster)")
     parser.add_argument("--json", action="store_true",

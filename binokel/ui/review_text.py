@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..bots.judge import JUDGE
 from ..games import find_game
 from ..review import GameReview, review_game
 from .i18n import Strings
 
-#: A review at the table stays quick: the expert at a small budget, no progress bar needed.
-TABLE_REVIEWER = "expert:samples=8,plan=32"
+#: The table's review is the judge of its hints (:mod:`binokel.bots.judge`), so the two agree.
+TABLE_REVIEWER = JUDGE
 
 
 def review_at_table(state: Any, seat: int, *, whole: bool,

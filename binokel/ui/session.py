@@ -216,6 +216,9 @@ class BaseSession(Generic[S]):
     def hint(self, bots: Sequence[str] | None = None) -> Hint:
         """What the strongest computer player that can be made would do here, and why (if it
         explains itself)."""
+        from ..bots.expert import ExpertBot
+        from ..bots.judge import judge, timeline_of
+
         view = self.state.view(self.human)
         rng = bot_rng(self.seed, self.human, len(self.actions))
         error: Exception | None = None
@@ -226,13 +229,19 @@ class BaseSession(Generic[S]):
                 error = exc
                 continue
             try:
-                action = ask(bot, view, rng)
+                if isinstance(bot, ExpertBot):
+                    # The expert's hint is the judge's: the same values as the review (``v``)
+                    # and ``binokel review`` give this position, best first.
+                    found = judge(timeline_of(self.state), bot=spec)
+                    action, values = found.best, found.values
+                else:
+                    action = ask(bot, view, rng)
+                    # A searching bot offers ``last_values(view)``: its candidates and values.
+                    last_values = getattr(bot, "last_values", None)
+                    values = last_values(view) if callable(last_values) else None
                 # A bot that can say why offers ``explain(view, action) -> str``.
                 explain = getattr(bot, "explain", None)
                 why = explain(view, action) if callable(explain) else None
-                # A searching bot offers ``last_values(view)``: its candidates and their values.
-                last_values = getattr(bot, "last_values", None)
-                values = last_values(view) if callable(last_values) else None
                 return Hint(spec, action, str(why) if why else None, tuple(values or ()))
             finally:
                 bot.close()
