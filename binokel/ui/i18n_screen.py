@@ -21,7 +21,7 @@ _EN_TUI: dict[str, str] = {
     "tui_picked": "picked {n} of {need}",
     "tui_typed": "typed: {text}",
     "tui_keys": "←→ choose · Enter play · 1-9 / Q♠ type · ? help · h hint · u undo · "
-                "s sheet · l last · q quit",
+                "s sheet · l last · v review · q quit",
     "tui_keys_short": "←→ Enter · ? help · h hint · u undo · s sheet · l last · q quit",
     "tui_q_typed": "q: Enter quits (the game is saved); go on typing for a Queen (qs)",
     "tui_wait": "The others are playing…",
@@ -31,8 +31,8 @@ _EN_TUI: dict[str, str] = {
         "upper-case Q for a Queen), a bid (160) or pass, a suit for Trumpf (1-4 or H), and Enter.\n"
         "Laying away: Enter (or space) marks each card; the last one lays them all.\n"
         "Type : and any command of the line mode: :lay 3 7 9 12, :out ♦, :save FILE ...\n"
-        "Keys: ? this help · h hint · u undo · s score sheet · l last Stich · r rules · "
-        "q quit\n"
+        "Keys: ? this help · h hint · u undo · s score sheet · l last Stich · r rules ·\n"
+        "v review of the last hand · q quit\n"
         "The game is saved after every move: binokel play --resume continues it."
     ),
     "sum_title": "Hand {n} is over",
@@ -62,7 +62,7 @@ _DE_TUI: dict[str, str] = {
     "tui_picked": "{n} von {need} gewählt",
     "tui_typed": "getippt: {text}",
     "tui_keys": "←→ wählen · Enter spielen · 1-9 / Q♠ tippen · ? Hilfe · h Tipp · u zurück · "
-                "s Block · l letzter · q Ende",
+                "s Block · l letzter · v Auswertung · q Ende",
     "tui_keys_short": "←→ Enter · ? Hilfe · h Tipp · u zurück · s Block · l letzter · q Ende",
     "tui_q_typed": "q: Enter beendet (die Partie bleibt gespeichert); weitertippen für eine Dame",
     "tui_wait": "Die anderen spielen…",
@@ -72,8 +72,8 @@ _DE_TUI: dict[str, str] = {
         "(3, Q♠, qs; großes Q für eine Dame), ein Gebot (160) oder passe, eine Trumpffarbe\n"
         "(1-4 oder H), dann Enter. Drücken: Enter (oder Leertaste) markiert jede Karte; die\n"
         "letzte drückt alle. Tippe : und einen Befehl der Zeilenform: :drück 3 7 9 12, :ab ♦\n"
-        "Tasten: ? Hilfe · h Tipp · u zurück · s Schreibblock · l letzter Stich · r Regeln · "
-        "q Ende\n"
+        "Tasten: ? Hilfe · h Tipp · u zurück · s Schreibblock · l letzter Stich · r Regeln ·\n"
+        "v Auswertung des letzten Spiels · q Ende\n"
         "Die Partie wird nach jedem Zug gespeichert: binokel play --resume spielt weiter."
     ),
     "sum_title": "Spiel {n} ist aus",

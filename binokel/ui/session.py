@@ -213,6 +213,14 @@ class BaseSession(Generic[S]):
             self.on_change(self)
         return undone
 
+    @property
+    def judge(self) -> str:
+        """The judge of this table's hints and reviews: the first expert among the hint bots
+        (:mod:`binokel.bots.judge`), so the review (``v``) agrees with the hint."""
+        from ..bots.judge import JUDGE
+
+        return next((spec for spec in self.hint_bots if spec.split(":")[0] == "expert"), JUDGE)
+
     def hint(self, bots: Sequence[str] | None = None) -> Hint:
         """What the strongest computer player that can be made would do here, and why (if it
         explains itself)."""

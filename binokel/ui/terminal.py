@@ -335,7 +335,8 @@ class Table:
         tr, screen, session = self.tr, self.screen, self.session
         screen.say(tr("review_working"), NOTE)
         try:
-            review = review_at_table(session.state, session.human, whole=whole)
+            review = review_at_table(session.state, session.human, whole=whole,
+                                     bot=session.judge)
         except (ValueError, RuntimeError) as exc:
             screen.say(str(exc), ERROR)
             return

@@ -70,16 +70,22 @@ def monochrome(text: Text) -> Text:
 class InfoScreen(ModalScreen[None]):
     """A page over the table (help, score sheet, hint, end of hand); any key closes it."""
 
-    def __init__(self, lines: Sequence[Text], closing: str) -> None:
+    def __init__(self, lines: Sequence[Text], closing: str,
+                 keys: dict[str, Callable[[], None]] | None = None) -> None:
         super().__init__()
         self._text = Text("\n").join([*lines, Text(closing, style=DIM)])
+        #: Keys that close the page and then act (``v`` on the hand summary: the review).
+        self._keys = keys or {}
 
     def compose(self) -> ComposeResult:
         yield Static(self._text, id="info")
 
     def on_key(self, event: events.Key) -> None:
         event.stop()
+        then = self._keys.get(event.character or "")
         self.dismiss(None)
+        if then is not None:
+            then()
 
     def on_click(self, event: events.Click) -> None:
         self.dismiss(None)
@@ -262,7 +268,8 @@ class PlayApp(App[int]):
         elif ends:
             summary = hand_summary(view, self.session.names, self.tr)
             summary.append(Text(self.tr("tui_review_offer"), style="cyan"))
-            self.push_screen(InfoScreen([self.paint(t) for t in summary], self.tr("sum_next")))
+            self.push_screen(InfoScreen([self.paint(t) for t in summary], self.tr("sum_next"),
+                                        keys={"v": lambda: self.review(whole=False)}))
         note = self.coach.note(view) if self.coach is not None else None
         if note:  # on top: read before the table (or the end) it explains
             log.write(Text(note, style="cyan"))
@@ -437,7 +444,8 @@ class PlayApp(App[int]):
         from ..review_text import review_at_table, review_lines
 
         try:
-            review = review_at_table(self.session.state, self.session.human, whole=whole)
+            review = review_at_table(self.session.state, self.session.human, whole=whole,
+                                     bot=self.session.judge)
         except (ValueError, RuntimeError) as exc:
             self.say(str(exc), "bold red")
             self.redraw()
