@@ -104,9 +104,26 @@ _EN_LEARN: dict[str, str] = {
                    "With a weak hand you may give up instead (out ♦): it costs only the bid.",
     "learn_melds": "The melds are shown: each player's count only if that player takes at least "
                    "one Stich. Now the Stiche: A 10 K Q J count 11 10 4 3 2, the last Stich 10.",
-    "learn_follow": "In a Stich you must follow suit; without the suit you must trump; and you "
-                    "must beat every card in the Stich if you can. The cards marked * are the "
-                    "ones the rules allow.",
+    "learn_follow": "You hold the suit that was led, so you must follow suit (bedienen): only "
+                    "cards of that suit may be played. The cards marked * are the ones the "
+                    "rules allow.",
+    "learn_beat": "You must also beat the best card in the Stich if you can (überstechen): of "
+                  "your cards in the suit led, only the higher ones may be played.",
+    "learn_ruff": "You have none of the suit led, so you must play Trumpf (stechen); if the "
+                  "Stich already holds a Trumpf, you must play a higher one if you can.",
+    "learn_undertrump": "Your Trumpf cards are all lower than the Trumpf in the Stich, and still "
+                        "you must play one (untertrumpfen): a card of another suit is allowed "
+                        "only without any Trumpf.",
+    "forehand": "Forehand",
+    "learn_forced": "{name} sits left of the dealer and is forehand (Vorhand): forehand must "
+                    "open the auction at {bid}, so the first bid is made before anyone is asked.",
+    "learn_meld_table": "What melds are worth (count yours before you bid):",
+    "learn_meld_trump": "{trump} in Trumpf, else {plain}",
+    "learn_give_up": "Now that you have seen the Dabb you may give up (abgehen: out and a "
+                     "suit, e.g. out ♦): the hand ends at once, you lose the bid once and each "
+                     "other player scores {bonus}; a game you play and miss costs twice the bid.",
+    "learn_durch": "Instead of Trumpf you may announce Durch: no Trumpf and no melds, and you "
+                   "must take every Stich. It wins {value} and loses {value}.",
     "learn_lead": "You took the Stich, so you lead: any card. Leading an Ace draws the others' "
                   "cards of that suit.",
     "learn_last": "Three Stiche are left, and the last one brings 10 points of its own.",
@@ -141,9 +158,26 @@ _DE_LEARN: dict[str, str] = {
     "learn_melds": "Die Meldungen liegen offen: sie zählen nur, wenn der Spieler mindestens einen "
                    "Stich macht. Jetzt die Stiche: A 10 K Q J zählen 11 10 4 3 2, der letzte "
                    "Stich 10.",
-    "learn_follow": "Im Stich musst du Farbe bedienen; ohne die Farbe musst du trumpfen; und du "
-                    "musst jede Karte im Stich überstechen, wenn du kannst. Die mit * markierten "
-                    "Karten sind die erlaubten.",
+    "learn_follow": "Du hast die ausgespielte Farbe, also musst du bedienen: nur Karten dieser "
+                    "Farbe sind erlaubt. Die mit * markierten Karten sind die erlaubten.",
+    "learn_beat": "Du musst außerdem die beste Karte im Stich überstechen, wenn du kannst: von "
+                  "deinen Karten der ausgespielten Farbe sind nur die höheren erlaubt.",
+    "learn_ruff": "Ohne die ausgespielte Farbe musst du trumpfen (stechen); liegt schon ein "
+                  "Trumpf im Stich, musst du höher trumpfen, wenn du kannst.",
+    "learn_undertrump": "Deine Trümpfe sind alle niedriger als der Trumpf im Stich, und trotzdem "
+                        "musst du einen spielen (untertrumpfen): eine andere Farbe darfst du "
+                        "nur ohne Trumpf abwerfen.",
+    "forehand": "Vorhand",
+    "learn_forced": "{name} sitzt links vom Geber und ist Vorhand: Vorhand muss das Reizen mit "
+                    "{bid} eröffnen, das erste Gebot steht also, bevor jemand gefragt wird.",
+    "learn_meld_table": "Was Meldungen zählen (zähl deine, bevor du reizt):",
+    "learn_meld_trump": "{trump} in Trumpf, sonst {plain}",
+    "learn_give_up": "Jetzt, da du den Dabb gesehen hast, kannst du abgehen (ab und eine "
+                     "Farbe, z. B. ab ♦): das Spiel ist sofort aus, du verlierst den Reizwert "
+                     "einfach und jeder andere schreibt {bonus}; ein gespieltes Spiel, das du "
+                     "nicht schaffst, kostet das Doppelte.",
+    "learn_durch": "Statt Trumpf kannst du Durch ansagen: kein Trumpf, keine Meldung, und du "
+                   "musst jeden Stich machen. Er gewinnt {value} und verliert {value}.",
     "learn_lead": "Du hast den Stich gemacht, also spielst du aus: jede Karte. Ein Ass zieht "
                   "die Karten der anderen in dieser Farbe.",
     "learn_last": "Noch drei Stiche, und der letzte bringt 10 Punkte für sich.",

@@ -223,6 +223,8 @@ class PlayApp(App[int]):
             return out
         if self.message.plain:
             return self.message
+        if self.session.state.is_over:  # nobody is playing any more
+            return Text()
         if not view.is_my_turn:
             return Text(self.tr("tui_wait"), style=DIM)
         prompt = self.show.prompt(view, self.tr).rstrip(" >")
@@ -246,8 +248,8 @@ class PlayApp(App[int]):
             self.exit(1)
             return
         self.log_events()
-        self.cursor = 0
         self.marked = []
+        self.cursor = self.suggested_cursor(0)
         self.redraw()
 
     def log_events(self) -> None:
@@ -365,7 +367,8 @@ class PlayApp(App[int]):
                 self.marked.remove(item.number)
             else:
                 self.marked.append(item.number)
-                self.cursor = (self.cursor + 1) % len(self.items())  # on to the next card
+                # On to the next card (in the guided game: the next one it suggests).
+                self.cursor = self.suggested_cursor((self.cursor + 1) % len(self.items()))
             if len(self.marked) == need and lay_now:
                 slots = {s.number: s for s in self.panels.slots(self.view)}
                 self.act([slots[n].action for n in self.marked])
@@ -373,6 +376,22 @@ class PlayApp(App[int]):
             self.redraw()
             return
         self.act([item.action])
+
+    def suggested_cursor(self, default: int) -> int:
+        """Where the cursor starts: in the guided game (``binokel learn``) on the move the coach
+        suggests, so that Enter alone plays a sound hand; else at ``default``."""
+        if self.coach is None:
+            return default
+        wanted = self.coach.suggest(self.view)
+        items = self.items()
+        for item in items:  # the cards already picked are no longer wanted
+            if isinstance(item, Slot) and item.number in self.marked and item.action in wanted:
+                wanted.remove(item.action)
+        for i, item in enumerate(items):
+            if item.action in wanted and not (isinstance(item, Slot)
+                                              and item.number in self.marked):
+                return i
+        return default
 
     def action_pick(self, number: int) -> None:
         """A click on a card of the hand."""
