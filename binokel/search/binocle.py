@@ -28,7 +28,6 @@ True
 from __future__ import annotations
 
 import functools
-import math
 import random
 import time
 from collections.abc import Sequence
@@ -287,41 +286,27 @@ def binocle_choice(view: BinocleView, rng: random.Random, *, samples: int = 16,
     exact_now = not view.stock_lasts and _tricks_left(view) <= exact
     found = _sampled(view, rng, candidates, samples, exact_now=exact_now, seconds=seconds,
                      min_samples=min_samples, greedy=greedy, evidence=evidence, pool=pool)
-    if anchor in found and z > 0 and not exact_now:
-        out = [(a, cautious_value(found[a], found[anchor], z), len(found[a]))
-               for a in candidates]
-    else:
-        out = [(a, sum(found[a]) / len(found[a]), len(found[a])) for a in candidates]
-    # The best value; on a tie the anchor (the rule-based move) is kept.
-    best = max(out, key=lambda c: (c[1], c[0] == anchor))[0]
+    out = [(a, sum(found[a]) / len(found[a]), len(found[a])) for a in candidates]
+    best = max(out, key=lambda c: c[1])[0]
+    if anchor in found and z > 0 and not exact_now and best != anchor:
+        gains = [b - a for b, a in zip(found[best], found[anchor], strict=True)]
+        if not clearly_better(gains, z):
+            best = anchor
+            out = kept_values(out, anchor)
     return best, out + claims
 
 
-def cautious_value(values: Sequence[float], anchor: Sequence[float], z: float) -> float:
-    """A candidate's value next to the rule-based move's (``anchor``: its values on the same
-    deals and playout dice): the anchor's mean plus the candidate's gain on it as far as the
-    deals show it.  A loss counts in full; a gain counts less ``z`` standard errors if it is
-    :func:`clearly_better`, and not at all if it is not.  So the value lies between the
-    candidate's mean and the anchor's, a candidate is worth more than the anchor exactly when it
-    is clearly better, and the move to play is the best value (decision search-24).
+def kept_values(values: Valued, anchor: BinocleAction) -> Valued:
+    """The values when the rule-based move (``anchor``) is kept because no gain on it is clear:
+    a gain the deals do not show clearly counts nothing, so no candidate is worth more than the
+    anchor, and the move played is the best value (decision search-24).  Losses stay as they
+    are.
 
-    >>> round(cautious_value([30.0, 10.0, 20.0], [0.0, 0.0, 0.0], 2.0), 2)
-    8.45
-    >>> cautious_value([30.0, -10.0, 20.0], [0.0, 0.0, 0.0], 2.0)  # a gain not clear: none
-    0.0
-    >>> cautious_value([-5.0, -7.0], [0.0, 0.0], 2.0), cautious_value([9.0], [1.0], 2.0)
-    (-6.0, 1.0)
+    >>> kept_values([(BA.CLAIM, 30.0, 8), (BA.DONE, 20.0, 8), (BA.CLAIM, 5.0, 8)], BA.DONE)
+    [(Claim(), 20.0, 8), (Done(), 20.0, 8), (Claim(), 5.0, 8)]
     """
-    n = len(values)
-    base = sum(anchor) / n
-    gains = [v - a for v, a in zip(values, anchor, strict=True)]
-    mean = sum(gains) / n
-    if mean <= 0:
-        return base + mean
-    if not clearly_better(gains, z):
-        return base
-    spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / (n - 1) / n)
-    return base + mean - z * spread
+    base = next(v for a, v, _ in values if a == anchor)
+    return [(a, min(v, base), n) for a, v, n in values]
 
 
 def _sampled(view: BinocleView, rng: random.Random, candidates: Sequence[BinocleAction],
