@@ -21,6 +21,7 @@ from typing import Literal
 
 from ..cards import Suit
 from .i18n_review import _DE_REVIEW, _EN_REVIEW
+from .i18n_forms import bot_name, singular
 from .i18n_screen import _DE_LEARN, _DE_TUI, _EN_LEARN, _EN_TUI
 
 Lang = Literal["de", "en"]
@@ -223,6 +224,7 @@ _DE: dict[str, str] = {
     "no_melds": "nichts",
     "trick": "Stich {n}",
     "leads": "{name} spielt aus",
+    "leads_you": "Du spielst aus",
     "you_lead": "du spielst aus",
     "tricks_won": "Stiche",
     "your_hand": "Deine Karten",
@@ -262,6 +264,7 @@ _DE: dict[str, str] = {
     "declares": "{name} spielt für {bid} und deckt den Dabb auf: {cards}.",
     "takes_dabb": "{name} nimmt den Dabb.",
     "lays": "{name} drückt {card}.",
+    "lays_you": "Du drückst {card}.",
     "lays_hidden": "{name} drückt {count} Karten.",
     "lays_hidden/1": "{name} drückt eine Karte.",
     "names_trump": "{name} sagt {suit} als Trumpf an.",
@@ -372,6 +375,7 @@ _DE: dict[str, str] = {
     "rules_teams": "Parteien, Partner gegenüber, zählen zusammen: {teams}.",
     "rules_one_against_all": "Einer gegen drei: der Spieler spielt allein gegen die anderen.",
     "one_against": "{name} spielt allein gegen {others}.",
+    "one_against_you": "Du spielst allein gegen {others}.",
     "against": "gegen",
 }
 
@@ -506,6 +510,7 @@ _DE_BINOCLE: dict[str, str] = {
     "b_new_hand": "Spiel {n}: {name} gibt; {card} ist Trumpf.",
     "b_new_hand_you": "Spiel {n}: du gibst; {card} ist Trumpf.",
     "b_turned_dix": "{name} hat den Dix aufgedeckt: 10.",
+    "b_turned_dix_you": "Du hast den Dix aufgedeckt: 10.",
     "b_play_on": "Beide über {old} ohne Ausmachen: es geht weiter bis {target}.",
     "b_claim_right": "{name} macht aus ({target}): {total}. Richtig!",
     "b_claim_wrong": "{name} macht aus ({target}), hat aber nur {total}. Falsch!",
@@ -703,18 +708,24 @@ class Strings:
         self._table = _TABLES[lang]
 
     def __call__(self, key: str, **values: object) -> str:
+        if isinstance(values.get("bot"), str):
+            values["bot"] = bot_name(str(values["bot"]), self.lang)
         text = self.template(key, values)
         return text.format(**values) if values else text
 
     def template(self, key: str, values: Mapping[str, object] | None = None) -> str:
         """The unfilled message of a key (for :func:`binokel.ui.render.styled`); with
         ``values``, the singular form (``key/1``) where the key's count is 1."""
+        if values is not None and values.get("name") == self._table["you"] \
+                and f"{key}_you" in self._table:
+            key = f"{key}_you"  # "Du hast", not "Du hat"
         field = _PLURAL_FIELDS.get(key.removesuffix("_you"))
         if values is not None and field is not None and values.get(field) == 1:
             one = self._table.get(f"{key}/1") or _EN.get(f"{key}/1")
             if one is not None:
                 return one
-        return self._table.get(key) or _EN[key]
+        text = self._table.get(key) or _EN[key]
+        return singular(text, values) if values else text
 
     def action(self, action: object) -> str:
         """An action in the words this screen's player types, e.g. ``passe`` for ``pass``."""
