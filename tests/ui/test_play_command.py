@@ -214,7 +214,7 @@ def test_quit_answered_no_saves_no_copy(tmp_path: Path, answer: str) -> None:
 def test_hint_shows_the_experts_move_and_each_candidates_value(tmp_path: Path,
                                                                lang: str) -> None:
     word = {"en": ("hint", "pass", "Hint (expert): ", "Expected result of each move"),
-            "de": ("tipp", "weg", "Tipp (expert): ", "Erwartetes Ergebnis je Zug")}[lang]
+            "de": ("tipp", "weg", "Tipp (Experte): ", "Erwartetes Ergebnis je Zug")}[lang]
     done = subprocess.run([*COMMAND, "--seed", "21", "--lang", lang],
                           input=f"{word[0]}\n{word[1]}\n{word[0]}\n", capture_output=True,
                           text=True, env=environment(tmp_path), timeout=120, check=False)
