@@ -53,6 +53,23 @@ _EN: dict[str, str] = {
     "counters": "counters",
     "pegs": "cribbage board",
     "team": "{names}",
+    "not_a_suit": "not a suit: {text!r} (♣ ♠ ♥ ♦, C S H D, or clubs spades hearts diamonds)",
+    "yes_or_no": "Please answer y or n (not {text!r}).",
+    "one_or_all": "trick points: one number, or all {n} at once",
+    "trump_or_dix": "the trump suit, e.g. H, or H dix",
+    "edit_was": "It was: {entry}",
+    "was_melds": "melds {melds}",
+    "was_points": "points {points}",
+    "was_no_trick": "no trick: {names}",
+    "n_melds": "{n} melds",
+    "claims": "{name} claims",
+    "void_word": "void",
+    "sheet_marks": "✓ made · ✗ missed",
+    "note_gave_up": "{name} gave up: {score:+d}, the others {bonus} and their melds",
+    "note_durch_won": "{name}'s {contract} won: {score:+d}",
+    "note_durch_lost": "{name}'s {contract} lost: {score:+d}",
+    "note_made": "{name} made {score} of {bid}",
+    "note_missed": "{name} missed the bid {bid}: {score} (twice the bid)",
 }
 
 _DE: dict[str, str] = {
@@ -102,6 +119,23 @@ _DE: dict[str, str] = {
     "counters": "Spielmarken",
     "pegs": "Cribbage-Brett",
     "team": "{names}",
+    "not_a_suit": "keine Farbe: {text!r} (♣ ♠ ♥ ♦, C S H D oder Kreuz Schippen Herz Schellen)",
+    "yes_or_no": "Bitte j oder n antworten (nicht {text!r}).",
+    "one_or_all": "Stichpunkte: eine Zahl, oder alle {n} auf einmal",
+    "trump_or_dix": "die Trumpffarbe, z. B. H, oder H dix",
+    "edit_was": "Bisher: {entry}",
+    "was_melds": "Meldung {melds}",
+    "was_points": "Punkte {points}",
+    "was_no_trick": "kein Stich: {names}",
+    "n_melds": "{n} Meldungen",
+    "claims": "{name} macht aus",
+    "void_word": "ungültig",
+    "sheet_marks": "✓ geschafft · ✗ nicht geschafft",
+    "note_gave_up": "{name} ist abgegangen: {score:+d}, die anderen {bonus} und ihre Meldung",
+    "note_durch_won": "{name}: {contract} gewonnen: {score:+d}",
+    "note_durch_lost": "{name}: {contract} verloren: {score:+d}",
+    "note_made": "{name} hat {score} von {bid} geschafft",
+    "note_missed": "{name} hat die {bid} nicht geschafft: {score} (doppelter Reizwert)",
 }
 
 #: The commands in each language's words (German also understands the English ones).
@@ -115,6 +149,9 @@ COMMANDS: dict[str, dict[str, str]] = {
 #: Contract words the German table says, by the English words the pad reads.
 CONTRACT_WORDS_DE = {"ab": "give up", "abgehen": "give up", "offen durch ohne dabb":
                      "open durch without Dabb", "offen durch": "open durch"}
+#: The contracts as the German sheet writes them, by the engine's words.
+CONTRACT_WORDS_SHOWN_DE = {"give up": "ab", "durch": "Durch", "open durch": "offen Durch",
+                           "open durch without dabb": "offen Durch ohne Dabb"}
 _TABLES = {"en": _EN, "de": _DE}
 #: The words of Foster's counters and the cribbage board, by language (longest first).
 TALLY_WORDS: dict[str, tuple[tuple[str, str], ...]] = {
@@ -134,6 +171,12 @@ class PadStrings:
     def __call__(self, key: str, **values: object) -> str:
         text = self._table.get(key) or _EN[key]
         return text.format(**values) if values else text
+
+    def contract(self, value: str) -> str:
+        """A contract's words (``give up``, ``durch``...) in this language."""
+        if self.lang == "de":
+            return CONTRACT_WORDS_SHOWN_DE.get(value.lower(), value)
+        return value
 
     def tally(self, text: str) -> str:
         """A tally (``1 blue, 2 white``; ``round 1, hole 38``) in this language."""

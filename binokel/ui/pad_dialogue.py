@@ -49,8 +49,9 @@ from ..pad.binokel_hand import (
     hand_points,
     meld_points,
 )
+from .i18n import SUIT_WORDS
 from .i18n_pad import CONTRACT_WORDS_DE, PadStrings
-from .pad_render import sheet_text
+from .pad_render import entry_text, hand_note, sheet_text
 
 #: A hand's questions: yields a question, receives the answer, returns the entry.
 Flow = Generator[str, str, Entry]
@@ -105,6 +106,17 @@ class Ask:
         return " + ".join(self.pad.players[s] for s in side)
 
 
+def _suit(ask: Ask, text: str) -> Suit:
+    """A suit by symbol, letter or word in either language (``♦``, ``D``, ``Schellen``)."""
+    word = text.strip().lower()
+    if word in SUIT_WORDS:
+        return SUIT_WORDS[word]
+    try:
+        return parse_suit(text)
+    except CardError:
+        raise _Refused(ask.tr("not_a_suit", text=text.strip())) from None
+
+
 def _contract(ask: Ask, text: str) -> tuple[Contract, Suit | None]:
     words = " ".join(text.lower().split())
     if ask.tr.lang == "de":
@@ -116,14 +128,8 @@ def _contract(ask: Ask, text: str) -> tuple[Contract, Suit | None]:
         name = contract.value.lower()
         if contract is not Contract.TRUMP and (words == name or words.startswith(name + " ")):
             rest = words[len(name):].strip()
-            try:
-                return contract, parse_suit(rest) if rest else None
-            except CardError as exc:
-                raise _Refused(str(exc)) from None
-    try:
-        return Contract.TRUMP, parse_suit(words)
-    except CardError as exc:
-        raise _Refused(str(exc)) from None
+            return contract, _suit(ask, rest) if rest else None
+    return Contract.TRUMP, _suit(ask, words)
 
 
 def _meld_entry(text: str) -> MeldEntry:
@@ -162,7 +168,9 @@ def binokel_flow(ask: Ask) -> Flow:
             ask.say(tr("refused", why=exc))
     groups = sides(rules, ask.dealer, declarer)
     melds: list[MeldEntry] = [None] * pad.seats
-    for seat in active_seats(rules, ask.dealer):
+    active = active_seats(rules, ask.dealer)
+    start = active.index(declarer) if declarer in active else 0
+    for seat in (*active[start:], *active[:start]):  # the declarer first, as the table says
         melds[seat] = 0
         if contract.is_durch or (contract is Contract.GIVE_UP and seat in groups[0]):
             continue
@@ -184,8 +192,9 @@ def binokel_flow(ask: Ask) -> Flow:
     if contract.is_durch:
         while True:
             answer = (yield tr("ask_durch", side=ask.side_name(groups[0]))).strip().lower()
-            if answer[:1] in (tr("yes"), tr("no"), "y", "n"):
+            if answer and answer[:1] in (tr("yes"), tr("no"), "y", "n"):
                 break
+            ask.say(tr("yes_or_no", text=answer))
         won = answer[:1] in (tr("yes"), "y")
         opponents = frozenset(s for side in groups[1:] for s in side)
         return BinokelHand(declarer=declarer, bid=bid, contract=contract, melds=tuple(melds),
@@ -205,7 +214,7 @@ def binokel_flow(ask: Ask) -> Flow:
                 points = list(values)
                 break
             if len(values) != 1:
-                raise _Refused(f"trick points: one number, or all {len(groups)} at once")
+                raise _Refused(tr("one_or_all", n=len(groups)))
             check_trick_points(total, [*(p or 0 for p in points), values[0]], every_side=False)
             points.append(values[0])
         except ValueError as exc:
@@ -233,8 +242,8 @@ def binocle_flow(ask: Ask) -> Flow:
         words = (yield tr("ask_trump2")).lower().split()
         try:
             if not words or len(words) > 2 or (len(words) == 2 and words[1] != "dix"):
-                raise _Refused("the trump suit, e.g. H, or H dix")
-            trump, turned = parse_suit(words[0]), len(words) == 2
+                raise _Refused(tr("trump_or_dix"))
+            trump, turned = _suit(ask, words[0]), len(words) == 2
             check_binocle(rules, BinocleHand(trump=trump, turned_dix=turned))
             break
         except (ValueError, CardError) as exc:
@@ -352,7 +361,8 @@ class PadDialogue:
             pad = self.pad
         else:
             number, dealer = edit, sheet.lines[edit - 1].dealer
-            head = self.tr("edit", n=edit, dealer=self.pad.players[dealer])
+            head = self.tr("edit", n=edit, dealer=self.pad.players[dealer]) + "\n" + \
+                self.tr("edit_was", entry=entry_text(self.pad, sheet.lines[edit - 1], self.tr))
             pad = Pad(self.pad.rules_name, self.pad.players, self.pad.first_dealer,
                       self.pad.entries[:edit - 1])
         self._ask = Ask(pad, self.tr, dealer)
@@ -387,8 +397,8 @@ class PadDialogue:
                 shown = [self.tr("edited", n=self._editing)]
             else:
                 self.pad = self.pad.add(entry)
-                scored = self.pad.sheet().lines[-1].scored
-                shown = [self.tr("scored", n=number, note=scored.note if scored else "")]
+                line = self.pad.sheet().lines[-1]
+                shown = [self.tr("scored", n=number, note=hand_note(self.pad, line, self.tr))]
         except PadError as exc:
             return [self.tr("refused", why=exc), *self._begin(self._editing)]
         self._saved()

@@ -55,8 +55,8 @@ GAME: list[tuple[str, str]] = [
     ("Trick points of Anna", "128"), ("Trick points of Berta", "80"),
     ("Who took no trick", ""),
     # hand 5, Anna deals: Karle's double Binokel wins the game.
-    ("Declarer and bid", "karle 200"), ("Trumps", "s"), ("Melds of Berta", ""),
-    ("Melds of Karle", "300"), ("Melds of Anna", ""), ("Trick points of Karle", "200"),
+    ("Declarer and bid", "karle 200"), ("Trumps", "s"), ("Melds of Karle", "300"),
+    ("Melds of Anna", ""), ("Melds of Berta", ""), ("Trick points of Karle", "200"),
     ("Trick points of Anna", "50"), ("Who took no trick", "berta"),
 ]
 
@@ -129,7 +129,7 @@ def test_a_saved_pad_resumes_where_it_stopped(tmp_path: Path) -> None:
     done = subprocess.run(args, input=first, capture_output=True, text=True, timeout=60,
                           env=environment(tmp_path), check=False)
     assert done.returncode == 0, done.stderr
-    assert "Spiel 1: Anna made 318 of 300" in done.stdout
+    assert "Spiel 1: Anna hat 318 von 300 geschafft" in done.stdout
     assert "Spiel 2 - Anna gibt, Berta ist Vorhand." in done.stdout
     more = "berta 250\nab d\n60\n40\nende\n"
     again = subprocess.run([*COMMAND, "--resume", str(out), "--lang", "de"], input=more,

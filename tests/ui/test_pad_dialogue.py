@@ -60,7 +60,7 @@ def test_a_claim_is_checked_and_bezique_has_none() -> None:
 def test_german_words_and_commands() -> None:
     d = talk("binokel", ["Anna", "Berta", "Karle"], lang="de", dealer=2)
     assert d.opening[-1] == "Spiel 1 - Karle gibt, Anna ist Vorhand."
-    shown = answers(d, "berta 200", "ab s", "40", "20")
+    shown = answers(d, "berta 200", "ab s", "20", "40")  # Karle, then Anna: from Berta on
     assert d.pad.sheet().totals == (90, -200, 70)
     shown = answers(d, "ungültig")
     assert "Spiel 2 ist ungültig: Anna gibt noch einmal." in shown
@@ -117,3 +117,54 @@ def test_german_tallies() -> None:
     sheet = next(line for line in shown if "Spielmarken" in line)
     assert "Spielmarken: Anna 1 blau, 1 rot, 2 weiß" in sheet
     assert "Cribbage-Brett: Anna Runde 1, Loch 38" in sheet
+
+
+def test_the_german_pad_takes_german_suits_and_answers_in_german() -> None:
+    # Issue 44: "ab Schellen" and "Herz" were refused with an English error, and the hand's
+    # line said "gave up" in English.
+    d = talk("binokel", ["Anna", "Berta", "Karle"], lang="de", dealer=2)
+    shown = answers(d, "berta 200", "ab Pik-Schellen")
+    assert shown == ["Abgelehnt, nichts geändert: keine Farbe: 'pik-schellen' (♣ ♠ ♥ ♦, C S H D "
+                     "oder Kreuz Schippen Herz Schellen)"]
+    shown = answers(d, "ab Schellen", "20", "40")
+    assert "Spiel 1: Berta ist abgegangen: -200, die anderen 50 und ihre Meldung" in shown
+    assert "Berta 200 ab ♦" in shown[1]
+    answers(d, "karle 150", "Herz")
+    assert d.prompt.startswith("Meldung von Karle")  # the declarer's melds first
+
+
+def test_melds_are_asked_from_the_declarer_on() -> None:
+    d = talk("binokel", ["Anna", "Berta", "Karle"], dealer=2)  # Anna is forehand
+    answers(d, "karle 200", "h")
+    asked = [d.prompt]
+    answers(d, "0")
+    asked.append(d.prompt)
+    answers(d, "0")
+    asked.append(d.prompt)
+    assert [q.split(":")[0] for q in asked] == ["Melds of Karle", "Melds of Anna",
+                                                 "Melds of Berta"]
+
+
+def test_a_yes_no_question_answered_otherwise_is_asked_again_with_a_word() -> None:
+    d = talk("binokel", ["Anna", "Berta", "Karle"], dealer=2)
+    answers(d, "anna 400", "durch")
+    question = d.prompt
+    assert question.startswith("Did Anna take every trick")
+    assert answers(d, "maybe") == ["Please answer y or n (not 'maybe')."]
+    assert answers(d, "") == ["Please answer y or n (not '')."]
+    assert d.prompt == question and not d.pad.entries
+    answers(d, "y")
+    assert len(d.pad.entries) == 1
+
+
+def test_edit_shows_what_was_entered_and_the_sheet_marks_made_and_missed() -> None:
+    d = talk("binokel", ["Anna", "Berta", "Karle"], dealer=2)
+    answers(d, "anna 300", "h", "190", "KS QS", "", "128", "80", "")  # made
+    shown = answers(d, "berta 300", "s", "", "", "", "100", "50", "")  # missed
+    sheet = next(t for t in shown if t.startswith("Hand Dealer"))
+    rows = sheet.splitlines()
+    assert "Anna 300 ♥ ✓" in rows[1] and "Berta 300 ♠ ✗" in rows[2]
+    assert rows[-1].strip() == "✓ made · ✗ missed"
+    shown = answers(d, "edit 1")
+    assert shown[0].splitlines()[1] == ("It was: Anna 300 ♥ · melds Anna 190, Berta K♠ Q♠, "
+                                        "Karle 0 · points 128 80 42 · Anna made 318 of 300")

@@ -50,6 +50,8 @@ def test_a_whole_game_by_keys_in_the_full_screen_pad(tmp_path: Path) -> None:
             log = "\n".join(line.text for line in app.query_one("#log", RichLog).lines)
             assert "bid 405: bids go up by 10 from 150 (bid_step, §3)" in log
             assert "Karle won the game!" in log
+            # Each answer stands with its question (issue 44: "> h" alone said nothing).
+            assert 'Trumps ♣ ♠ ♥ ♦ (C S H D), durch, or "give up SUIT": > h' in log
             await pilot.press("ctrl+q")
 
     asyncio.run(run())

@@ -57,7 +57,7 @@ class PadApp(App[int]):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         talk = self.dialogue
         log = self.query_one("#log", RichLog)
-        log.write(f"> {event.value}")
+        log.write(f"{talk.prompt} > {event.value}")  # the answer with its question
         sheet = sheet_text(talk.pad, talk.tr)
         for text in talk.answer(event.value):
             if text.startswith(sheet.splitlines()[0]):
