@@ -29,7 +29,8 @@ LATEST = "latest"
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
-        "play", help="play Binokel (or Binocle) in the terminal against computer players",
+        "play", help="play Binokel, Binocle or Bézique in the terminal against computer "
+                     "players",
         description="You (seat 0) against computer players. Type `help` at the table for the "
                     "commands. The game is saved after every move; --resume continues it. "
                     "--rules binocle plays Foster's two-handed Binocle against one computer "

@@ -26,7 +26,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "replay", help="re-check a record file and print its score sheets",
         description="Replays every game in FILE from its seed, checking every deal, action and "
                     "written result, and prints the score sheet hand by hand. Exits with status "
-                    "1 on a broken or illegal record. Reads Binokel and Binocle records.")
+                    "1 on a broken or illegal record. Reads Binokel, Binocle and Bézique "
+                    "records.")
     parser.add_argument("file", metavar="FILE", help="a record file (e.g. from binokel selfplay)")
     parser.add_argument("--json", action="store_true", help="print the score sheets as JSON")
     parser.set_defaults(func=run)

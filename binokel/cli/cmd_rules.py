@@ -96,12 +96,15 @@ def _show(rules: Rules) -> None:
     width = max(len(n) for n in FIELD_HELP)
     values = {name: format_value(name, value) for name, value in rules.fields().items()}
     vwidth = max(len(v) for n, v in values.items() if n not in ("name", "description"))
+    marked = False
     for title, names in FIELD_GROUPS[1:]:
         print(f"\n{title}")
         for name in names:
             mark = "*" if getattr(rules, name) != default[name] else " "
+            marked = marked or mark == "*"
             print(f" {mark}{name:<{width}}  {values[name]:<{vwidth}}  {FIELD_HELP[name]}")
-    print("\n* differs from the default rule set `binokel`")
+    if marked:  # the legend only for a mark that is printed
+        print("\n* differs from the default rule set `binokel`")
 
 
 # --- other games: every field as its rule set holds it --------------------------------------

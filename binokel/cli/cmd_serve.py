@@ -20,7 +20,8 @@ def default_db() -> Path:
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "serve", help="run the web server: a lobby, tables, computer players",
-        description="Serve Binokel (and Binocle) tables to browsers. Games are stored in SQLite "
+        description="Serve Binokel, Binocle and Bézique tables to browsers. Games are stored "
+                    "in SQLite "
                     "(or PostgreSQL, shared by several servers); a restarted server resumes "
                     "every table where it stood.")
     parser.add_argument("--host", default="127.0.0.1",

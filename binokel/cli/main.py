@@ -42,7 +42,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The argument parser; with ``only``, just that command's module is imported."""
     parser = argparse.ArgumentParser(
         prog="binokel",
-        description="Binokel, the Swabian card game, and Foster's two-handed Binocle.",
+        description="Binokel, the Swabian card game, Foster's two-handed Binocle and "
+                    "its cousin Bézique.",
     )
     parser.add_argument("--version", action="version", version=f"binokel {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")

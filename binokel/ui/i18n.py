@@ -199,7 +199,8 @@ _EN: dict[str, str] = {
     "rules_fixed": "The game lasts {hands} hands.",
     "rules_duties": "In a Stich: follow suit, else trump; beat every card in it if you can.",
     "rules_durch": "Durch scores ±{value}; going out costs the bid, the others get {bonus}.",
-    "rules_more": "The full rules: docs/rules.md and docs/playing.md.",
+    "rules_more": "Every rule of this rule set: binokel rules NAME, with the name above "
+                  "(binokel rules lists them all).",
     "rules_teams": "Teams, partners opposite, adding their points: {teams}.",
     "rules_one_against_all": "One against three: the declarer plays alone against the others.",
     "one_against": "{name} plays alone against {others}.",
@@ -371,7 +372,8 @@ _DE: dict[str, str] = {
                     "wenn möglich.",
     "rules_durch": "Durch zählt ±{value}; Abgehen kostet den Reizwert, die anderen bekommen "
                    "{bonus}.",
-    "rules_more": "Die ganzen Regeln: docs/rules.md und docs/playing.md.",
+    "rules_more": "Alle Regeln dieses Regelwerks: binokel rules NAME mit dem Namen oben "
+                  "(binokel rules zeigt alle).",
     "rules_teams": "Parteien, Partner gegenüber, zählen zusammen: {teams}.",
     "rules_one_against_all": "Einer gegen drei: der Spieler spielt allein gegen die anderen.",
     "one_against": "{name} spielt allein gegen {others}.",
@@ -469,7 +471,8 @@ _EN_BINOCLE: dict[str, str] = {
     "b_rules_after": "After the stock: follow suit and win the Stich if you can, else trump; "
                      "the last Stich scores {bonus}.",
     "b_rules_claim": "Claim {target} at your turn: right wins the game, wrong loses it.",
-    "b_rules_more": "The full rules: docs/binocle.md.",
+    "b_rules_more": "Every rule of this rule set: binokel rules NAME, with the name above "
+                    "(binokel rules lists them all).",
 }
 
 _DE_BINOCLE: dict[str, str] = {
@@ -562,7 +565,8 @@ _DE_BINOCLE: dict[str, str] = {
     "b_rules_after": "Nach dem Talon: Farbe bedienen und stechen, wenn möglich, sonst trumpfen; "
                      "der letzte Stich zählt {bonus}.",
     "b_rules_claim": "Ausmachen ({target}) wenn du dran bist: richtig gewinnt, falsch verliert.",
-    "b_rules_more": "Die ganzen Regeln: docs/binocle.md.",
+    "b_rules_more": "Alle Regeln dieses Regelwerks: binokel rules NAME mit dem Namen oben "
+                    "(binokel rules zeigt alle).",
 }
 _EN.update(_EN_BINOCLE)
 _DE.update(_DE_BINOCLE)
