@@ -20,8 +20,8 @@ from collections.abc import Mapping
 from typing import Literal
 
 from ..cards import Suit
-from .i18n_review import _DE_REVIEW, _EN_REVIEW
 from .i18n_forms import bot_name, singular
+from .i18n_review import _DE_REVIEW, _EN_REVIEW
 from .i18n_screen import _DE_LEARN, _DE_TUI, _EN_LEARN, _EN_TUI
 
 Lang = Literal["de", "en"]

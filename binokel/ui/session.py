@@ -236,6 +236,7 @@ class BaseSession(Generic[S]):
             except (ValueError, KeyError, ImportError) as exc:
                 error = exc
                 continue
+            values: Any = None
             try:
                 if isinstance(bot, ExpertBot):
                     # The expert's hint is the judge's: the same values as the review (``v``)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -14,12 +15,12 @@ from binokel.cli.main import main
 from binokel.games import dump_record, find_game_rules, new_game
 from binokel.search.binocle import GAME_VALUE
 from binokel.ui.review_text import review_at_table
-from binokel.ui.session import Hint, Player, session_for
+from binokel.ui.session import BaseSession, Hint, Player, session_for
 
 SPEC = "expert:samples=4,plan=8"
 
 
-def _hinted_hand(name: str, seed: int) -> tuple[object, dict[int, Hint]]:
+def _hinted_hand(name: str, seed: int) -> tuple[BaseSession[Any], dict[int, Hint]]:
     """One hand in which the person (seat 0) plays every hint; the hints by action number."""
     rules = find_game_rules(name)
     seats = rules.players if name == "binokel" else 2

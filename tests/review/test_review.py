@@ -14,7 +14,7 @@ from binokel.bots.judge import judge, timeline_of
 from binokel.cards import ONE
 from binokel.games import find_game_rules, game_of
 from binokel.games.binokel.melds import find_melds_packed, meld_total
-from binokel.review import THRESHOLDS, classify, review_game, weigh
+from binokel.review import THRESHOLDS, classify, review_game
 from binokel.search.evaluate import packed_of
 
 MISTAKE = dict(THRESHOLDS)["mistake"]
