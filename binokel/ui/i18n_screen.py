@@ -96,7 +96,9 @@ _DE_TUI: dict[str, str] = {
 # The guided first game (binokel learn, binokel/ui/coach.py).
 _EN_LEARN: dict[str, str] = {
     "learn_welcome": "A guided first game: one hand of Binokel against Karle and Frieda. Each "
-                     "rule is explained when it first matters; type help for the commands.",
+                     "rule is explained when it first matters; Enter alone takes a sound move; "
+                     "type help for the commands.",
+    "learn_enter": "Enter: {action}.",
     "learn_auction": "Reizen (the auction): a bid promises that many points from your melds, "
                      "your Stiche and the cards you lay away. Forehand opens at 150 and each "
                      "bid is 10 more; whoever bids highest becomes the declarer, takes the Dabb "
@@ -147,7 +149,9 @@ _EN_LEARN: dict[str, str] = {
 
 _DE_LEARN: dict[str, str] = {
     "learn_welcome": "Eine geführte erste Partie: ein Spiel Binokel gegen Karle und Frieda. Jede "
-                     "Regel wird erklärt, wenn sie zum ersten Mal zählt; hilfe zeigt die Befehle.",
+                     "Regel wird erklärt, wenn sie zum ersten Mal zählt; Enter allein wählt einen "
+                     "guten Zug; hilfe zeigt die Befehle.",
+    "learn_enter": "Enter: {action}.",
     "learn_auction": "Reizen: ein Gebot verspricht so viele Punkte aus Meldung, Stichen und den "
                      "gedrückten Karten. Vorhand eröffnet mit 150, jedes Gebot ist 10 mehr; wer "
                      "am höchsten reizt, ist der Spieler, nimmt den Dabb und sagt Trumpf an. "

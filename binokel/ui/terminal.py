@@ -251,8 +251,15 @@ class Table:
             if line is None:
                 screen.say(tr("bye", path=self.record_path), NOTE)
                 return 0
-            if not line.strip():  # a reminder, so the next prompt is not on the same line
-                screen.say(tr("empty_line"), NOTE)
+            if not line.strip():
+                suggested = self.suggested(view)
+                if suggested:  # the guided game: Enter alone takes the coach's move
+                    screen.say(tr("learn_enter", action=", ".join(tr.action(a)
+                                                                   for a in suggested)), NOTE)
+                    session.play(suggested)
+                    redraw = True
+                    continue
+                screen.say(tr("empty_line"), NOTE)  # so the next prompt is not on the same line
                 continue
             try:
                 parsed = self.show.parse(line, view, tr)
@@ -271,6 +278,17 @@ class Table:
                 screen.say(tr.engine_error(str(exc)), ERROR)
                 continue
             redraw = True
+
+    def suggested(self, view: Any) -> list[Any]:
+        """In the guided game, the moves Enter alone takes: the coach's suggestion (laying
+        away: every card still to lay); else none."""
+        if self.coach is None:
+            return []
+        moves = self.coach.suggest(view)
+        if len(moves) > 1 and all(m in view.legal_actions for m in moves[:1]):
+            need = view.rules.dabb_size - len(view.discard or ())
+            return moves[:need]
+        return moves[:1]
 
     def teach(self, view: object) -> None:
         note = self.coach.note(view) if self.coach is not None else None

@@ -174,3 +174,18 @@ def test_learn_by_enter_alone_teaches_every_lesson_where_it_first_applies(tmp_pa
         assert seen[duty] == trick, duty  # in the Stich where it first binds
     # The game over: no "The others are playing" under the last pages.
     assert last_page and tr("tui_wait") not in last_page
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_learn_in_line_mode_by_enter_alone_teaches_every_lesson(tmp_path: Path,
+                                                                lang: str) -> None:
+    tr = Strings(lang)  # type: ignore[arg-type]
+    done = subprocess.run([*COMMAND[:-1], "learn", "--plain", "--lang", lang], input="\n" * 80,
+                          capture_output=True, text=True, timeout=120,
+                          env=environment(tmp_path), check=False)
+    assert done.returncode == 0, done.stderr
+    text = " ".join(done.stdout.split())
+    for key in ALL_LESSONS:
+        words = " ".join(w for w in tr(key).split() if "{" not in w)
+        assert " ".join(words.split()[:6]) in text, key
+    assert tr("record_at", path="").split("{")[0].strip() in text  # played to the end
