@@ -28,7 +28,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -92,14 +92,7 @@ def judge(timeline: Sequence[Any], *, chosen: Any = None, later: Sequence[Any] =
 def values_for(expert: ExpertBot, view: Any, rng: random.Random, *, chosen: Any = None,
                later: Sequence[Any] = ()) -> Judgement:
     """What ``expert`` values at ``view`` (see :func:`judge`, which gives it a fresh expert)."""
-    if game_of(view).name == "binokel":
-        from .expert_review import review_values
-
-        found = review_values(expert, view, rng, chosen=chosen,
-                              completed=_completed_discard(view, later))
-    else:
-        pick = expert.choose(view, rng)
-        found = expert.last_values(view) or [(pick, 0.0, 0)]
+    found = _VALUERS[game_of(view).name](expert, view, rng, chosen, later)
     legal = set(view.legal_actions)
     # Sorted stably: among equal values the expert's own order stands (its move first).
     ranked = sorted((c for c in found if c[0] in legal), key=lambda c: -c[1])
@@ -108,11 +101,37 @@ def values_for(expert: ExpertBot, view: Any, rng: random.Random, *, chosen: Any 
     return Judgement(tuple(ranked))
 
 
+def _values_binokel(expert: ExpertBot, view: Any, rng: random.Random, chosen: Any,
+                    later: Sequence[Any]) -> list[tuple[Any, float, int]]:
+    """Binokel: every candidate as a review values it, the chosen action too."""
+    from .expert_review import review_values
+
+    return review_values(expert, view, rng, chosen=chosen,
+                         completed=_completed_discard(view, later))
+
+
+def _values_deciding(expert: ExpertBot, view: Any, rng: random.Random, chosen: Any,
+                     later: Sequence[Any]) -> list[tuple[Any, float, int]]:
+    """What the expert weighs when it decides itself (every candidate, in Binocle)."""
+    pick = expert.choose(view, rng)
+    return expert.last_values(view) or [(pick, 0.0, 0)]
+
+
+#: How each game's candidates are valued, by game name.
+_VALUERS: dict[str, Callable[[ExpertBot, Any, random.Random, Any, Sequence[Any]],
+                             list[tuple[Any, float, int]]]] = {
+    "binokel": _values_binokel, "binocle": _values_deciding, "bezique": _values_deciding}
+
+#: Whether the expert reads the seat's previous decision of the hand, by game name (at Binocle
+#: and Bézique: the opponent's melds since, decision search-09).
+_READS_PREVIOUS: dict[str, bool] = {"binokel": False, "binocle": True, "bezique": True}
+
+
 def _previous_decision(timeline: Sequence[Any]) -> Any:
-    """Binocle and Bézique: the seat's view at its previous decision (a choice of more than one
-    action) in the same hand, or ``None``; Binokel: ``None`` (the expert needs none)."""
+    """Where the expert reads it: the seat's view at its previous decision (a choice of more
+    than one action) in the same hand, or ``None``."""
     state = timeline[-1]
-    if game_of(state).name == "binokel":
+    if not _READS_PREVIOUS[game_of(state).name]:
         return None
     seat = state.to_move
     for earlier in reversed(timeline[:-1]):
