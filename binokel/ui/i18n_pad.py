@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 from .i18n import Lang
+from .i18n_forms import singular
 
 _EN: dict[str, str] = {
     "title": "Score pad - {title}, {players}",
@@ -170,7 +171,7 @@ class PadStrings:
 
     def __call__(self, key: str, **values: object) -> str:
         text = self._table.get(key) or _EN[key]
-        return text.format(**values) if values else text
+        return singular(text, values).format(**values) if values else text
 
     def contract(self, value: str) -> str:
         """A contract's words (``give up``, ``durch``...) in this language."""

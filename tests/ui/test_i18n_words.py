@@ -11,6 +11,7 @@ import pytest
 
 from binokel.ui.i18n import Strings
 from binokel.ui.i18n_forms import SINGULARS
+from binokel.ui.i18n_pad import PadStrings
 
 _PLURALS = sorted(k for k, v in SINGULARS.items() if k != v)
 _ONE_PLURAL = re.compile(r"\b1 (?:\w+ )?(" + "|".join(_PLURALS) + r")\b")
@@ -67,3 +68,15 @@ def test_german_names_the_computer_players_in_german() -> None:
     tr = Strings("de")
     assert tr("hint", bot="expert", action="passe") == "Tipp (Experte): passe"
     assert "(expert)" not in _filled(tr, "hint", bot="expert")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_pad_has_no_plural_after_a_count_of_one(lang: str) -> None:
+    tr = PadStrings(lang)  # type: ignore[arg-type]
+    wrong = []
+    for key, template in tr._table.items():
+        values = dict.fromkeys(_fields(template), 1)
+        text = tr(key, **values) if values else template
+        if _ONE_PLURAL.search(text):
+            wrong.append((key, text))
+    assert wrong == []
