@@ -168,3 +168,15 @@ def test_edit_shows_what_was_entered_and_the_sheet_marks_made_and_missed() -> No
     shown = answers(d, "edit 1")
     assert shown[0].splitlines()[1] == ("It was: Anna 300 ♥ · melds Anna 190, Berta K♠ Q♠, "
                                         "Karle 0 · points 128 80 42 · Anna made 318 of 300")
+
+
+def test_the_german_pad_refuses_the_common_mistakes_in_german() -> None:
+    d = talk("binokel", ["Anna", "Berta", "Karle"], lang="de", dealer=2)
+    assert answers(d, "anna 405") == ["Abgelehnt, nichts geändert: Gebot 405: gereizt wird in "
+                                      "Schritten von 10 ab 150 (bid_step, §3)"]
+    assert answers(d, "anna 300", "h", "195") == [
+        "Abgelehnt, nichts geändert: Meldung von Anna: 195 ist keine Meldung; Meldungen zählen "
+        "in Zehnern (§5)"]
+    assert answers(d, "190", "", "", "128 80 30") == [
+        "Abgelehnt, nichts geändert: Stichpunkte: 128 + 80 + 30 = 238, aber die Stiche eines "
+        "Spiels ergeben mit dem letzten Stich 250 (§1)"]
