@@ -83,9 +83,9 @@ def decide(game: str, spec: str, view: Any, seed: str, weigh: bool) -> Decision:
     return Decision(action=action, values=values)
 
 
-def _lower_priority() -> None:
+def _lower_priority(niceness: int = WORKER_NICENESS) -> None:
     with contextlib.suppress(OSError):
-        os.nice(WORKER_NICENESS)
+        os.nice(niceness)
 
 
 def _warm_up() -> None:
@@ -100,10 +100,10 @@ def _warm_up() -> None:
 Decide = Callable[[str, str, Any, str, bool], Decision]
 
 
-def _serve(connection: Connection, function: Decide) -> None:
+def _serve(connection: Connection, function: Decide, niceness: int = WORKER_NICENESS) -> None:
     """A worker's life: lower its priority, import the players, then answer jobs until the
     server closes the pipe."""
-    _lower_priority()
+    _lower_priority(niceness)
     _warm_up()
     connection.send("ready")
     while True:
@@ -151,7 +151,7 @@ class BotPool:
     """Worker processes for computer players; started on first use (or by :meth:`start`)."""
 
     def __init__(self, *, workers: int = DEFAULT_WORKERS, timeout: float = DEFAULT_TIMEOUT,
-                 function: Decide = decide) -> None:
+                 function: Decide = decide, niceness: int = WORKER_NICENESS) -> None:
         if workers < 1:
             raise ValueError(f"a bot pool needs at least one worker, not {workers}")
         if timeout <= 0:
@@ -159,6 +159,8 @@ class BotPool:
         self.workers = workers
         self.timeout = timeout
         self.function = function
+        self.niceness = niceness
+        """How much lower the workers' priority is than the server's (hints: lower still)."""
         self.failures = 0
         """Decisions lost to a crashed or stuck worker."""
         # Spawned, not forked: a fork of a running server would copy its threads' locks.
@@ -169,7 +171,8 @@ class BotPool:
 
     def _spawn(self) -> _Worker:
         mine, theirs = self._context.Pipe()
-        process = self._context.Process(target=_serve, args=(theirs, self.function),
+        process = self._context.Process(target=_serve,
+                                        args=(theirs, self.function, self.niceness),
                                         daemon=True, name="binokel-bot")
         process.start()
         theirs.close()
@@ -188,6 +191,11 @@ class BotPool:
                     worker.ready = True
                     continue
             self._idle.append(self._replace(worker))  # not ready yet: decide() waits for it
+
+    @property
+    def queued(self) -> int:
+        """Decisions waiting for a worker."""
+        return sum(not w.done() for w in self._waiting)
 
     async def _acquire(self) -> _Worker:
         if len(self._all) < self.workers:

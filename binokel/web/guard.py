@@ -18,10 +18,13 @@ Refusals are 403 (429 for the connection cap) with a reason a person can act on.
 'This server answers to 127.0.0.1, ::1, c'
 >>> allowed.origin_reason("https://evil.example", host="127.0.0.1:8000", scheme="http")[:32]
 'Requests from https://evil.examp'
+>>> allowed.origin_reason("http://cards.example", host="cards.example", scheme="http")[:32]
+'Requests from http://cards.examp'
 """
 
 from __future__ import annotations
 
+import ipaddress
 import json
 from collections.abc import Awaitable, Callable, MutableMapping, Sequence
 from dataclasses import dataclass
@@ -38,6 +41,24 @@ LOOPBACK_NAMES = ("127.0.0.1", "localhost", "::1")
 #: WebSockets one client address may hold open at once.
 MAX_SOCKETS_PER_CLIENT = 32
 _SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+
+
+def client_key(address: str) -> str:
+    """What the per-address caps count: an IPv4 address, or an IPv6 address's /64 network (one
+    home or phone holds a whole /64, and picks any address in it); anything else as it is.
+
+    >>> client_key("203.0.113.7"), client_key("2001:db8:1:2:aa::1"), client_key("::ffff:10.0.0.1")
+    ('203.0.113.7', '2001:db8:1:2::/64', '10.0.0.1')
+    """
+    try:
+        ip = ipaddress.ip_address(address.strip())
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
 
 
 def hostname(host: str) -> str:
@@ -94,7 +115,12 @@ class Allowed:
             return None  # not a browser: programs on this machine or elsewhere, no cookies
         origin = origin.strip().lower()
         own = f"{'https' if scheme in ('https', 'wss') else 'http'}://{host.strip().lower()}"
-        if origin == own or origin in self.origins:
+        if origin in self.origins:
+            return None
+        # A host a public URL names is reached by that URL only: behind a proxy that does
+        # not say X-Forwarded-Proto, an http:// page must not pass for the https:// one.
+        public = {urlsplit(o).hostname for o in self.origins}
+        if origin == own and hostname(host) not in public:
             return None
         return (f"Requests from {origin} are refused: only this server's own pages may open "
                 "tables, take seats or connect to a table. Behind a proxy, start the server "
@@ -157,7 +183,7 @@ class Guard:
             await self.app(scope, receive, send)
             return
         client = scope.get("client")
-        address = client[0] if client else ""
+        address = client_key(client[0]) if client else ""
         held = self.sockets.get(address, 0)
         if self.sockets_per_client and held >= self.sockets_per_client:
             await refuse(scope, receive, send, 429,
