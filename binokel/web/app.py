@@ -379,7 +379,9 @@ def create_app(store: TableStore, *, bot_delay: float = 0.8,
             port = (request.scope.get("server") or ("", 80))[1]
             name = hostname(request.headers.get("host", ""))
             name = f"[{name}]" if ":" in name else name
-            base = f"{request.url.scheme}://{name}:{port}"
+            scheme = request.url.scheme
+            default = (scheme, port) in (("http", 80), ("https", 443))
+            base = f"{scheme}://{name}" + ("" if default else f":{port}")
         link = f"{base}/t/{table_id}"
         async with drawing:  # one at a time, off the event loop
             svg = await asyncio.to_thread(invite_svg, link)

@@ -110,7 +110,7 @@ class TableLife:
         if held >= self.per_client:
             tables = "table" if self.per_client == 1 else "tables"
             raise TableError(
-                f"Your address has {self.per_client} {tables} in play already (the most one "
+                f"You have {self.per_client} {tables} in play already (the most one "
                 "address may make or sit at). To free one, finish or abandon it from \u201cYour "
                 "tables\u201d in the lobby, or cancel it while nobody else sits at it; a table "
                 f"nobody is connected to ends by itself after {self.idle_seconds / 60:g} "
