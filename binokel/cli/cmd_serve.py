@@ -70,6 +70,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--max-sockets-per-client", type=int, default=32, metavar="N",
                         help="WebSockets one client address may hold at once (default 32; 0: "
                              "no cap)")
+    parser.add_argument("--max-requests-per-second", type=float, default=20.0, metavar="R",
+                        help="API requests one client network may send a second on average, "
+                             "in bursts of 100 (default 20; 0: no limit); more get 429")
     parser.add_argument("--max-messages-per-second", type=float, default=10.0, metavar="R",
                         help="messages one WebSocket may send a second on average (default "
                              "10; 0: no limit); faster ones are refused with an error event")
@@ -116,6 +119,8 @@ def run(args: argparse.Namespace) -> int:
         return fail("--max-sockets-per-client must not be negative")
     if not (math.isfinite(args.max_messages_per_second) and args.max_messages_per_second >= 0):
         return fail("--max-messages-per-second must be a number from 0 up (0: no limit)")
+    if not (math.isfinite(args.max_requests_per_second) and args.max_requests_per_second >= 0):
+        return fail("--max-requests-per-second must be a number from 0 up (0: no limit)")
     if args.max_message_burst < 0:
         return fail("--max-message-burst must not be negative (0: no limit)")
     if not args.table_idle_minutes > 0:
@@ -172,6 +177,7 @@ def run(args: argparse.Namespace) -> int:
     pool = BotPool(workers=args.bot_workers or DEFAULT_WORKERS, timeout=args.bot_timeout)
     app = create_app(store, bot_delay=args.bot_delay, per_client=args.max_tables_per_client,
                      allowed=allowed, sockets_per_client=args.max_sockets_per_client,
+                     requests_per_second=args.max_requests_per_second,
                      hello_timeout=args.hello_timeout, idle_minutes=args.table_idle_minutes,
                      bots_idle_minutes=args.bots_idle_minutes, max_tables=args.max_tables,
                      turn_seconds=args.turn_seconds, spectator_timeout=args.spectator_timeout,

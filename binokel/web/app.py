@@ -44,7 +44,14 @@ from .connection import (
     serve_connection,
 )
 from .games import all_rule_sets, game_kinds
-from .guard import MAX_SOCKETS_PER_CLIENT, Allowed, Guard, client_key, hostname
+from .guard import (
+    MAX_SOCKETS_PER_CLIENT,
+    REQUESTS_PER_SECOND,
+    Allowed,
+    Guard,
+    client_key,
+    hostname,
+)
 from .hints import Hints
 from .padroutes import pad_routes
 from .pads import PadManager
@@ -180,6 +187,7 @@ def _refusal(exc: Exception, conflict: int = 400) -> JSONResponse:
 def create_app(store: TableStore, *, bot_delay: float = 0.8,
                per_client: int = MAX_TABLES_PER_CLIENT, allowed: Allowed | None = None,
                sockets_per_client: int = MAX_SOCKETS_PER_CLIENT,
+               requests_per_second: float = REQUESTS_PER_SECOND,
                hello_timeout: float = HELLO_TIMEOUT, rate: Rate = DEFAULT_RATE,
                idle_minutes: float = TABLE_IDLE_MINUTES,
                bots_idle_minutes: float = BOTS_IDLE_MINUTES,
@@ -190,7 +198,9 @@ def create_app(store: TableStore, *, bot_delay: float = 0.8,
     """The ASGI app over one store; tables left playing in it are resumed at startup.
 
     ``per_client`` caps the tables in play one client address may open and still end (0: no
-    cap); ``allowed`` names the hosts and origins served (default: loopback only);
+    cap); ``requests_per_second`` caps an address's API requests (0: none; bursts of
+    :data:`~binokel.web.guard.REQUEST_BURST`); ``allowed`` names the hosts and origins served
+    (default: loopback only);
     ``sockets_per_client`` caps an address's WebSockets (0: no cap); a socket that has not
     said hello after ``hello_timeout`` seconds is closed; a connection may send as fast as
     ``rate`` allows (default 10 messages a second, bursts of 30); a table nobody is connected
@@ -452,7 +462,8 @@ def create_app(store: TableStore, *, bot_delay: float = 0.8,
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.add_middleware(Guard, allowed=allowed or Allowed.of(),
-                       sockets_per_client=sockets_per_client)
+                       sockets_per_client=sockets_per_client,
+                       requests_per_second=requests_per_second)
     app.add_middleware(SecurityHeaders)  # added last, so outermost: refusals get it too
     app.state.manager = manager
     app.state.reviews = reviews

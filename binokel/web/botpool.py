@@ -167,7 +167,9 @@ class BotPool:
         self._context = multiprocessing.get_context("spawn")
         self._idle: list[_Worker] = []
         self._all: list[_Worker] = []
-        self._waiting: deque[asyncio.Future[_Worker]] = deque()
+        self._waiting: dict[str, deque[asyncio.Future[_Worker]]] = {}
+        """Decisions waiting for a worker, by share (who asks: a table's maker), served in
+        turn: one share with many tables waiting gets a worker as often as another with one."""
 
     def _spawn(self) -> _Worker:
         mine, theirs = self._context.Pipe()
@@ -195,23 +197,29 @@ class BotPool:
     @property
     def queued(self) -> int:
         """Decisions waiting for a worker."""
-        return sum(not w.done() for w in self._waiting)
+        return sum(not w.done() for queue in self._waiting.values() for w in queue)
 
-    async def _acquire(self) -> _Worker:
+    async def _acquire(self, share: str = "") -> _Worker:
         if len(self._all) < self.workers:
             return self._spawn()
         if self._idle:
             return self._idle.pop()
         waiter: asyncio.Future[_Worker] = asyncio.get_running_loop().create_future()
-        self._waiting.append(waiter)
+        self._waiting.setdefault(share, deque()).append(waiter)
         return await waiter
 
     def _release(self, worker: _Worker) -> None:
+        """Hand the worker to the share whose turn it is (round robin), or keep it idle."""
         while self._waiting:
-            waiter = self._waiting.popleft()
-            if not waiter.done():
-                waiter.set_result(worker)
-                return
+            share = next(iter(self._waiting))
+            queue = self._waiting.pop(share)
+            while queue:
+                waiter = queue.popleft()
+                if not waiter.done():
+                    if queue:
+                        self._waiting[share] = queue  # its next decision: back of the line
+                    waiter.set_result(worker)
+                    return
         self._idle.append(worker)
 
     def _replace(self, worker: _Worker) -> _Worker:
@@ -247,10 +255,11 @@ class BotPool:
         worker.ready = True
 
     async def decide(self, game: str, spec: str, view: Any, *, seed: str,
-                     weigh: bool = False) -> Decision | None:
+                     weigh: bool = False, share: str = "") -> Decision | None:
         """The player's decision, or None if its worker crashed or overran the timeout (the
-        worker is replaced; the caller plays on without this decision)."""
-        worker = await self._acquire()
+        worker is replaced; the caller plays on without this decision).  While decisions wait
+        for a worker, each ``share`` (the network that made the table) is served in turn."""
+        worker = await self._acquire(share)
         try:
             if not worker.ready:  # a new worker: its start-up does not count as thinking
                 await asyncio.wait_for(self._started(worker), STARTUP_TIMEOUT)

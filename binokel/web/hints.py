@@ -74,7 +74,7 @@ class Hints:
             seed = f"hint/{secrets.randbits(64)}"
             for spec in reversed(available_bots(table.game)):
                 decision = await self.pool.decide(table.game.name, spec, view, seed=seed,
-                                                  weigh=True)
+                                                  weigh=True, share=table.creator or table.id)
                 if decision is not None and decision.action in view.legal_actions:
                     weighed: list[JSON] = [[str(a), round(v, 1)] for a, v, _ in
                                            decision.values or () if a in view.legal_actions]

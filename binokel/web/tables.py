@@ -576,7 +576,8 @@ class TableManager(TableLife):
             spec = table.seats[seat].bot or "random"
             view = table.state.view(seat)  # the seat's view, and nothing more, goes out
             seed = f"{table.seed}/bot/{n}"
-            decision = await self.pool.decide(table.game.name, spec, view, seed=seed)
+            decision = await self.pool.decide(table.game.name, spec, view, seed=seed,
+                                              share=table.creator or table.id)
             if table.n != n or not self._bot_to_move(table):
                 continue  # the table changed while the bot thought (abandoned, say)
             legal = list(view.legal_actions)
