@@ -66,6 +66,19 @@ def player_address(table: int) -> str:
     return f"127.1.{block // 250}.{block % 250 + 1}"
 
 
+def insist(port: int, method: str, path: str, body: Any = None, *, source: str) -> Any:
+    """A request sent again (for a while) while the server says "too many"."""
+    for _ in range(200):
+        try:
+            status, answer = call(port, method, path, body, source=source)
+        except OSError:  # closed for opening too many connections
+            status, answer = 429, None
+        if status != 429:
+            return answer
+        time.sleep(0.1)
+    return None
+
+
 def call(port: int, method: str, path: str, body: Any = None, *, source: str = "127.0.0.1",
          headers: dict[str, str] | None = None) -> tuple[int, Any]:
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30,
@@ -169,21 +182,25 @@ def attack_fill(port: int, stop: threading.Event) -> str:
     made = refused = joined = 0
     tokens: dict[str, str] = {}
     while not stop.is_set():
-        status, answer = call(port, "POST", "/api/tables",
-                              {"rules": "binokel", "seats": ["open"] * 3}, source=ATTACKER,
-                              headers={"x-forwarded-for": f"10.9.{made % 250}.{refused % 250}"})
+        try:
+            status, answer = call(port, "POST", "/api/tables",
+                                  {"rules": "binokel", "seats": ["open"] * 3}, source=ATTACKER,
+                                  headers={"x-forwarded-for": f"10.9.{made % 250}.1"})
+        except OSError:  # closed at once: too many new connections
+            status = 0
         if status != 201:
             refused += 1
             continue
         made += 1
         for s in range(3):
-            status, seated = call(port, "POST", f"/api/tables/{answer['id']}/join", {"seat": s},
-                                  source=ATTACKER)
-            joined += status == 200
-            if status == 200:
+            seated = insist(port, "POST", f"/api/tables/{answer['id']}/join", {"seat": s},
+                            source=ATTACKER)
+            if seated and "token" in seated:
+                joined += 1
                 tokens[answer["id"]] = seated["token"]
     for table_id, token in tokens.items():  # (so that the next attack starts afresh)
-        call(port, "POST", f"/api/tables/{table_id}/abandon", {"token": token}, source=ATTACKER)
+        insist(port, "POST", f"/api/tables/{table_id}/abandon", {"token": token},
+               source=ATTACKER)
     return f"{made} tables made, {joined} seats taken, {refused} refused"
 
 
@@ -193,11 +210,11 @@ async def attacker_tables(port: int, stop: threading.Event, bot: str, *, hints: 
     for a hint ten times a second (``hints``) and/or plays its turn at once (``play``)."""
     tables = []
     for _ in range(20):
-        status, answer = await asyncio.to_thread(
-            call, port, "POST", "/api/tables",
+        answer = await asyncio.to_thread(
+            insist, port, "POST", "/api/tables",
             {"rules": "binokel", "seats": ["human", f"bot:{bot}", f"bot:{bot}"], "take": 0},
             source=ATTACKER)
-        if status == 201:
+        if answer and "id" in answer:
             tables.append(answer)
     counts = {"hint": 0, "error": 0, "moves": 0}
     rng = random.Random(3)
@@ -223,7 +240,7 @@ async def attacker_tables(port: int, stop: threading.Event, bot: str, *, hints: 
 
     await asyncio.gather(*(flood(t) for t in tables), return_exceptions=True)
     for table in tables:
-        await asyncio.to_thread(call, port, "POST", f"/api/tables/{table['id']}/abandon",
+        await asyncio.to_thread(insist, port, "POST", f"/api/tables/{table['id']}/abandon",
                                 {"token": table["token"]}, source=ATTACKER)
     return (f"{len(tables)} tables, {counts['hint']} hints answered, {counts['error']} "
             f"refused, {counts['moves']} own moves")
@@ -239,16 +256,19 @@ async def attack_experts(port: int, stop: threading.Event) -> str:
 
 def attack_pad(port: int, stop: threading.Event) -> str:
     stored = refused = 0
-    status, made = call(port, "POST", "/api/pads",
-                        {"rules": "binokel", "players": ["A", "B", "C"]}, source=ATTACKER)
-    if status != 201:
-        return f"no pad: {status}"
+    made = insist(port, "POST", "/api/pads", {"rules": "binokel", "players": ["A", "B", "C"]},
+                  source=ATTACKER)
+    if not made or "id" not in made:
+        return f"no pad: {made}"
     n = 0
     while not stop.is_set():
         n += 1
-        status, _ = call(port, "POST", f"/api/pads/{made['id']}/ops",
-                         {"token": made["token"], "op": {"id": f"x{n}", "kind": "void"}},
-                         source=ATTACKER)
+        try:
+            status, _ = call(port, "POST", f"/api/pads/{made['id']}/ops",
+                             {"token": made["token"], "op": {"id": f"x{n}", "kind": "void"}},
+                             source=ATTACKER)
+        except OSError:
+            status = 0
         if status == 200:
             stored += 1
         else:
@@ -285,14 +305,22 @@ def attack_headers(port: int, stop: threading.Event) -> str:
 
 
 def attack_qr(port: int, stop: threading.Event) -> str:
-    status, made = call(port, "POST", "/api/tables",
-                        {"rules": "binokel", "seats": ["open"] * 3}, source=ATTACKER)
-    served = 0
-    while not stop.is_set() and status == 201:
-        answer, _ = call(port, "GET", f"/api/tables/{made['id']}/invite.svg", source=ATTACKER,
-                         headers={"host": f"127.0.0.1:{1000 + served % 60000}"})
+    made = insist(port, "POST", "/api/tables", {"rules": "binokel", "seats": ["open"] * 3},
+                  source=ATTACKER)
+    served = refused = 0
+    while not stop.is_set() and made and "id" in made:
+        try:
+            answer, _ = call(port, "GET", f"/api/tables/{made['id']}/invite.svg",
+                             source=ATTACKER,
+                             headers={"host": f"127.0.0.1:{1000 + served % 60000}"})
+        except OSError:
+            answer = 0
         served += answer == 200
-    return f"{served} codes served"
+        refused += answer != 200
+    if made and "id" in made:
+        insist(port, "POST", f"/api/tables/{made['id']}/cancel",
+               {"token": made["cancel_token"]}, source=ATTACKER)
+    return f"{served} codes served, {refused} refused"
 
 
 async def attack_spectators(port: int, stop: threading.Event, tables: list[str]) -> str:

@@ -64,6 +64,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--spectator-timeout", type=float, default=90.0, metavar="SECONDS",
                         help="a spectator's connection that sends nothing (the page pings) "
                              "for this long is closed (default 90; 0: never)")
+    parser.add_argument("--max-connections-per-second", type=float, default=20.0, metavar="R",
+                        help="new connections one client network may open a second on "
+                             "average, in bursts of 100 (default 20; 0: no limit); more are "
+                             "closed at once")
     parser.add_argument("--header-timeout", type=float, default=10.0, metavar="SECONDS",
                         help="a connection that has not sent its request headers by then is "
                              "closed (default 10)")
@@ -133,6 +137,9 @@ def run(args: argparse.Namespace) -> int:
         return fail("--turn-seconds must be a number from 0 up (0: no clock)")
     if not (math.isfinite(args.spectator_timeout) and args.spectator_timeout >= 0):
         return fail("--spectator-timeout must be a number from 0 up (0: never)")
+    if not (math.isfinite(args.max_connections_per_second)
+            and args.max_connections_per_second >= 0):
+        return fail("--max-connections-per-second must be a number from 0 up (0: no limit)")
     if not args.header_timeout > 0:
         return fail("--header-timeout must be positive")
     if not args.hello_timeout > 0:
@@ -189,7 +196,7 @@ def run(args: argparse.Namespace) -> int:
     ws, loop = _fastest_protocols(uvicorn)
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
                 ws_max_size=64 * 1024, lifespan="on", server_header=False,
-                http=_http_protocol(args.header_timeout),
+                http=_http_protocol(args.header_timeout, args.max_connections_per_second),
                 # Only a proxy named with --trusted-proxy tells the client's address (which
                 # the per-address caps count) and the scheme the browser used; without one,
                 # any local process could choose its address with X-Forwarded-For.
@@ -202,19 +209,19 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _http_protocol(header_timeout: float) -> Any:
-    """uvicorn's fastest HTTP protocol here, closing connections whose headers are slow
-    (:mod:`binokel.web.slowheaders`)."""
+def _http_protocol(header_timeout: float, per_second: float) -> Any:
+    """uvicorn's fastest HTTP protocol here, closing connections whose headers are slow or
+    that one network opens too fast (:mod:`binokel.web.slowheaders`)."""
     from ..web.slowheaders import guarded
 
     try:
         from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
-        return guarded(HttpToolsProtocol, header_timeout=header_timeout)
+        return guarded(HttpToolsProtocol, header_timeout=header_timeout, per_second=per_second)
     except ImportError:
         from uvicorn.protocols.http.h11_impl import H11Protocol
 
-        return guarded(H11Protocol, header_timeout=header_timeout)
+        return guarded(H11Protocol, header_timeout=header_timeout, per_second=per_second)
 
 
 def _fastest_protocols(uvicorn: Any) -> tuple[str, str]:

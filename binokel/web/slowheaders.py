@@ -9,7 +9,12 @@ HTTP protocol class of uvicorn's that
   after it opened (or after its last answer, for the next request on a kept-alive connection);
 * lets one client network (:func:`~binokel.web.guard.client_key`) hold at most
   :data:`WAITING_PER_CLIENT` connections whose headers are still coming; a further one is
-  closed at once.
+  closed at once;
+* lets one client network open :data:`CONNECTIONS_PER_SECOND` new connections a second (in
+  bursts of :data:`CONNECTION_BURST`; a browser keeps its few connections alive): a further
+  one is closed before a byte of it is read, which costs the server far less than answering
+  it (the API's own per-network rate, :mod:`binokel.web.guard`, answers 429 on connections
+  kept alive).
 
 >>> from uvicorn.protocols.http.h11_impl import H11Protocol
 >>> guarded(H11Protocol).__name__
@@ -19,6 +24,7 @@ HTTP protocol class of uvicorn's that
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Any
 
 from .guard import client_key
@@ -27,13 +33,34 @@ from .guard import client_key
 HEADER_TIMEOUT = 10.0
 #: Connections one client network may hold with their headers still coming.
 WAITING_PER_CLIENT = 64
+#: New connections one client network may open a second on average, and at once.
+CONNECTIONS_PER_SECOND = 20.0
+CONNECTION_BURST = 100
 
 
 def guarded(base: type[Any], *, header_timeout: float = HEADER_TIMEOUT,
-            per_client: int = WAITING_PER_CLIENT) -> type[Any]:
+            per_client: int = WAITING_PER_CLIENT,
+            per_second: float = CONNECTIONS_PER_SECOND, burst: int = CONNECTION_BURST
+            ) -> type[Any]:
     """A subclass of uvicorn's HTTP protocol ``base`` (h11 or httptools) with a deadline for
-    the request headers and a cap on the connections one network holds waiting for them."""
+    the request headers, a cap on the connections one network holds waiting for them and on
+    how fast it opens new ones (0: no limit)."""
     waiting: dict[str, int] = {}
+    buckets: dict[str, tuple[float, float]] = {}
+
+    def may_connect(key: str) -> bool:
+        if not per_second or not burst:
+            return True
+        now = time.monotonic()
+        tokens, stamp = buckets.get(key, (float(burst), now))
+        tokens = min(float(burst), tokens + (now - stamp) * per_second)
+        allowed = tokens >= 1
+        buckets[key] = (tokens - 1 if allowed else tokens, now)
+        if len(buckets) > 50_000:
+            cutoff = now - burst / per_second
+            for old in [k for k, (_, at) in buckets.items() if at < cutoff]:
+                del buckets[old]
+        return allowed
 
     class Guarded(base):  # type: ignore[misc]
         _key = ""
@@ -46,7 +73,8 @@ def guarded(base: type[Any], *, header_timeout: float = HEADER_TIMEOUT,
             peer = transport.get_extra_info("peername")
             self._key = client_key(str(peer[0])) if peer else ""
             self._arm()
-            if per_client and waiting.get(self._key, 0) > per_client:
+            if ((per_client and waiting.get(self._key, 0) > per_client)
+                    or not may_connect(self._key)):
                 self._release()
                 transport.close()
 

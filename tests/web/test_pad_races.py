@@ -7,6 +7,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -48,14 +49,14 @@ def unlimited(store: TableStore) -> PadManager:
 def test_a_thousand_pairs_of_changes_at_once_lose_none(store: TableStore) -> None:
     pads = unlimited(store)
     pairs_per_pad, pad_count = 40, 25  # 1,000 pairs: 2,000 changes on 25 pads
-    answers: list[tuple[str, dict[str, object] | str]] = []
+    answers: list[tuple[str, dict[str, Any] | str]] = []
     lock = threading.Lock()
     made = [pads.create("binokel", ("Anna", "Bert", "Cora")) for _ in range(pad_count)]
 
     def send(pad_id: str, token: str, op: PadOp, start: threading.Barrier) -> None:
         start.wait()
         try:
-            answer: dict[str, object] | str = pads.apply(pad_id, token, op)
+            answer: dict[str, Any] | str = pads.apply(pad_id, token, op)
         except PadRefused as exc:
             answer = f"{exc.status}: {exc}"
         with lock:
@@ -88,11 +89,12 @@ def test_a_thousand_pairs_of_changes_at_once_lose_none(store: TableStore) -> Non
 def test_the_same_change_sent_twice_at_once_is_stored_once(store: TableStore) -> None:
     pads = unlimited(store)
     pad_id, token = pads.create("binokel", ("Anna", "Bert", "Cora"))
-    answers: list[dict[str, object]] = []
+    answers: list[dict[str, Any]] = []
     for n in range(50):
         start = threading.Barrier(2)
+        op = void(f"same-{n}")
 
-        def send(op: PadOp = void(f"same-{n}"), start: threading.Barrier = start) -> None:
+        def send(op: PadOp = op, start: threading.Barrier = start) -> None:
             start.wait()
             answers.append(pads.apply(pad_id, token, op))
 

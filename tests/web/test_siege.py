@@ -66,8 +66,8 @@ def test_a_rematch_is_made_once_and_counts_even_after_a_restart(tmp_path: Path) 
     async def scenario() -> None:
         store = Store(tmp_path / "web.sqlite3")
         manager = manager_for(store, per_client=3)
-        table, token, _ = manager.create("binokel", ["human", "bot:random", "bot:random"],
-                                         take=0, creator="10.0.0.1")
+        table = manager.create("binokel", ["human", "bot:random", "bot:random"], take=0,
+                               creator="10.0.0.1").table
         manager.abandon(table, 0)
         # The bypass: every reload forgot the rematch and its maker; one abandoned table gave
         # 25 new ones.  Now the first rematch is stored and is the only one.
@@ -233,7 +233,7 @@ def test_a_silent_player_is_replaced_by_a_computer_and_everyone_is_told(
     async def scenario() -> None:
         store = Store(tmp_path / "web.sqlite3")
         manager = manager_for(store, turn_seconds=0.3)
-        table, anna, _ = manager.create("binokel", ["human", "open", "bot:random"], take=0)
+        table = manager.create("binokel", ["human", "open", "bot:random"], take=0).table
         manager.join(table, 1, "Bert")
         inboxes = [Inbox(), Inbox()]
         for seat, inbox in enumerate(inboxes):

@@ -132,7 +132,7 @@ def test_the_invite_code_is_drawn_once_per_table_and_keeps_its_max_age(
 
 
 def test_a_quiet_spectator_is_let_go_and_a_pinging_one_stays(server: LiveServer) -> None:
-    status, _, answer = call(server, "POST", "/api/tables",
+    _, _, answer = call(server, "POST", "/api/tables",
                              {"rules": "binokel", "seats": ["open"] * 3})
     made = json.loads(answer)
     url = f"ws://127.0.0.1:{server.port}/ws/{made['id']}"
