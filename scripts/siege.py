@@ -216,11 +216,11 @@ async def attacker_tables(port: int, stop: threading.Event, bot: str, *, hints: 
             source=ATTACKER)
         if answer and "id" in answer:
             tables.append(answer)
-    counts = {"hint": 0, "error": 0, "moves": 0}
+    counts = {"hint": 0, "error": 0, "moves": 0, "failed": 0}
     rng = random.Random(3)
 
     async def flood(table: dict[str, Any]) -> None:
-        async with connect(f"ws://127.0.0.1:{port}/ws/{table['id']}",
+        async with connect(f"ws://127.0.0.1:{port}/ws/{table['id']}", open_timeout=60,
                            local_addr=(ATTACKER, 0)) as ws:
             await ws.send(json.dumps({"type": "hello", "token": table["token"]}))
             while not stop.is_set():
@@ -238,12 +238,13 @@ async def attacker_tables(port: int, stop: threading.Event, bot: str, *, hints: 
                             await ws.send(json.dumps({"type": "act", "n": message["n"],
                                                       "action": choose(view, rng)}))
 
-    await asyncio.gather(*(flood(t) for t in tables), return_exceptions=True)
+    ends = await asyncio.gather(*(flood(t) for t in tables), return_exceptions=True)
+    counts["failed"] = sum(isinstance(e, Exception) for e in ends)
     for table in tables:
         await asyncio.to_thread(insist, port, "POST", f"/api/tables/{table['id']}/abandon",
                                 {"token": table["token"]}, source=ATTACKER)
     return (f"{len(tables)} tables, {counts['hint']} hints answered, {counts['error']} "
-            f"refused, {counts['moves']} own moves")
+            f"refused, {counts['moves']} own moves, {counts['failed']} sockets failed")
 
 
 async def attack_hints(port: int, stop: threading.Event) -> str:
