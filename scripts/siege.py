@@ -368,7 +368,10 @@ async def run(port: int, args: argparse.Namespace) -> list[dict[str, Any]]:
         f"bot:{args.computer}"] * 3}, source=f"127.2.0.{i + 1}")[1]["id"]
         for i in range(args.computer_tables)]
     attacks = [a for a in args.attacks.split(",") if a]
-    phases = ["quiet", *attacks]
+    # A quiet phase before each attack: on a shared machine the load of others drifts, and
+    # each attack is compared with the quiet minutes just before it.
+    phases = [p for a in attacks for p in ("quiet", a)] if args.interleave else [
+        "quiet", *attacks]
     # The people play until every phase is over (an attack may take longer than its phase to
     # wind down), and are stopped then.
     deadline = time.monotonic() + 10 * (args.seconds * len(phases) + args.warmup) + 600
@@ -430,6 +433,8 @@ def main() -> int:
     parser.add_argument("--attacks", default=",".join(ATTACKS),
                         help=f"comma-separated, in order (default: {','.join(ATTACKS)})")
     parser.add_argument("--bot-workers", type=int, default=1)
+    parser.add_argument("--interleave", action="store_true",
+                        help="a quiet phase before each attack, compared with it")
     args = parser.parse_args()
     unknown = set(args.attacks.split(",")) - set(ATTACKS) - {""}
     if unknown:
@@ -455,6 +460,8 @@ def main() -> int:
           "| gap p99 / quiet | the attack got |")
     print("|---|---|---|---|---|---|---|---|")
     for r in results:
+        if r["phase"] == "quiet":
+            quiet = r
         print(f"| {r['phase']} | {r['moves_per_second']:.1f} | {r['p50_ms']:.1f} | "
               f"{r['p99_ms']:.1f} | {r['p99_ms'] / quiet['p99_ms']:.2f} | "
               f"{r['gap_p50']:.2f} / {r['gap_p99']:.2f} / {r['gap_max']:.2f} | "
