@@ -329,7 +329,7 @@ async def attack_spectators(port: int, stop: threading.Event, tables: list[str])
     for i in range(40):
         try:
             ws = await connect(f"ws://127.0.0.1:{port}/ws/{tables[i % len(tables)]}",
-                               local_addr=(ATTACKER, 0), max_queue=1)
+                               local_addr=(ATTACKER, 0), max_queue=1, close_timeout=1)
             await ws.send(json.dumps({"type": "hello"}))
             sockets.append(ws)
         except Exception:
@@ -337,9 +337,7 @@ async def attack_spectators(port: int, stop: threading.Event, tables: list[str])
     while not stop.is_set():
         await asyncio.sleep(0.2)
     open_now = sum(ws.close_code is None for ws in sockets)
-    for ws in sockets:
-        with contextlib.suppress(Exception):
-            await ws.close()
+    await asyncio.gather(*(ws.close() for ws in sockets), return_exceptions=True)
     return f"{len(sockets)} watchers connected, {open_now} still open at the end"
 
 
