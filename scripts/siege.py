@@ -362,9 +362,13 @@ async def run(port: int, args: argparse.Namespace) -> list[dict[str, Any]]:
     made = await asyncio.gather(*(loop.run_in_executor(None, make, i)
                                   for i in range(args.tables)))
     # Each computer players' table made by somebody else (another network).
-    bots = [call(port, "POST", "/api/tables", {"rules": "binokel", "seats": [
-        f"bot:{args.computer}"] * 3}, source=f"127.2.0.{i + 1}")[1]["id"]
-        for i in range(args.computer_tables)]
+    bots = []
+    for i in range(args.computer_tables):
+        answer = insist(port, "POST", "/api/tables", {"rules": "binokel", "seats": [
+            f"bot:{args.computer}"] * 3}, source=f"127.2.0.{i + 1}")
+        if not answer or "id" not in answer:
+            raise SystemExit(f"a computer players' table was refused: {answer}")
+        bots.append(answer["id"])
     attacks = [a for a in args.attacks.split(",") if a]
     # A quiet phase before each attack: on a shared machine the load of others drifts, and
     # each attack is compared with the quiet minutes just before it.
