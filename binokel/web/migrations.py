@@ -132,9 +132,11 @@ MIGRATIONS: tuple[Migration, ...] = (
     # The per-address cap counts every live table an address made or sits at, and a rematch
     # is made once: who made a table, who took each seat and the rematch votes are stored,
     # not kept in memory (a restart forgot them, and the cap with them).
-    Migration(5, "who made a table and took each seat (their network), and its rematch", (),
+    Migration(5, "who made a table and took each seat (their network), its rematch and clock",
+              (),
               columns=(("tables", "creator", "TEXT"), ("tables", "rematch_table", "TEXT"),
-                       ("tables", "rematch_votes", "TEXT"), ("seats", "client", "TEXT"))),
+                       ("tables", "rematch_votes", "TEXT"), ("tables", "clock", "REAL"),
+                       ("seats", "client", "TEXT"))),
 )
 
 LATEST = MIGRATIONS[-1].version

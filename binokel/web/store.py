@@ -72,6 +72,8 @@ class StoredTable:
     """Seats that offered or accepted a rematch once the game ended."""
     rematch_table: str | None = None
     """The table an accepted rematch made (a table has one rematch)."""
+    clock: float | None = None
+    """The table's turn clock in seconds (0: none; None: the server's)."""
 
 
 @dataclass
@@ -240,11 +242,12 @@ class Store:
             self._db.execute("BEGIN")
             self._db.execute(
                 "INSERT INTO tables (id, game, rules, seed, title, created, updated, status, "
-                "creator_seat, cancel_hash, creator, rematch_votes, rematch_table) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "creator_seat, cancel_hash, creator, rematch_votes, rematch_table, clock) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (table.id, table.game, table.rules, table.seed, table.title, table.created or now,
                  table.updated or now, table.status, table.creator_seat, table.cancel_hash,
-                 table.creator, votes_text(table.rematch_votes), table.rematch_table))
+                 table.creator, votes_text(table.rematch_votes), table.rematch_table,
+                 table.clock))
             self._db.executemany(
                 "INSERT INTO seats (table_id, seat, kind, name, bot, token_hash, client) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -371,7 +374,7 @@ class Store:
         with self._lock:
             row = self._db.execute(
                 "SELECT id, game, rules, seed, title, created, status, creator_seat, cancel_hash, "
-                "updated, creator, rematch_votes, rematch_table FROM tables WHERE id = ?",
+                "updated, creator, rematch_votes, rematch_table, clock FROM tables WHERE id = ?",
                 (table_id,)).fetchone()
             if row is None:
                 return None
@@ -385,7 +388,7 @@ class Store:
                            created=row[5], status=row[6], seats=seats, actions=actions,
                            creator_seat=row[7], cancel_hash=row[8], updated=row[9],
                            creator=row[10] or "", rematch_votes=votes_of(row[11]),
-                           rematch_table=row[12])
+                           rematch_table=row[12], clock=row[13])
 
     def has_table(self, table_id: str) -> bool:
         """Whether a table of this id is stored (its seats and actions are not read)."""

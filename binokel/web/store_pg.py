@@ -103,11 +103,12 @@ class PostgresStore:
         with self._write() as db:
             db.execute(
                 "INSERT INTO tables (id, game, rules, seed, title, created, updated, status, "
-                "creator_seat, cancel_hash, creator, rematch_votes, rematch_table) "
-                "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                "creator_seat, cancel_hash, creator, rematch_votes, rematch_table, clock) "
+                "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
                 (table.id, table.game, table.rules, table.seed, table.title, table.created or now,
                  table.updated or now, table.status, table.creator_seat, table.cancel_hash,
-                 table.creator, votes_text(table.rematch_votes), table.rematch_table))
+                 table.creator, votes_text(table.rematch_votes), table.rematch_table,
+                 table.clock))
             with db.cursor() as cursor:
                 cursor.executemany(
                     "INSERT INTO seats (table_id, seat, kind, name, bot, token_hash, client) "
@@ -176,8 +177,8 @@ class PostgresStore:
         with self._lock, self._db.transaction():
             row = self._db.execute(
                 "SELECT id, game, rules, seed, title, created, status, creator_seat, "
-                "cancel_hash, updated, creator, rematch_votes, rematch_table FROM tables "
-                "WHERE id = %s", (table_id,)).fetchone()
+                "cancel_hash, updated, creator, rematch_votes, rematch_table, clock "
+                "FROM tables WHERE id = %s", (table_id,)).fetchone()
             if row is None:
                 return None
             seats = [StoredSeat(kind=k, name=n, bot=b, token_hash=t, client=c)
@@ -190,7 +191,7 @@ class PostgresStore:
                            created=row[5], status=row[6], seats=seats, actions=actions,
                            creator_seat=row[7], cancel_hash=row[8], updated=row[9],
                            creator=row[10] or "", rematch_votes=votes_of(row[11]),
-                           rematch_table=row[12])
+                           rematch_table=row[12], clock=row[13])
 
     def has_table(self, table_id: str) -> bool:
         """Whether a table of this id is stored (its seats and actions are not read)."""

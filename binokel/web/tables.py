@@ -169,7 +169,8 @@ class TableManager(TableLife):
                       creator_seat=stored.creator_seat, cancel_hash=stored.cancel_hash,
                       updated=stored.updated or stored.created, touched=time.time(),
                       rematch_votes=set(stored.rematch_votes),
-                      rematch_table=stored.rematch_table, clock=self.turn_seconds)
+                      rematch_table=stored.rematch_table,
+                      clock=self.turn_seconds if stored.clock is None else stored.clock)
         # After a restart nobody is held to a summary they may have seen before it.
         table.seen = dict.fromkeys(range(len(table.seats)), table.hands_done)
         if table.is_playing:
@@ -248,7 +249,8 @@ class TableManager(TableLife):
         self.store.create_table(StoredTable(
             id=table.id, game=game.name, rules=rules, seed=seed, title=table.title,
             created=table.created, status=table.status, seats=[s.stored() for s in built],
-            creator_seat=take, cancel_hash=table.cancel_hash, updated=now, creator=creator))
+            creator_seat=take, cancel_hash=table.cancel_hash, updated=now, creator=creator,
+            clock=None if clock is None else table.clock))
         self.tables[table.id] = table
         self._kick(table)
         return Created(table, token, cancel_token)

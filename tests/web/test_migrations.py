@@ -142,7 +142,8 @@ def test_a_database_of_version_4_gets_the_creator_and_rematch_columns(tmp_path: 
     with sqlite3.connect(path) as db:  # back to version 4: without the columns of migration 5
         db.execute("DELETE FROM schema_migrations WHERE version >= 5")
         for table, column in (("tables", "creator"), ("tables", "rematch_table"),
-                              ("tables", "rematch_votes"), ("seats", "client")):
+                              ("tables", "rematch_votes"), ("tables", "clock"),
+                              ("seats", "client")):
             db.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
         db.execute("INSERT INTO tables (id, game, rules, seed, title, created, updated, status) "
                    "VALUES ('old1', 'binokel', 'binokel', 's', '', 1, 1, 'finished')")

@@ -271,6 +271,11 @@ def test_the_clock_is_off_for_a_table_that_turned_it_off_and_alone_with_computer
         manager.join(friends, 1, "Bert")
         solo = manager.create("binocle", ["human", "bot:random"], take=0).table
         await asyncio.sleep(0.6)
+        # The table's choice is stored: after a restart its clock is still off.
+        second = manager_for(store, turn_seconds=0.2)
+        again = second.get(friends.id)
+        assert again is not None and again.clock == 0
+        await second.close()
         assert [s.kind for s in friends.seats][:2] == ["human", "human"]
         assert solo.seats[0].kind == "human"
         assert friends.clock_task is None
