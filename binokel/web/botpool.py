@@ -31,6 +31,7 @@ import logging
 import multiprocessing
 import os
 import random
+import signal
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -143,6 +144,13 @@ class _Worker:
     """Whether it has said "ready" (imported the players): its start-up is not thinking time."""
 
 
+def _signal(process: BaseProcess, name: str) -> None:
+    number = getattr(signal, name, None)
+    if number is not None and process.pid is not None:
+        with contextlib.suppress(OSError):
+            os.kill(process.pid, number)
+
+
 class WorkerLost(RuntimeError):
     """A worker process died, or was killed for overrunning its time."""
 
@@ -161,6 +169,11 @@ class BotPool:
         self.function = function
         self.niceness = niceness
         """How much lower the workers' priority is than the server's (hints: lower still)."""
+        self.on_busy: Callable[[bool], None] | None = None
+        """Told True when a decision starts thinking while none was, False when the last one
+        ends: the hint pool pauses meanwhile (:meth:`pause`)."""
+        self._thinking = 0
+        self._paused = False
         self.failures = 0
         """Decisions lost to a crashed or stuck worker."""
         # Spawned, not forked: a fork of a running server would copy its threads' locks.
@@ -179,6 +192,8 @@ class BotPool:
         process.start()
         theirs.close()
         worker = _Worker(process=process, connection=mine)
+        if self._paused:
+            _signal(process, "SIGSTOP")
         self._all.append(worker)
         return worker
 
@@ -193,6 +208,26 @@ class BotPool:
                     worker.ready = True
                     continue
             self._idle.append(self._replace(worker))  # not ready yet: decide() waits for it
+
+    def pause(self, paused: bool) -> None:
+        """Stop every worker where it is (SIGSTOP), or let them go on (SIGCONT): hints yield
+        the CPU to the computer players this way, whatever the machine's scheduler makes of
+        two low priorities.  (Where the system has no such signals, nothing happens.)"""
+        if paused == self._paused:
+            return
+        self._paused = paused
+        for worker in self._all:
+            _signal(worker.process, "SIGSTOP" if paused else "SIGCONT")
+
+    @property
+    def paused(self) -> bool:
+        return self._paused
+
+    def _busy(self, step: int) -> None:
+        before = self._thinking
+        self._thinking += step
+        if self.on_busy is not None and (before == 0) != (self._thinking == 0):
+            self.on_busy(self._thinking > 0)
 
     @property
     def queued(self) -> int:
@@ -263,8 +298,12 @@ class BotPool:
         try:
             if not worker.ready:  # a new worker: its start-up does not count as thinking
                 await asyncio.wait_for(self._started(worker), STARTUP_TIMEOUT)
-            worker.connection.send((game, spec, view, seed, weigh))
-            status, result = await asyncio.wait_for(self._reply(worker), self.timeout)
+            self._busy(+1)
+            try:
+                worker.connection.send((game, spec, view, seed, weigh))
+                status, result = await asyncio.wait_for(self._reply(worker), self.timeout)
+            finally:
+                self._busy(-1)
         except asyncio.CancelledError:
             self._release(self._replace(worker))  # it may still be thinking: start afresh
             raise
@@ -283,6 +322,7 @@ class BotPool:
         return decision
 
     def close(self) -> None:
+        self.pause(False)  # a stopped worker would not read the end of its pipe
         for worker in self._all:
             with contextlib.suppress(Exception):
                 worker.connection.close()  # the worker reads the end of its pipe and stops

@@ -2,11 +2,12 @@
 
 A hint asks the best computer player what it would do in a seat's place, which can take as long
 as a computer's hardest move.  Hints therefore think in a pool of their own (one worker by
-default, at a lower priority than the computer players' workers), a seat may ask so often
-(:data:`HINTS_PER_MINUTE`, one at a time), and while :data:`MAX_QUEUED_HINTS` wait for the hint
-worker a new one is refused at once rather than queued: a flood of hint requests from one
-address costs the computer players of other tables nothing but the lowered-priority CPU the
-machine has to spare.
+default, at a lower priority than the computer players' workers, and *stopped* while any
+computer player thinks: :meth:`BotPool.pause <binokel.web.botpool.BotPool.pause>`), a seat may
+ask so often (:data:`HINTS_PER_MINUTE`, one at a time), and while :data:`MAX_QUEUED_HINTS`
+wait for the hint worker a new one is refused at once rather than queued: a flood of hint
+requests from one address costs the computer players of other tables nothing but the CPU they
+leave idle.
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ HINT_BURST = 3
 MAX_QUEUED_HINTS = 4
 #: How much lower the hint worker's priority is than the server's (computer players': 5).
 HINT_NICENESS = WORKER_NICENESS + 5
+#: Seconds a hint may take, its pauses included (it waits while computer players think).
+HINT_TIMEOUT = 30.0
 
 
 class Hints:
@@ -34,7 +37,8 @@ class Hints:
 
     def __init__(self, pool: BotPool | None = None, *, per_minute: float = HINTS_PER_MINUTE,
                  burst: int = HINT_BURST, clock: Callable[[], float] = time.monotonic) -> None:
-        self.pool = pool if pool is not None else BotPool(workers=1, niceness=HINT_NICENESS)
+        self.pool = pool if pool is not None else BotPool(workers=1, niceness=HINT_NICENESS,
+                                                          timeout=HINT_TIMEOUT)
         self.per_minute = per_minute
         self.burst = burst
         self.clock = clock

@@ -89,6 +89,8 @@ class TableManager(TableLife):
         self.turn_seconds = turn_seconds
         self.pool = pool if pool is not None else BotPool()
         self.hints = hints if hints is not None else Hints()
+        # A hint's worker stops while a computer player thinks: hints never take its CPU.
+        self.pool.on_busy = self.hints.pool.pause
         self.tables: dict[str, Table] = {}
         self._pending: deque[str] = deque()
         self._closing = False

@@ -65,6 +65,40 @@ def test_a_hint_flood_does_not_hold_up_another_tables_computer_players(
     asyncio.run(scenario())
 
 
+def slow_moves(game: str, spec: str, view: Any, seed: str, weigh: bool) -> Decision:
+    """A computer player that thinks for half a second a move."""
+    if not weigh:
+        time.sleep(0.5)
+    return decide(game, "random", view, seed, weigh)
+
+
+def test_the_hint_worker_stops_while_a_computer_player_thinks(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        store = Store(tmp_path / "web.sqlite3")
+        pool = BotPool(workers=1, function=slow_moves)
+        hints = Hints(BotPool(workers=1, function=quick))
+        manager = TableManager(store, bot_delay=0, pool=pool, hints=hints, turn_seconds=0)
+        pool.start()
+        hints.pool.start()
+        seen, states = set(), set()
+        worker = hints.pool._all[0].process
+        computers = manager.create("binokel", ["bot:random"] * 3).table
+        for _ in range(600):
+            seen.add(hints.pool.paused)
+            if hints.pool.paused and Path(f"/proc/{worker.pid}/stat").exists():
+                states.add(Path(f"/proc/{worker.pid}/stat").read_text().split()[2])
+            if computers.n >= 3:
+                break
+            await asyncio.sleep(0.01)
+        assert seen == {True, False}  # stopped while a move was thought, and let go
+        assert "T" in states or not Path("/proc").exists()  # the process itself stopped
+        await manager.close()
+        assert not hints.pool.paused
+        store.close()
+
+    asyncio.run(scenario())
+
+
 def test_one_seat_may_ask_so_often_and_one_at_a_time(tmp_path: Path) -> None:
     async def scenario() -> None:
         store = Store(tmp_path / "web.sqlite3")
