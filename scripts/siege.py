@@ -415,12 +415,28 @@ async def run(port: int, args: argparse.Namespace) -> list[dict[str, Any]]:
     now = time.monotonic()
     held = sum(1 for table, _, _ in made if table not in people.failed
                and now - people.last_move.get(table, 0) < args.seconds)
+    print(f"tables held: {held} of {len(made)}" + (
+        f"; first problems: {list(people.failed.values())[:3]}" if people.failed else ""),
+        flush=True)
+    print_table(results)
     for client in clients:
         client.cancel()
-    await asyncio.gather(*clients, return_exceptions=True)
-    print(f"tables held: {held} of {len(made)}" + (
-        f"; first problems: {list(people.failed.values())[:3]}" if people.failed else ""))
+    await asyncio.wait(clients, timeout=15)
     return results
+
+
+def print_table(results: list[dict[str, Any]]) -> None:
+    quiet = results[0]
+    print("\n| phase | moves/s | p50 ms | p99 ms | p99 / quiet | computer gap p50 / p99 / max s "
+          "| gap p99 / quiet | the attack got |")
+    print("|---|---|---|---|---|---|---|---|")
+    for r in results:
+        if r["phase"] == "quiet":
+            quiet = r
+        print(f"| {r['phase']} | {r['moves_per_second']:.1f} | {r['p50_ms']:.1f} | "
+              f"{r['p99_ms']:.1f} | {r['p99_ms'] / quiet['p99_ms']:.2f} | "
+              f"{r['gap_p50']:.2f} / {r['gap_p99']:.2f} / {r['gap_max']:.2f} | "
+              f"{r['gap_p99'] / quiet['gap_p99']:.2f} | {r['attack']} |", flush=True)
 
 
 def main() -> int:
@@ -450,24 +466,13 @@ def main() -> int:
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         try:
             wait_for_port(port, process, tries=600, pause=0.05)
-            results = asyncio.run(run(port, args))
+            asyncio.run(run(port, args))
         finally:
             process.terminate()
             try:
                 process.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 process.kill()
-    quiet = results[0]
-    print("\n| phase | moves/s | p50 ms | p99 ms | p99 / quiet | computer gap p50 / p99 / max s "
-          "| gap p99 / quiet | the attack got |")
-    print("|---|---|---|---|---|---|---|---|")
-    for r in results:
-        if r["phase"] == "quiet":
-            quiet = r
-        print(f"| {r['phase']} | {r['moves_per_second']:.1f} | {r['p50_ms']:.1f} | "
-              f"{r['p99_ms']:.1f} | {r['p99_ms'] / quiet['p99_ms']:.2f} | "
-              f"{r['gap_p50']:.2f} / {r['gap_p99']:.2f} / {r['gap_max']:.2f} | "
-              f"{r['gap_p99'] / quiet['gap_p99']:.2f} | {r['attack']} |")
     return 0
 
 
