@@ -4,8 +4,9 @@
 Starts a server (``binokel serve`` on 127.0.0.1, a temporary database, no bot delay, no cap on
 tables or sockets per address, no limit on how fast a socket sends) unless ``--url`` names one
 already running on this machine (start it with ``--max-tables-per-client 0
---max-sockets-per-client 0 --max-messages-per-second 0``; the output says how many moves its
-rate limit refused: each is sent again after a pause), creates N tables:
+--max-sockets-per-client 0 --max-messages-per-second 0 --max-requests-per-second 0
+--max-connections-per-second 0``; the output says how many moves its rate limit refused:
+each is sent again after a pause), creates N tables:
 most with every seat open, taken by this script's players, each seat over its own token and
 WebSocket; a share of them (``--expert-share``) seated with the expert computer player, watched
 by one spectator.  A seat's player waits a think time drawn from ``--think`` (default 0.5-1.5
@@ -64,7 +65,8 @@ RATE_LIMITED = "Too many messages"
 RESEND_PAUSE = 0.1
 #: The server's caps this script lifts where the server has them: every table and socket
 #: comes from loopback, and clients without think time send faster than a person.
-LIFTED = ("--max-tables-per-client", "--max-sockets-per-client", "--max-messages-per-second")
+LIFTED = ("--max-tables-per-client", "--max-sockets-per-client", "--max-messages-per-second",
+          "--max-requests-per-second", "--max-connections-per-second")
 
 
 @dataclass

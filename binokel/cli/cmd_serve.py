@@ -45,16 +45,39 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                              "reverse proxy: its host and origin are allowed (repeatable)")
     parser.add_argument("--trusted-proxy", action="append", default=[], metavar="IP",
                         help="a reverse proxy whose X-Forwarded-For/-Proto headers name the "
-                             "real client (repeatable; default 127.0.0.1)")
+                             "real client (repeatable; default: none, the headers are ignored)")
     parser.add_argument("--allowed-host", action="append", default=[], metavar="NAME",
                         help="another host name the server answers to (repeatable; loopback "
                              "names and the bound address always are)")
     parser.add_argument("--table-idle-minutes", type=float, default=30.0, metavar="MIN",
-                        help="a table waiting for players expires after this long unchanged "
-                             "(default 30)")
+                        help="a table nobody is connected to ends after this long without a "
+                             "move (default 30)")
+    parser.add_argument("--bots-idle-minutes", type=float, default=10.0, metavar="MIN",
+                        help="the same for one person's table against computers only "
+                             "(default 10)")
+    parser.add_argument("--max-tables", type=int, default=5000, metavar="N",
+                        help="tables in play at once; beyond it the longest idle table ends "
+                             "before anyone is refused (default 5000)")
+    parser.add_argument("--turn-seconds", type=float, default=180.0, metavar="SECONDS",
+                        help="a person who does not act within this at a table with other "
+                             "people is replaced by a computer player (default 180; 0: no "
+                             "clock)")
+    parser.add_argument("--spectator-timeout", type=float, default=90.0, metavar="SECONDS",
+                        help="a spectator's connection that sends nothing (the page pings) "
+                             "for this long is closed (default 90; 0: never)")
+    parser.add_argument("--max-connections-per-second", type=float, default=20.0, metavar="R",
+                        help="new connections one client network may open a second on "
+                             "average, in bursts of 100 (default 20; 0: no limit); more are "
+                             "closed at once")
+    parser.add_argument("--header-timeout", type=float, default=10.0, metavar="SECONDS",
+                        help="a connection that has not sent its request headers by then is "
+                             "closed (default 10)")
     parser.add_argument("--max-sockets-per-client", type=int, default=32, metavar="N",
                         help="WebSockets one client address may hold at once (default 32; 0: "
                              "no cap)")
+    parser.add_argument("--max-requests-per-second", type=float, default=20.0, metavar="R",
+                        help="API requests one client network may send a second on average, "
+                             "in bursts of 100 (default 20; 0: no limit); more get 429")
     parser.add_argument("--max-messages-per-second", type=float, default=10.0, metavar="R",
                         help="messages one WebSocket may send a second on average (default "
                              "10; 0: no limit); faster ones are refused with an error event")
@@ -101,10 +124,25 @@ def run(args: argparse.Namespace) -> int:
         return fail("--max-sockets-per-client must not be negative")
     if not (math.isfinite(args.max_messages_per_second) and args.max_messages_per_second >= 0):
         return fail("--max-messages-per-second must be a number from 0 up (0: no limit)")
+    if not (math.isfinite(args.max_requests_per_second) and args.max_requests_per_second >= 0):
+        return fail("--max-requests-per-second must be a number from 0 up (0: no limit)")
     if args.max_message_burst < 0:
         return fail("--max-message-burst must not be negative (0: no limit)")
     if not args.table_idle_minutes > 0:
         return fail("--table-idle-minutes must be positive")
+    if not args.bots_idle_minutes > 0:
+        return fail("--bots-idle-minutes must be positive")
+    if args.max_tables < 1:
+        return fail("--max-tables must be at least 1")
+    if not (math.isfinite(args.turn_seconds) and args.turn_seconds >= 0):
+        return fail("--turn-seconds must be a number from 0 up (0: no clock)")
+    if not (math.isfinite(args.spectator_timeout) and args.spectator_timeout >= 0):
+        return fail("--spectator-timeout must be a number from 0 up (0: never)")
+    if not (math.isfinite(args.max_connections_per_second)
+            and args.max_connections_per_second >= 0):
+        return fail("--max-connections-per-second must be a number from 0 up (0: no limit)")
+    if not args.header_timeout > 0:
+        return fail("--header-timeout must be positive")
     if not args.hello_timeout > 0:
         return fail("--hello-timeout must be positive")
     if args.bot_workers is not None and args.bot_workers < 1:
@@ -147,7 +185,10 @@ def run(args: argparse.Namespace) -> int:
     pool = BotPool(workers=args.bot_workers or DEFAULT_WORKERS, timeout=args.bot_timeout)
     app = create_app(store, bot_delay=args.bot_delay, per_client=args.max_tables_per_client,
                      allowed=allowed, sockets_per_client=args.max_sockets_per_client,
+                     requests_per_second=args.max_requests_per_second,
                      hello_timeout=args.hello_timeout, idle_minutes=args.table_idle_minutes,
+                     bots_idle_minutes=args.bots_idle_minutes, max_tables=args.max_tables,
+                     turn_seconds=args.turn_seconds, spectator_timeout=args.spectator_timeout,
                      rate=Rate(args.max_messages_per_second, args.max_message_burst),
                      pool=pool, cluster=cluster, review_bot=args.review_bot)
     pool.start()
@@ -156,15 +197,32 @@ def run(args: argparse.Namespace) -> int:
     ws, loop = _fastest_protocols(uvicorn)
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
                 ws_max_size=64 * 1024, lifespan="on", server_header=False,
-                # A proxy on this machine (or one named) tells the client's address, which
-                # the per-address caps count, and the scheme the browser used.
-                proxy_headers=True,
-                forwarded_allow_ips=",".join(args.trusted_proxy) or "127.0.0.1",
+                http=_http_protocol(args.header_timeout, args.max_connections_per_second),
+                # Only a proxy named with --trusted-proxy tells the client's address (which
+                # the per-address caps count) and the scheme the browser used; without one,
+                # any local process could choose its address with X-Forwarded-For.
+                proxy_headers=bool(args.trusted_proxy),
+                forwarded_allow_ips=",".join(args.trusted_proxy) or None,
                 # A state message is a few KB; compressing each one costs more CPU per move
                 # than the whole game engine does.
                 ws_per_message_deflate=False, ws=ws, loop=loop)
     store.close()
     return 0
+
+
+def _http_protocol(header_timeout: float, per_second: float) -> Any:
+    """uvicorn's fastest HTTP protocol here, closing connections whose headers are slow or
+    that one network opens too fast (:mod:`binokel.web.slowheaders`)."""
+    from ..web.slowheaders import guarded
+
+    try:
+        from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+        return guarded(HttpToolsProtocol, header_timeout=header_timeout, per_second=per_second)
+    except ImportError:
+        from uvicorn.protocols.http.h11_impl import H11Protocol
+
+        return guarded(H11Protocol, header_timeout=header_timeout, per_second=per_second)
 
 
 def _fastest_protocols(uvicorn: Any) -> tuple[str, str]:

@@ -36,19 +36,37 @@ JSON = dict[str, Any]
 
 # --- CSV -------------------------------------------------------------------------------------
 
+#: What makes a spreadsheet read a text cell as a formula (OWASP's list for CSV injection).
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def text_cell(value: object) -> object:
+    """A CSV cell no spreadsheet reads as a formula: text that could start one gets a leading
+    apostrophe (the spreadsheet's own mark for "text"); numbers stay numbers.
+
+    >>> text_cell("=1+1"), text_cell("@SUM(A1)"), text_cell("Anna"), text_cell(-20)
+    ("'=1+1", "'@SUM(A1)", 'Anna', -20)
+    """
+    if isinstance(value, str) and value.startswith(_FORMULA_START):
+        return "'" + value
+    return value
+
+
 def sheet_csv(pad: Pad) -> str:
-    """The score sheet as CSV: one row per hand with each player's score and total."""
+    """The score sheet as CSV: one row per hand with each player's score and total; no text
+    cell (a name) can be read as a formula (:func:`text_cell`)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     names = list(pad.players)
-    writer.writerow(["hand", "dealer", "declarer", "bid", "contract", *names,
-                     *(f"{n} total" for n in names), "note"])
+    rows: list[list[object]] = [["hand", "dealer", "declarer", "bid", "contract", *names,
+                                 *(f"{n} total" for n in names), "note"]]
     for line in pad.sheet().lines:
         declarer, bid, contract = _csv_hand(pad, line)
         scores = line.scored.scores if line.scored else ("",) * pad.seats
         note = line.scored.note if line.scored else "void: the same dealer deals again"
-        writer.writerow([line.number, names[line.dealer], declarer, bid, contract, *scores,
-                         *line.totals, note])
+        rows.append([line.number, names[line.dealer], declarer, bid, contract, *scores,
+                     *line.totals, note])
+    writer.writerows([text_cell(cell) for cell in row] for row in rows)
     return out.getvalue()
 
 

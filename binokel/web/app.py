@@ -36,6 +36,7 @@ from .botpool import BotPool
 from .connection import (
     DEFAULT_RATE,
     HELLO_TIMEOUT,
+    SPECTATOR_TIMEOUT,
     Rate,
     RateLimiter,
     SocketListener,
@@ -43,7 +44,15 @@ from .connection import (
     serve_connection,
 )
 from .games import all_rule_sets, game_kinds
-from .guard import MAX_SOCKETS_PER_CLIENT, Allowed, Guard
+from .guard import (
+    MAX_SOCKETS_PER_CLIENT,
+    REQUESTS_PER_SECOND,
+    Allowed,
+    Guard,
+    client_key,
+    hostname,
+)
+from .hints import Hints
 from .padroutes import pad_routes
 from .pads import PadManager
 from .protocol import (
@@ -53,14 +62,18 @@ from .protocol import (
     loads_bounded,
     parse_cancel,
     parse_join,
+    parse_my_tables,
     parse_new_table,
 )
 from .reviews import Reviews, review_routes
 from .store import TableStore
 from .tables import (
+    BOTS_IDLE_MINUTES,
+    MAX_PLAYING_TABLES,
     MAX_TABLES_PER_CLIENT,
     TABLE_ID,
     TABLE_IDLE_MINUTES,
+    TURN_SECONDS,
     Table,
     TableError,
     TableManager,
@@ -105,7 +118,9 @@ class SecurityHeaders:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        no_store = scope.get("path", "").startswith("/api/")
+        path = scope.get("path", "")
+        # API answers carry seat tokens: never cached; an invite's QR code says its own age.
+        no_store = path.startswith("/api/") and not path.endswith("/invite.svg")
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
@@ -143,7 +158,7 @@ async def read_json(request: Request) -> Any:
     return loads_bounded(body or b"{}", "request body")
 
 
-@functools.lru_cache(maxsize=256)  # ~17 ms to draw; the lobby's tables ask again and again
+@functools.lru_cache(maxsize=1024)  # ~17 ms to draw: one per table and host name it is reached by
 def invite_svg(link: str) -> bytes:
     """The invite link as a QR code in SVG, for a friend's phone at the same table.
 
@@ -172,23 +187,38 @@ def _refusal(exc: Exception, conflict: int = 400) -> JSONResponse:
 def create_app(store: TableStore, *, bot_delay: float = 0.8,
                per_client: int = MAX_TABLES_PER_CLIENT, allowed: Allowed | None = None,
                sockets_per_client: int = MAX_SOCKETS_PER_CLIENT,
+               requests_per_second: float = REQUESTS_PER_SECOND,
                hello_timeout: float = HELLO_TIMEOUT, rate: Rate = DEFAULT_RATE,
                idle_minutes: float = TABLE_IDLE_MINUTES,
-               pool: BotPool | None = None, cluster: Cluster | None = None,
-               review_bot: str | None = None) -> Starlette:
+               bots_idle_minutes: float = BOTS_IDLE_MINUTES,
+               max_tables: int = MAX_PLAYING_TABLES, turn_seconds: float = TURN_SECONDS,
+               spectator_timeout: float = SPECTATOR_TIMEOUT,
+               pool: BotPool | None = None, hints: Hints | None = None,
+               cluster: Cluster | None = None, review_bot: str | None = None) -> Starlette:
     """The ASGI app over one store; tables left playing in it are resumed at startup.
 
     ``per_client`` caps the tables in play one client address may open and still end (0: no
-    cap); ``allowed`` names the hosts and origins served (default: loopback only);
+    cap); ``requests_per_second`` caps an address's API requests (0: none; bursts of
+    :data:`~binokel.web.guard.REQUEST_BURST`); ``allowed`` names the hosts and origins served
+    (default: loopback only);
     ``sockets_per_client`` caps an address's WebSockets (0: no cap); a socket that has not
     said hello after ``hello_timeout`` seconds is closed; a connection may send as fast as
-    ``rate`` allows (default 10 messages a second, bursts of 30); a table waiting for players
-    expires after ``idle_minutes``; computer players decide in ``pool``.  With ``cluster`` (a
+    ``rate`` allows (default 10 messages a second, bursts of 30); a table nobody is connected
+    to ends after ``idle_minutes`` (``bots_idle_minutes`` against computers only); with
+    ``max_tables`` in play the longest idle one ends before anyone is refused; a person at a
+    table with other people has ``turn_seconds`` a turn (0: no clock) before a computer takes
+    the seat; a spectator that sends nothing (the page pings) for ``spectator_timeout``
+    seconds is let go; computer players decide in ``pool``, hints in ``hints``.  With ``cluster`` (a
     PostgreSQL store shared by several servers) a table is run by the server holding its lease
     and connections to it here are relayed there (:mod:`binokel.web.cluster`); finished games
     are reviewed by ``review_bot`` (default: the expert, :mod:`binokel.web.reviews`)."""
-    manager = TableManager(store, bot_delay=bot_delay, per_client=per_client or 10**9,
-                           idle_minutes=idle_minutes, pool=pool)
+    manager = TableManager(store, bot_delay=bot_delay, per_client=per_client,
+                           idle_minutes=idle_minutes, bots_idle_minutes=bots_idle_minutes,
+                           max_tables=max_tables, turn_seconds=turn_seconds, pool=pool,
+                           hints=hints)
+    public = sorted(allowed.origins if allowed is not None else (),
+                    key=lambda o: not o.startswith("https:"))
+    drawing = asyncio.Semaphore(1)
     reviews = Reviews(store) if review_bot is None else Reviews(store, bot=review_bot)
 
     @contextlib.asynccontextmanager
@@ -222,7 +252,8 @@ def create_app(store: TableStore, *, bot_delay: float = 0.8,
                            ) -> None:
         """A connection relayed from another server, served as a local one is."""
         try:
-            await serve_connection(manager, table, socket, listener, hello_timeout, rate)
+            await serve_connection(manager, table, socket, listener, hello_timeout, rate,
+                                   spectator_timeout)
         finally:
             manager.detach(table, listener)
             await socket.close()
@@ -236,11 +267,15 @@ def create_app(store: TableStore, *, bot_delay: float = 0.8,
             if what == "info":
                 return 200, table.info()
             if what == "join":
+                client = str(body.pop("_client", "")) if isinstance(body, dict) else ""
                 asked = parse_join(body)
                 return 200, {"seat": asked.seat, "token": manager.join(table, asked.seat,
-                                                                       asked.name)}
+                                                                       asked.name, client)}
             if what == "cancel":
                 manager.cancel(table, parse_cancel(body).token)
+                return 200, {"id": table.id, "status": table.status}
+            if what == "abandon":
+                manager.abandon(table, manager.seat_of(table, parse_cancel(body).token))
                 return 200, {"id": table.id, "status": table.status}
             if what == "record":
                 return 200, manager.record(table)
@@ -293,12 +328,15 @@ def create_app(store: TableStore, *, bot_delay: float = 0.8,
                             key=lambda t: -float(t.get("created", 0)))[:100]
         return JSONResponse({"tables": tables})
 
+    def client_of(request: Request) -> str:
+        return client_key(request.client.host) if request.client else ""
+
     async def create_table(request: Request) -> Response:
         try:
             asked = parse_new_table(await read_json(request))
             table, token, cancel_token = manager.create(
                 asked.rules, asked.seats, take=asked.take, name=asked.name, title=asked.title,
-                creator=request.client.host if request.client else "")
+                creator=client_of(request), clock=None if asked.clock else 0)
         except (ProtocolError, TableError) as exc:
             return _refusal(exc)
         return JSONResponse({"id": table.id, "seat": asked.take, "token": token,
@@ -313,7 +351,23 @@ def create_app(store: TableStore, *, bot_delay: float = 0.8,
             body = await read_json(request)
         except ProtocolError as exc:
             return _refusal(exc, 409)
+        if isinstance(body, dict):  # who sits down: the server says, never the body
+            body = {**body, "_client": client_of(request)}
         return await table_call(request, "join", body)
+
+    async def abandon_table(request: Request) -> Response:
+        try:
+            body = await read_json(request)
+        except ProtocolError as exc:
+            return _refusal(exc, 409)
+        return await table_call(request, "abandon", body)
+
+    async def my_tables(request: Request) -> Response:
+        try:
+            tokens = parse_my_tables(await read_json(request))
+        except ProtocolError as exc:
+            return _refusal(exc)
+        return JSONResponse({"tables": manager.mine(tokens)})
 
     async def cancel_table(request: Request) -> Response:
         try:
@@ -327,9 +381,22 @@ def create_app(store: TableStore, *, bot_delay: float = 0.8,
         if not TABLE_ID.match(table_id) or (table_id not in manager.tables
                                             and not store.has_table(table_id)):
             return _problem("no such table", 404)
-        link = str(request.url_for("table_page", table_id=table_id))
-        return Response(invite_svg(link), media_type="image/svg+xml",
-                        headers={"cache-control": "max-age=3600"})
+        # The link players open: the public URL, else this host name on the server's own port
+        # (not the Host header's: a port per request would draw a code per request).
+        if public:
+            base = public[0]
+        else:
+            port = (request.scope.get("server") or ("", 80))[1]
+            name = hostname(request.headers.get("host", ""))
+            name = f"[{name}]" if ":" in name else name
+            scheme = request.url.scheme
+            default = (scheme, port) in (("http", 80), ("https", 443))
+            base = f"{scheme}://{name}" + ("" if default else f":{port}")
+        link = f"{base}/t/{table_id}"
+        async with drawing:  # one at a time, off the event loop
+            svg = await asyncio.to_thread(invite_svg, link)
+        return Response(svg, media_type="image/svg+xml",
+                        headers={"cache-control": "private, max-age=3600"})
 
     async def record(request: Request) -> Response:
         return await table_call(request, "record")
@@ -362,7 +429,8 @@ def create_app(store: TableStore, *, bot_delay: float = 0.8,
             await websocket.close(code=4404)
             return
         try:
-            await serve_connection(manager, table, websocket, listener, hello_timeout, rate)
+            await serve_connection(manager, table, websocket, listener, hello_timeout, rate,
+                                   spectator_timeout)
         except WebSocketDisconnect:
             pass
         finally:
@@ -380,9 +448,11 @@ def create_app(store: TableStore, *, bot_delay: float = 0.8,
         Route("/api/rules/{name}", rules_json),
         Route("/api/tables", list_tables, methods=["GET"]),
         Route("/api/tables", create_table, methods=["POST"]),
+        Route("/api/tables/mine", my_tables, methods=["POST"]),
         Route("/api/tables/{table_id}", table_info),
         Route("/api/tables/{table_id}/join", join_table, methods=["POST"]),
         Route("/api/tables/{table_id}/cancel", cancel_table, methods=["POST"]),
+        Route("/api/tables/{table_id}/abandon", abandon_table, methods=["POST"]),
         Route("/api/tables/{table_id}/record", record),
         Route("/api/tables/{table_id}/invite.svg", invite_qr),
         *pad_routes(PadManager(store), read_json),
@@ -392,7 +462,8 @@ def create_app(store: TableStore, *, bot_delay: float = 0.8,
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.add_middleware(Guard, allowed=allowed or Allowed.of(),
-                       sockets_per_client=sockets_per_client)
+                       sockets_per_client=sockets_per_client,
+                       requests_per_second=requests_per_second)
     app.add_middleware(SecurityHeaders)  # added last, so outermost: refusals get it too
     app.state.manager = manager
     app.state.reviews = reviews

@@ -31,6 +31,7 @@ import logging
 import multiprocessing
 import os
 import random
+import signal
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -83,9 +84,9 @@ def decide(game: str, spec: str, view: Any, seed: str, weigh: bool) -> Decision:
     return Decision(action=action, values=values)
 
 
-def _lower_priority() -> None:
+def _lower_priority(niceness: int = WORKER_NICENESS) -> None:
     with contextlib.suppress(OSError):
-        os.nice(WORKER_NICENESS)
+        os.nice(niceness)
 
 
 def _warm_up() -> None:
@@ -100,10 +101,10 @@ def _warm_up() -> None:
 Decide = Callable[[str, str, Any, str, bool], Decision]
 
 
-def _serve(connection: Connection, function: Decide) -> None:
+def _serve(connection: Connection, function: Decide, niceness: int = WORKER_NICENESS) -> None:
     """A worker's life: lower its priority, import the players, then answer jobs until the
     server closes the pipe."""
-    _lower_priority()
+    _lower_priority(niceness)
     _warm_up()
     connection.send("ready")
     while True:
@@ -143,6 +144,13 @@ class _Worker:
     """Whether it has said "ready" (imported the players): its start-up is not thinking time."""
 
 
+def _signal(process: BaseProcess, name: str) -> None:
+    number = getattr(signal, name, None)
+    if number is not None and process.pid is not None:
+        with contextlib.suppress(OSError):
+            os.kill(process.pid, number)
+
+
 class WorkerLost(RuntimeError):
     """A worker process died, or was killed for overrunning its time."""
 
@@ -151,7 +159,7 @@ class BotPool:
     """Worker processes for computer players; started on first use (or by :meth:`start`)."""
 
     def __init__(self, *, workers: int = DEFAULT_WORKERS, timeout: float = DEFAULT_TIMEOUT,
-                 function: Decide = decide) -> None:
+                 function: Decide = decide, niceness: int = WORKER_NICENESS) -> None:
         if workers < 1:
             raise ValueError(f"a bot pool needs at least one worker, not {workers}")
         if timeout <= 0:
@@ -159,21 +167,33 @@ class BotPool:
         self.workers = workers
         self.timeout = timeout
         self.function = function
+        self.niceness = niceness
+        """How much lower the workers' priority is than the server's (hints: lower still)."""
+        self.on_busy: Callable[[bool], None] | None = None
+        """Told True when a decision starts thinking while none was, False when the last one
+        ends: the hint pool pauses meanwhile (:meth:`pause`)."""
+        self._thinking = 0
+        self._paused = False
         self.failures = 0
         """Decisions lost to a crashed or stuck worker."""
         # Spawned, not forked: a fork of a running server would copy its threads' locks.
         self._context = multiprocessing.get_context("spawn")
         self._idle: list[_Worker] = []
         self._all: list[_Worker] = []
-        self._waiting: deque[asyncio.Future[_Worker]] = deque()
+        self._waiting: dict[str, deque[asyncio.Future[_Worker]]] = {}
+        """Decisions waiting for a worker, by share (who asks: a table's maker), served in
+        turn: one share with many tables waiting gets a worker as often as another with one."""
 
     def _spawn(self) -> _Worker:
         mine, theirs = self._context.Pipe()
-        process = self._context.Process(target=_serve, args=(theirs, self.function),
+        process = self._context.Process(target=_serve,
+                                        args=(theirs, self.function, self.niceness),
                                         daemon=True, name="binokel-bot")
         process.start()
         theirs.close()
         worker = _Worker(process=process, connection=mine)
+        if self._paused:
+            _signal(process, "SIGSTOP")
         self._all.append(worker)
         return worker
 
@@ -189,21 +209,52 @@ class BotPool:
                     continue
             self._idle.append(self._replace(worker))  # not ready yet: decide() waits for it
 
-    async def _acquire(self) -> _Worker:
+    def pause(self, paused: bool) -> None:
+        """Stop every worker where it is (SIGSTOP), or let them go on (SIGCONT): hints yield
+        the CPU to the computer players this way, whatever the machine's scheduler makes of
+        two low priorities.  (Where the system has no such signals, nothing happens.)"""
+        if paused == self._paused:
+            return
+        self._paused = paused
+        for worker in self._all:
+            _signal(worker.process, "SIGSTOP" if paused else "SIGCONT")
+
+    @property
+    def paused(self) -> bool:
+        return self._paused
+
+    def _busy(self, step: int) -> None:
+        before = self._thinking
+        self._thinking += step
+        if self.on_busy is not None and (before == 0) != (self._thinking == 0):
+            self.on_busy(self._thinking > 0)
+
+    @property
+    def queued(self) -> int:
+        """Decisions waiting for a worker."""
+        return sum(not w.done() for queue in self._waiting.values() for w in queue)
+
+    async def _acquire(self, share: str = "") -> _Worker:
         if len(self._all) < self.workers:
             return self._spawn()
         if self._idle:
             return self._idle.pop()
         waiter: asyncio.Future[_Worker] = asyncio.get_running_loop().create_future()
-        self._waiting.append(waiter)
+        self._waiting.setdefault(share, deque()).append(waiter)
         return await waiter
 
     def _release(self, worker: _Worker) -> None:
+        """Hand the worker to the share whose turn it is (round robin), or keep it idle."""
         while self._waiting:
-            waiter = self._waiting.popleft()
-            if not waiter.done():
-                waiter.set_result(worker)
-                return
+            share = next(iter(self._waiting))
+            queue = self._waiting.pop(share)
+            while queue:
+                waiter = queue.popleft()
+                if not waiter.done():
+                    if queue:
+                        self._waiting[share] = queue  # its next decision: back of the line
+                    waiter.set_result(worker)
+                    return
         self._idle.append(worker)
 
     def _replace(self, worker: _Worker) -> _Worker:
@@ -239,15 +290,20 @@ class BotPool:
         worker.ready = True
 
     async def decide(self, game: str, spec: str, view: Any, *, seed: str,
-                     weigh: bool = False) -> Decision | None:
+                     weigh: bool = False, share: str = "") -> Decision | None:
         """The player's decision, or None if its worker crashed or overran the timeout (the
-        worker is replaced; the caller plays on without this decision)."""
-        worker = await self._acquire()
+        worker is replaced; the caller plays on without this decision).  While decisions wait
+        for a worker, each ``share`` (the network that made the table) is served in turn."""
+        worker = await self._acquire(share)
         try:
             if not worker.ready:  # a new worker: its start-up does not count as thinking
                 await asyncio.wait_for(self._started(worker), STARTUP_TIMEOUT)
-            worker.connection.send((game, spec, view, seed, weigh))
-            status, result = await asyncio.wait_for(self._reply(worker), self.timeout)
+            self._busy(+1)
+            try:
+                worker.connection.send((game, spec, view, seed, weigh))
+                status, result = await asyncio.wait_for(self._reply(worker), self.timeout)
+            finally:
+                self._busy(-1)
         except asyncio.CancelledError:
             self._release(self._replace(worker))  # it may still be thinking: start afresh
             raise
@@ -266,6 +322,7 @@ class BotPool:
         return decision
 
     def close(self) -> None:
+        self.pause(False)  # a stopped worker would not read the end of its pipe
         for worker in self._all:
             with contextlib.suppress(Exception):
                 worker.connection.close()  # the worker reads the end of its pipe and stops

@@ -45,8 +45,8 @@ if TYPE_CHECKING:  # (psycopg, which the cluster needs, is an optional dependenc
 log = logging.getLogger("binokel.web")
 
 __all__ = ["DEFAULT_RATE", "HELLO_TIMEOUT", "RATE_BURST", "RATE_HANG_UP", "RATE_PER_SECOND",
-           "SEND_QUEUE", "Rate", "RateLimiter", "SocketListener", "relay_connection",
-           "serve_connection", "tell"]
+           "SEND_QUEUE", "SPECTATOR_TIMEOUT", "Rate", "RateLimiter", "SocketListener",
+           "relay_connection", "serve_connection", "tell"]
 
 #: Messages a connection may send per second on average, and in one burst (the defaults of
 #: ``binokel serve --max-messages-per-second`` and ``--max-message-burst``).
@@ -56,6 +56,9 @@ RATE_BURST = 30
 RATE_HANG_UP = 200
 #: Seconds a new connection has to say hello.
 HELLO_TIMEOUT = 10.0
+#: Seconds a spectator's connection may send nothing (the page pings every 20) before it is
+#: let go: a watcher that went away costs the table no more messages.
+SPECTATOR_TIMEOUT = 90.0
 #: Outgoing messages queued for one slow browser before it is disconnected (it reconnects and
 #: gets the whole state again).
 SEND_QUEUE = 256
@@ -240,20 +243,27 @@ async def relay_connection(cluster: Cluster, websocket: WebSocket, listener: Soc
 
 
 async def serve_connection(manager: TableManager, table: Table, websocket: Socket,
-                            listener: Listener, hello_timeout: float, rate: Rate = DEFAULT_RATE
-                            ) -> None:
+                            listener: Listener, hello_timeout: float, rate: Rate = DEFAULT_RATE,
+                            spectator_timeout: float = SPECTATOR_TIMEOUT) -> None:
     """Read one browser's messages until it leaves; every problem becomes an ``error`` event.
-    ``rate`` limits how fast it may send."""
+    ``rate`` limits how fast it may send; a spectator that sends nothing (not even the page's
+    ping) for ``spectator_timeout`` seconds is let go."""
     limiter = rate.limiter()
     seat: int | None = None
     attached = False
     while True:
+        watching = attached and table.listeners.get(listener) is None
         try:
-            # A connection that never says hello is closed after a while; a seated one may idle.
-            message = await (websocket.receive() if attached else
-                             asyncio.wait_for(websocket.receive(), hello_timeout))
+            # A connection that never says hello is closed after a while, and so is a
+            # spectator gone quiet; a seated one may idle.
+            if not attached:
+                message = await asyncio.wait_for(websocket.receive(), hello_timeout)
+            elif watching and spectator_timeout > 0:
+                message = await asyncio.wait_for(websocket.receive(), spectator_timeout)
+            else:
+                message = await websocket.receive()
         except TimeoutError:
-            await websocket.close(code=1008)
+            await websocket.close(code=1008 if not attached else 4408)
             return
         if message["type"] == "websocket.disconnect":
             return

@@ -8,6 +8,11 @@ every connection.
   WebSocket handshake must come from the server's own pages: no ``Origin`` header (a program,
   not a browser), the request's own origin, or the origin of ``--public-url``.
 * **Connections**: one client address may hold so many WebSockets at once.
+* **Requests**: one client network may send so many API requests a second
+  (:data:`REQUESTS_PER_SECOND`, in bursts of :data:`REQUEST_BURST`); beyond that, 429 at once,
+  before anything is read or stored.
+
+Addresses are counted by network (:func:`client_key`: an IPv6 address by its /64).
 
 Refusals are 403 (429 for the connection cap) with a reason a person can act on.
 
@@ -18,11 +23,15 @@ Refusals are 403 (429 for the connection cap) with a reason a person can act on.
 'This server answers to 127.0.0.1, ::1, c'
 >>> allowed.origin_reason("https://evil.example", host="127.0.0.1:8000", scheme="http")[:32]
 'Requests from https://evil.examp'
+>>> allowed.origin_reason("http://cards.example", host="cards.example", scheme="http")[:32]
+'Requests from http://cards.examp'
 """
 
 from __future__ import annotations
 
+import ipaddress
 import json
+import time
 from collections.abc import Awaitable, Callable, MutableMapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -37,7 +46,28 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "::1")
 #: WebSockets one client address may hold open at once.
 MAX_SOCKETS_PER_CLIENT = 32
+#: API requests one client network may send a second on average, and at once.
+REQUESTS_PER_SECOND = 20.0
+REQUEST_BURST = 100
 _SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+
+
+def client_key(address: str) -> str:
+    """What the per-address caps count: an IPv4 address, or an IPv6 address's /64 network (one
+    home or phone holds a whole /64, and picks any address in it); anything else as it is.
+
+    >>> client_key("203.0.113.7"), client_key("2001:db8:1:2:aa::1"), client_key("::ffff:10.0.0.1")
+    ('203.0.113.7', '2001:db8:1:2::/64', '10.0.0.1')
+    """
+    try:
+        ip = ipaddress.ip_address(address.strip())
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
 
 
 def hostname(host: str) -> str:
@@ -94,7 +124,12 @@ class Allowed:
             return None  # not a browser: programs on this machine or elsewhere, no cookies
         origin = origin.strip().lower()
         own = f"{'https' if scheme in ('https', 'wss') else 'http'}://{host.strip().lower()}"
-        if origin == own or origin in self.origins:
+        if origin in self.origins:
+            return None
+        # A host a public URL names is reached by that URL only: behind a proxy that does
+        # not say X-Forwarded-Proto, an http:// page must not pass for the https:// one.
+        public = {urlsplit(o).hostname for o in self.origins}
+        if origin == own and hostname(host) not in public:
             return None
         return (f"Requests from {origin} are refused: only this server's own pages may open "
                 "tables, take seats or connect to a table. Behind a proxy, start the server "
@@ -131,11 +166,30 @@ class Guard:
     """ASGI middleware: Host and Origin checks, and the cap on WebSockets per address."""
 
     def __init__(self, app: ASGIApp, *, allowed: Allowed,
-                 sockets_per_client: int = MAX_SOCKETS_PER_CLIENT) -> None:
+                 sockets_per_client: int = MAX_SOCKETS_PER_CLIENT,
+                 requests_per_second: float = REQUESTS_PER_SECOND,
+                 request_burst: int = REQUEST_BURST) -> None:
         self.app = app
         self.allowed = allowed
         self.sockets_per_client = sockets_per_client
         self.sockets: dict[str, int] = {}
+        self.requests_per_second = requests_per_second
+        self.request_burst = request_burst
+        self._buckets: dict[str, tuple[float, float]] = {}
+
+    def _request_allowed(self, address: str) -> bool:
+        """Spend one of the network's API requests (a token bucket per network)."""
+        if not self.requests_per_second or not self.request_burst:
+            return True
+        now = time.monotonic()
+        tokens, stamp = self._buckets.get(address, (float(self.request_burst), now))
+        tokens = min(float(self.request_burst), tokens + (now - stamp) * self.requests_per_second)
+        allowed = tokens >= 1
+        self._buckets[address] = (tokens - 1 if allowed else tokens, now)
+        if len(self._buckets) > 50_000:  # forget the networks that have been quiet a while
+            cutoff = now - self.request_burst / self.requests_per_second
+            self._buckets = {k: v for k, v in self._buckets.items() if v[1] >= cutoff}
+        return allowed
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         kind = scope["type"]
@@ -153,11 +207,16 @@ class Guard:
         if reason is not None:
             await refuse(scope, receive, send, 403, reason)
             return
+        client = scope.get("client")
+        address = client_key(client[0]) if client else ""
         if kind != "websocket":
+            if scope.get("path", "").startswith("/api/") and not self._request_allowed(address):
+                await refuse(scope, receive, send, 429,
+                             f"Too many requests from your address: at most "
+                             f"{self.requests_per_second:g} a second. Wait a moment.")
+                return
             await self.app(scope, receive, send)
             return
-        client = scope.get("client")
-        address = client[0] if client else ""
         held = self.sockets.get(address, 0)
         if self.sockets_per_client and held >= self.sockets_per_client:
             await refuse(scope, receive, send, 429,

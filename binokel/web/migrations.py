@@ -10,7 +10,7 @@ The SQL is written once; :func:`statements` fits it to a dialect (PostgreSQL's `
 four bytes, too few for a time in seconds, so times are ``DOUBLE PRECISION`` there).
 
 >>> [m.version for m in MIGRATIONS]
-[1, 2, 3, 4]
+[1, 2, 3, 4, 5]
 >>> statements(MIGRATIONS[1], "postgres")[0].split("(")[0]
 'CREATE TABLE IF NOT EXISTS leases '
 """
@@ -129,6 +129,14 @@ MIGRATIONS: tuple[Migration, ...] = (
             PRIMARY KEY (table_id, seat, reviewer)
         )""",
     )),
+    # The per-address cap counts every live table an address made or sits at, and a rematch
+    # is made once: who made a table, who took each seat and the rematch votes are stored,
+    # not kept in memory (a restart forgot them, and the cap with them).
+    Migration(5, "who made a table and took each seat (their network), its rematch and clock",
+              (),
+              columns=(("tables", "creator", "TEXT"), ("tables", "rematch_table", "TEXT"),
+                       ("tables", "rematch_votes", "TEXT"), ("tables", "clock", "REAL"),
+                       ("seats", "client", "TEXT"))),
 )
 
 LATEST = MIGRATIONS[-1].version

@@ -21,6 +21,7 @@ from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import BaseRoute, Route
 
 from .games import all_rule_sets
+from .guard import client_key
 from .padproto import parse_meld_request, parse_new_pad, parse_pad_op, parse_token
 from .pads import PadManager, PadRefused
 from .protocol import ProtocolError
@@ -60,7 +61,7 @@ def pad_routes(pads: PadManager, read_json: Callable[[Request], Awaitable[Any]]
                 raise PadRefused(f"rules: there is no rule set {asked.rules!r}", 400)
             pad_id, token = await run_in_threadpool(
                 pads.create, asked.rules, asked.players, first_dealer=asked.first_dealer,
-                client=request.client.host if request.client else "")
+                client=client_key(request.client.host) if request.client else "")
             sheet = await run_in_threadpool(pads.sheet, pad_id, token)
         except (ProtocolError, PadRefused) as exc:
             return _refused(exc)

@@ -264,6 +264,8 @@ class NewTable:
     take: int | None
     name: str
     title: str
+    clock: bool = True
+    """Whether the server's turn clock runs at this table (friends may turn it off)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -316,14 +318,17 @@ def _name(value: object, what: str) -> str:
 def parse_new_table(data: object) -> NewTable:
     """Check a new table's request body; :class:`ProtocolError` names the field and value.
 
-    >>> parse_new_table({"rules": "binokel", "seats": ["human", "open", "open"], "take": 0})
-    NewTable(rules='binokel', seats=('human', 'open', 'open'), take=0, name='', title='')
+    >>> asked = parse_new_table({"rules": "binokel", "seats": ["human", "open", "open"],
+    ...                          "take": 0, "clock": False})
+    >>> asked.seats, asked.take, asked.name, asked.clock
+    (('human', 'open', 'open'), 0, '', False)
     >>> parse_new_table({"seats": ["open"] * 3, "take": -1})
     Traceback (most recent call last):
     ...
     binokel.web.protocol.ProtocolError: take must be a seat number (0 for the first seat), not -1
     """
-    body = _fields(data, frozenset({"rules", "seats", "take", "name", "title"}), "table request")
+    body = _fields(data, frozenset({"rules", "seats", "take", "name", "title", "clock"}),
+                   "table request")
     rules = body.get("rules", "binokel")
     if not isinstance(rules, str) or not 1 <= len(rules) <= MAX_FIELD_CHARS:
         raise ProtocolError(f"rules must be a rule set name, not {shown(rules)}")
@@ -333,9 +338,14 @@ def parse_new_table(data: object) -> NewTable:
         raise ProtocolError("seats must be a list like ['human', 'open', 'bot:random'], not "
                             f"{shown(seats)}")
     take = body.get("take")
+    clock = body.get("clock", True)
+    if not isinstance(clock, bool):
+        raise ProtocolError(f"clock must be true (the turn clock runs) or false, not "
+                            f"{shown(clock)}")
     return NewTable(rules=rules, seats=tuple(seats),
                     take=None if take is None else _seat_number(take, "take"),
-                    name=_name(body.get("name"), "name"), title=_name(body.get("title"), "title"))
+                    name=_name(body.get("name"), "name"), title=_name(body.get("title"), "title"),
+                    clock=clock)
 
 
 def parse_join(data: object) -> Join:
@@ -346,6 +356,22 @@ def parse_join(data: object) -> Join:
     """
     body = _fields(data, frozenset({"seat", "name"}), "join request")
     return Join(seat=_seat_number(body.get("seat"), "seat"), name=_name(body.get("name"), "name"))
+
+
+def parse_my_tables(data: object) -> dict[str, str]:
+    """Check a ``POST /api/tables/mine`` body: ``{"tables": {table id: seat token}}``, at
+    most 50.
+
+    >>> parse_my_tables({"tables": {"abcd": "token"}})
+    {'abcd': 'token'}
+    """
+    body = _fields(data, frozenset({"tables"}), "request for your tables")
+    tables = body.get("tables")
+    if (not isinstance(tables, dict) or len(tables) > 50
+            or not all(isinstance(k, str) and len(k) <= MAX_FIELD_CHARS for k in tables)):
+        raise ProtocolError("tables must be an object of at most 50 table ids and their seat "
+                            f"tokens, not {shown(tables)}")
+    return {k: _short_text(v, "token") for k, v in tables.items()}
 
 
 def parse_cancel(data: object) -> Cancel:

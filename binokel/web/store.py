@@ -43,6 +43,9 @@ class StoredSeat:
     name: str
     bot: str | None
     token_hash: str | None
+    client: str | None = None
+    """The network of the address that took the seat (:func:`binokel.web.guard.client_key`),
+    for the per-address cap."""
 
 
 @dataclass
@@ -63,6 +66,14 @@ class StoredTable:
     """Digest of the token that lets the creator cancel the table."""
     updated: float = 0.0
     """When the table last changed (created, a seat taken or left, an action)."""
+    creator: str = ""
+    """The network of the address that made the table (the per-address cap counts it)."""
+    rematch_votes: list[int] = field(default_factory=list)
+    """Seats that offered or accepted a rematch once the game ended."""
+    rematch_table: str | None = None
+    """The table an accepted rematch made (a table has one rematch)."""
+    clock: float | None = None
+    """The table's turn clock in seconds (0: none; None: the server's)."""
 
 
 @dataclass
@@ -114,6 +125,11 @@ class TableStore(Protocol):
 
     def set_status(self, table_id: str, status: str) -> None: ...
 
+    def set_rematch(self, table_id: str, votes: list[int], rematch_table: str | None
+                    ) -> None: ...
+
+    def live_tables(self, client: str) -> int: ...
+
     def load_table(self, table_id: str) -> StoredTable | None: ...
 
     def has_table(self, table_id: str) -> bool: ...
@@ -137,6 +153,25 @@ class TableStore(Protocol):
     def save_review(self, table_id: str, seat: int, reviewer: str, review: str) -> None: ...
 
     def load_review(self, table_id: str, seat: int, reviewer: str) -> str | None: ...
+
+
+#: Tables in play a network made or sits at (the per-address cap).
+LIVE_TABLES = ("SELECT count(*) FROM tables t WHERE t.status = 'playing' AND (t.creator = ? OR "
+               "EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.client = ?))")
+
+
+def votes_text(votes: list[int]) -> str:
+    """Rematch votes as stored: seat numbers separated by commas."""
+    return ",".join(str(v) for v in sorted(set(votes)))
+
+
+def votes_of(text: str | None) -> list[int]:
+    """The rematch votes stored as :func:`votes_text` wrote them.
+
+    >>> votes_of(votes_text([2, 0])), votes_of(None)
+    ([0, 2], [])
+    """
+    return [int(v) for v in (text or "").split(",") if v.strip().isdigit()]
 
 
 #: Bytes per page of a new SQLite database (SQLite's default is 4096; decision web-11).
@@ -207,13 +242,16 @@ class Store:
             self._db.execute("BEGIN")
             self._db.execute(
                 "INSERT INTO tables (id, game, rules, seed, title, created, updated, status, "
-                "creator_seat, cancel_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "creator_seat, cancel_hash, creator, rematch_votes, rematch_table, clock) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (table.id, table.game, table.rules, table.seed, table.title, table.created or now,
-                 table.updated or now, table.status, table.creator_seat, table.cancel_hash))
+                 table.updated or now, table.status, table.creator_seat, table.cancel_hash,
+                 table.creator, votes_text(table.rematch_votes), table.rematch_table,
+                 table.clock))
             self._db.executemany(
-                "INSERT INTO seats (table_id, seat, kind, name, bot, token_hash) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                [(table.id, i, s.kind, s.name, s.bot, s.token_hash)
+                "INSERT INTO seats (table_id, seat, kind, name, bot, token_hash, client) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [(table.id, i, s.kind, s.name, s.bot, s.token_hash, s.client)
                  for i, s in enumerate(table.seats)])
             for n, action in enumerate(table.actions):
                 self._insert_action(table.id, n, -1, action, now)
@@ -222,9 +260,10 @@ class Store:
         with self._lock, self._db:
             self._db.execute("BEGIN")
             self._db.execute(
-                "UPDATE seats SET kind = ?, name = ?, bot = ?, token_hash = ? "
+                "UPDATE seats SET kind = ?, name = ?, bot = ?, token_hash = ?, client = ? "
                 "WHERE table_id = ? AND seat = ?",
-                (stored.kind, stored.name, stored.bot, stored.token_hash, table_id, seat))
+                (stored.kind, stored.name, stored.bot, stored.token_hash, stored.client,
+                 table_id, seat))
             self._db.execute("UPDATE tables SET updated = ? WHERE id = ?", (time.time(), table_id))
 
     def append_action(self, table_id: str, n: int, seat: int, action: str) -> None:
@@ -262,6 +301,20 @@ class Store:
             self._db.execute("BEGIN")
             self._db.execute("UPDATE tables SET status = ?, updated = ? WHERE id = ?",
                              (status, time.time(), table_id))
+
+    def set_rematch(self, table_id: str, votes: list[int], rematch_table: str | None
+                    ) -> None:
+        """Store an ended table's rematch votes and the table the rematch made, if any."""
+        with self._lock, self._db:
+            self._db.execute("BEGIN")
+            self._db.execute("UPDATE tables SET rematch_votes = ?, rematch_table = ? "
+                             "WHERE id = ?", (votes_text(votes), rematch_table, table_id))
+
+    def live_tables(self, client: str) -> int:
+        """Tables in play that ``client`` (a network) made or sits at."""
+        with self._lock:
+            (count,) = self._db.execute(LIVE_TABLES, (client, client)).fetchone()
+        return int(count)
 
     # --- score pads: a new pair of tables beside the games' (older databases just gain them) --
 
@@ -321,18 +374,21 @@ class Store:
         with self._lock:
             row = self._db.execute(
                 "SELECT id, game, rules, seed, title, created, status, creator_seat, cancel_hash, "
-                "updated FROM tables WHERE id = ?",
+                "updated, creator, rematch_votes, rematch_table, clock FROM tables WHERE id = ?",
                 (table_id,)).fetchone()
             if row is None:
                 return None
-            seats = [StoredSeat(kind=k, name=n, bot=b, token_hash=t) for k, n, b, t in
-                     self._db.execute("SELECT kind, name, bot, token_hash FROM seats "
+            seats = [StoredSeat(kind=k, name=n, bot=b, token_hash=t, client=c)
+                     for k, n, b, t, c in
+                     self._db.execute("SELECT kind, name, bot, token_hash, client FROM seats "
                                       "WHERE table_id = ? ORDER BY seat", (table_id,))]
             actions = [a for (a,) in self._db.execute(
                 "SELECT action FROM actions WHERE table_id = ? ORDER BY n", (table_id,))]
         return StoredTable(id=row[0], game=row[1], rules=row[2], seed=row[3], title=row[4],
                            created=row[5], status=row[6], seats=seats, actions=actions,
-                           creator_seat=row[7], cancel_hash=row[8], updated=row[9])
+                           creator_seat=row[7], cancel_hash=row[8], updated=row[9],
+                           creator=row[10] or "", rematch_votes=votes_of(row[11]),
+                           rematch_table=row[12], clock=row[13])
 
     def has_table(self, table_id: str) -> bool:
         """Whether a table of this id is stored (its seats and actions are not read)."""

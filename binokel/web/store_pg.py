@@ -21,7 +21,17 @@ from typing import Any
 import psycopg
 
 from .migrations import LATEST, migrations_table, pending, statements
-from .store import STATUSES, StoredPad, StoredSeat, StoredTable, StoreError, redact
+from .store import (
+    LIVE_TABLES,
+    STATUSES,
+    StoredPad,
+    StoredSeat,
+    StoredTable,
+    StoreError,
+    redact,
+    votes_of,
+    votes_text,
+)
 
 #: The database's clock, in seconds since the epoch.
 NOW = "extract(epoch from clock_timestamp())::double precision"
@@ -93,14 +103,17 @@ class PostgresStore:
         with self._write() as db:
             db.execute(
                 "INSERT INTO tables (id, game, rules, seed, title, created, updated, status, "
-                "creator_seat, cancel_hash) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                "creator_seat, cancel_hash, creator, rematch_votes, rematch_table, clock) "
+                "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
                 (table.id, table.game, table.rules, table.seed, table.title, table.created or now,
-                 table.updated or now, table.status, table.creator_seat, table.cancel_hash))
+                 table.updated or now, table.status, table.creator_seat, table.cancel_hash,
+                 table.creator, votes_text(table.rematch_votes), table.rematch_table,
+                 table.clock))
             with db.cursor() as cursor:
                 cursor.executemany(
-                    "INSERT INTO seats (table_id, seat, kind, name, bot, token_hash) "
-                    "VALUES (%s, %s, %s, %s, %s, %s)",
-                    [(table.id, i, s.kind, s.name, s.bot, s.token_hash)
+                    "INSERT INTO seats (table_id, seat, kind, name, bot, token_hash, client) "
+                    "VALUES (%s, %s, %s, %s, %s, %s, %s)",
+                    [(table.id, i, s.kind, s.name, s.bot, s.token_hash, s.client)
                      for i, s in enumerate(table.seats)])
                 cursor.executemany(
                     "INSERT INTO actions (table_id, n, seat, action, at) "
@@ -112,9 +125,10 @@ class PostgresStore:
 
     def set_seat(self, table_id: str, seat: int, stored: StoredSeat) -> None:
         with self._write(table_id) as db:
-            db.execute("UPDATE seats SET kind = %s, name = %s, bot = %s, token_hash = %s "
-                       "WHERE table_id = %s AND seat = %s",
-                       (stored.kind, stored.name, stored.bot, stored.token_hash, table_id, seat))
+            db.execute("UPDATE seats SET kind = %s, name = %s, bot = %s, token_hash = %s, "
+                       "client = %s WHERE table_id = %s AND seat = %s",
+                       (stored.kind, stored.name, stored.bot, stored.token_hash, stored.client,
+                        table_id, seat))
             db.execute("UPDATE tables SET updated = %s WHERE id = %s", (time.time(), table_id))
 
     def append_action(self, table_id: str, n: int, seat: int, action: str) -> None:
@@ -147,23 +161,37 @@ class PostgresStore:
             db.execute("UPDATE tables SET status = %s, updated = %s WHERE id = %s",
                        (status, time.time(), table_id))
 
+    def set_rematch(self, table_id: str, votes: list[int], rematch_table: str | None
+                    ) -> None:
+        with self._write() as db:
+            db.execute("UPDATE tables SET rematch_votes = %s, rematch_table = %s WHERE id = %s",
+                       (votes_text(votes), rematch_table, table_id))
+
+    def live_tables(self, client: str) -> int:
+        row = self._execute(LIVE_TABLES.replace("?", "%s"), (client, client)).fetchone()
+        return int(row[0]) if row else 0
+
     # --- reads ------------------------------------------------------------------------------
 
     def load_table(self, table_id: str) -> StoredTable | None:
         with self._lock, self._db.transaction():
             row = self._db.execute(
                 "SELECT id, game, rules, seed, title, created, status, creator_seat, "
-                "cancel_hash, updated FROM tables WHERE id = %s", (table_id,)).fetchone()
+                "cancel_hash, updated, creator, rematch_votes, rematch_table, clock "
+                "FROM tables WHERE id = %s", (table_id,)).fetchone()
             if row is None:
                 return None
-            seats = [StoredSeat(kind=k, name=n, bot=b, token_hash=t) for k, n, b, t in
-                     self._db.execute("SELECT kind, name, bot, token_hash FROM seats "
+            seats = [StoredSeat(kind=k, name=n, bot=b, token_hash=t, client=c)
+                     for k, n, b, t, c in
+                     self._db.execute("SELECT kind, name, bot, token_hash, client FROM seats "
                                       "WHERE table_id = %s ORDER BY seat", (table_id,))]
             actions = [a for (a,) in self._db.execute(
                 "SELECT action FROM actions WHERE table_id = %s ORDER BY n", (table_id,))]
         return StoredTable(id=row[0], game=row[1], rules=row[2], seed=row[3], title=row[4],
                            created=row[5], status=row[6], seats=seats, actions=actions,
-                           creator_seat=row[7], cancel_hash=row[8], updated=row[9])
+                           creator_seat=row[7], cancel_hash=row[8], updated=row[9],
+                           creator=row[10] or "", rematch_votes=votes_of(row[11]),
+                           rematch_table=row[12], clock=row[13])
 
     def has_table(self, table_id: str) -> bool:
         """Whether a table of this id is stored (its seats and actions are not read)."""

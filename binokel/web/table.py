@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import re
+import time
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol
 
@@ -54,9 +55,12 @@ class Seat:
     name: str = ""
     bot: str | None = None
     token_hash: str | None = None
+    client: str | None = None
+    """The network of the address that took the seat (the per-address cap counts it)."""
 
     def stored(self) -> StoredSeat:
-        return StoredSeat(kind=self.kind, name=self.name, bot=self.bot, token_hash=self.token_hash)
+        return StoredSeat(kind=self.kind, name=self.name, bot=self.bot, token_hash=self.token_hash,
+                          client=self.client)
 
 
 @dataclass(eq=False)
@@ -74,18 +78,25 @@ class Table:
     listeners: dict[Listener, int | None] = field(default_factory=dict)
     bot_task: asyncio.Task[None] | None = None
     creator: str = ""
-    """The client address that made the table (kept in memory only)."""
+    """The network of the client address that made the table (stored)."""
     seen: dict[int, int] = field(default_factory=dict)
     """Seat -> finished hands whose summary that seat's page has shown (memory only)."""
     rematch_votes: set[int] = field(default_factory=set)
-    """Seats that offered or accepted a rematch."""
+    """Seats that offered or accepted a rematch (stored)."""
     rematch_table: str | None = None
-    """The new table of an accepted rematch."""
+    """The new table of an accepted rematch (stored: a table has one rematch)."""
     creator_seat: int | None = None
     """The seat the creator took when making the table, if any."""
     cancel_hash: str | None = None
     updated: float = 0.0
     """Wall-clock time of the last change: made, a seat taken or left, an action."""
+    touched: float = 0.0
+    """Wall-clock time somebody last connected or left (memory only: a restart counts)."""
+    clock: float = 0.0
+    """Seconds a person may take for a turn at a table with other people (0: no clock)."""
+    clock_task: asyncio.TimerHandle | None = None
+    clock_at: tuple[int, int] | None = None
+    """The action number and seat the running turn clock is for."""
     encoder: ViewEncoder = field(default_factory=ViewEncoder)
     _rules_value: Any = None
     _sent: dict[int | None, str] = field(default_factory=dict)
@@ -115,6 +126,15 @@ class Table:
     def others_seated(self) -> bool:
         """Whether a person other than the creator has taken a seat."""
         return any(s.kind == "human" and i != self.creator_seat for i, s in enumerate(self.seats))
+
+    def people(self) -> list[int]:
+        """The seats people hold."""
+        return [i for i, s in enumerate(self.seats) if s.kind == "human"]
+
+    def idle_since(self) -> float | None:
+        """Since when nobody has been connected and nothing has happened; None while somebody
+        is connected."""
+        return None if self.listeners else max(self.updated, self.touched)
 
     def connected(self, seat: int) -> int:
         return sum(1 for s in self.listeners.values() if s == seat)
@@ -163,6 +183,8 @@ class Table:
             "teams": [list(team) for team in getattr(rules, "teams", ())],
             "record": self.status in ENDED,
             "hands": self.hands_done,
+            "scores": [int(x) for x in getattr(self.state, "scores", ())],
+            "clock": self.clock,
             "waiting": [*self.waiting()],
             "rematch": {"accepted": [*sorted(self.rematch_votes)], "table": self.rematch_table},
         }
@@ -172,6 +194,26 @@ class Table:
         if self._info_text is None:
             self._info_text = dumps_text(self.info())
         return self._info_text
+
+    def record_text(self) -> str:
+        """The game record (:meth:`TableManager.record <binokel.web.tables.TableManager.record>`
+        gives it once the game is over)."""
+        # A record's Players tag separates names by commas, so a comma in a name is dropped.
+        players = [" ".join((s.name or "").replace(",", " ").split()) or s.kind
+                   for s in self.seats]
+        tags = {"Table": self.id, "Status": self.status,
+                "Date": time.strftime("%Y-%m-%d", time.gmtime(self.created))}
+        if self.title:
+            tags["Event"] = self.title
+        if self.game.dump_record is not None:
+            try:
+                return self.game.dump_record(self.state, players, tags)
+            except (ImportError, TypeError):
+                pass  # no record format for this game yet: the plain form below says the same
+        head = {"Game": self.game.name, "Rules": self.rules, "Seed": self.seed,
+                "Players": ", ".join(players), **tags}
+        lines = [f'[{key} "{value}"]' for key, value in head.items()]
+        return "\n".join([*lines, "", "Actions:", *self.actions, ""])
 
     def message(self, seat: int | None) -> str:
         """The ``state`` message a seat (or, for None, a spectator) is sent now: each seat's

@@ -33,6 +33,7 @@ from collections.abc import Callable, Sequence
 from ..errors import IllegalActionError, NotationError
 from .botpool import BotPool
 from .games import GameLike, all_rule_sets, game_for_rules
+from .hints import Hints
 from .players import BOT_CANDIDATES, available_bots, make_bot
 from .protocol import JSON, MAX_NAME_CHARS
 from .store import StoredTable, TableStore
@@ -47,34 +48,49 @@ from .table import (
     clean_name,
     token_hash,
 )
+from .tablelife import (
+    BOTS_IDLE_MINUTES,
+    MAX_PLAYING_TABLES,
+    MAX_TABLES_PER_CLIENT,
+    TABLE_IDLE_MINUTES,
+    TURN_SECONDS,
+    TableLife,
+)
 
 log = logging.getLogger("binokel.web")
 
-__all__ = ["BOT_CANDIDATES", "ENDED", "MAX_NAME_CHARS", "TABLE_ID", "Created", "Listener", "Seat",
-           "Table", "TableError", "TableManager", "available_bots", "clean_name", "make_bot"]
+__all__ = ["BOTS_IDLE_MINUTES", "BOT_CANDIDATES", "ENDED", "MAX_NAME_CHARS",
+           "MAX_PLAYING_TABLES", "MAX_TABLES_PER_CLIENT", "TABLE_ID", "TABLE_IDLE_MINUTES",
+           "TURN_SECONDS", "Created", "Listener", "Seat", "Table", "TableError", "TableManager",
+           "available_bots", "clean_name", "make_bot"]
 
-#: Tables playing at once before new ones are refused (each holds its game in memory).
-MAX_PLAYING_TABLES = 5000
 #: The computer player that takes the seat of a player who leaves a game in play.
 REPLACEMENT_BOT = "heuristic:level=medium"
-#: Tables in play one client address may have created and can still end.
-MAX_TABLES_PER_CLIENT = 20
-#: Minutes a table waiting for players may stay unchanged before it expires.
-TABLE_IDLE_MINUTES = 30.0
 
 
-class TableManager:
+class TableManager(TableLife):
     """Every table of one server, backed by a :class:`Store`; computer players decide in a
-    :class:`~binokel.web.botpool.BotPool`."""
+    :class:`~binokel.web.botpool.BotPool`, hints in a pool of their own
+    (:class:`~binokel.web.hints.Hints`); the limits are :class:`~binokel.web.tablelife.TableLife`'s.
+    """
 
     def __init__(self, store: TableStore, *, bot_delay: float = 0.8,
                  per_client: int = MAX_TABLES_PER_CLIENT,
-                 idle_minutes: float = TABLE_IDLE_MINUTES, pool: BotPool | None = None) -> None:
+                 idle_minutes: float = TABLE_IDLE_MINUTES,
+                 bots_idle_minutes: float = BOTS_IDLE_MINUTES,
+                 max_tables: int = MAX_PLAYING_TABLES, turn_seconds: float = TURN_SECONDS,
+                 pool: BotPool | None = None, hints: Hints | None = None) -> None:
         self.store = store
         self.bot_delay = bot_delay
         self.per_client = per_client
         self.idle_seconds = 60.0 * idle_minutes
+        self.bots_idle_seconds = 60.0 * min(bots_idle_minutes, idle_minutes)
+        self.max_tables = max_tables
+        self.turn_seconds = turn_seconds
         self.pool = pool if pool is not None else BotPool()
+        self.hints = hints if hints is not None else Hints()
+        # A hint's worker stops while a computer player thinks: hints never take its CPU.
+        self.pool.on_busy = self.hints.pool.pause
         self.tables: dict[str, Table] = {}
         self._pending: deque[str] = deque()
         self._closing = False
@@ -111,7 +127,11 @@ class TableManager:
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        for table in self.tables.values():
+            if table.clock_task is not None:
+                table.clock_task.cancel()
         await asyncio.to_thread(self.pool.close)
+        await asyncio.to_thread(self.hints.close)
 
     # --- finding and making tables --------------------------------------------------------
 
@@ -145,11 +165,14 @@ class TableManager:
             return None
         table = Table(id=stored.id, game=game, rules=stored.rules, seed=stored.seed,
                       title=stored.title, created=stored.created, status=stored.status,
-                      seats=[Seat(kind=s.kind, name=s.name, bot=s.bot, token_hash=s.token_hash)
-                             for s in stored.seats],
-                      state=state, actions=list(stored.actions),
+                      seats=[Seat(kind=s.kind, name=s.name, bot=s.bot, token_hash=s.token_hash,
+                                  client=s.client) for s in stored.seats],
+                      state=state, actions=list(stored.actions), creator=stored.creator,
                       creator_seat=stored.creator_seat, cancel_hash=stored.cancel_hash,
-                      updated=stored.updated or stored.created)
+                      updated=stored.updated or stored.created, touched=time.time(),
+                      rematch_votes=set(stored.rematch_votes),
+                      rematch_table=stored.rematch_table,
+                      clock=self.turn_seconds if stored.clock is None else stored.clock)
         # After a restart nobody is held to a summary they may have seen before it.
         table.seen = dict.fromkeys(range(len(table.seats)), table.hands_done)
         if table.is_playing:
@@ -169,25 +192,23 @@ class TableManager:
                                              "human")
 
     def create(self, rules: str, seats: Sequence[str], *, take: int | None = None, name: str = "",
-               title: str = "", seed: str | None = None, creator: str = "") -> Created:
+               title: str = "", seed: str | None = None, creator: str = "",
+               clock: float | None = None, also: Sequence[str] = ()) -> Created:
         """A new table.  ``seats`` holds ``open``, ``human`` (the creator's seat) or
         ``bot:SPEC`` per seat; ``take`` is the seat whose token is returned; ``creator`` (the
-        client's address) may have at most ``per_client`` tables in play that it can still
-        end.  The creator also gets a token that cancels the table."""
+        client's network, :func:`~binokel.web.guard.client_key`) may have at most
+        ``per_client`` tables in play that it made or sits at, and so may the networks in
+        ``also`` (the people a rematch seats).  ``clock`` is the turn clock in seconds (0:
+        none; default: the server's).  The creator also gets a token that cancels the
+        table."""
         try:
             game = game_for_rules(rules)
         except KeyError:
             known = ", ".join(sorted(all_rule_sets()))
             raise TableError(f"unknown rule set {rules!r}; known: {known}") from None
         self.expire_idle()
-        if sum(t.is_playing for t in self.tables.values()) >= MAX_PLAYING_TABLES:
-            raise TableError("The server is full: too many tables are playing. Try later.")
-        if creator and sum(t.creator == creator and self.can_end(t)
-                           for t in self.tables.values()) >= self.per_client:
-            tables = "table" if self.per_client == 1 else "tables"
-            raise TableError(f"You have {self.per_client} {tables} in play already: finish, "
-                             "abandon or cancel one before you open another (a table waiting "
-                             f"for players expires after {self.idle_seconds / 60:g} minutes).")
+        for client in dict.fromkeys([creator, *also]):
+            self.check_cap(client)
         players = game.players(rules)
         if len(seats) != players:
             raise TableError(f"{rules} is played by {players}: give {players} seats, not "
@@ -214,7 +235,8 @@ class TableManager:
                 raise TableError(f"take is {take}, but seat {take} holds a computer player")
             token = secrets.token_urlsafe(24)
             built[take] = Seat(kind="human", name=clean_name(name, f"Player {take + 1}"),
-                               token_hash=token_hash(token))
+                               token_hash=token_hash(token), client=creator or None)
+        self.make_room()
         cancel_token = secrets.token_urlsafe(24)
         seed = seed if seed is not None else secrets.token_hex(16)
         table_id = secrets.token_urlsafe(6)
@@ -224,17 +246,20 @@ class TableManager:
         table = Table(id=table_id, game=game, rules=rules, seed=seed,
                       title=clean_name(title, ""), created=now, status="playing",
                       seats=built, state=game.new(rules, seed), creator=creator,
-                      creator_seat=take, cancel_hash=token_hash(cancel_token), updated=now)
+                      creator_seat=take, cancel_hash=token_hash(cancel_token), updated=now,
+                      touched=now, clock=self.turn_seconds if clock is None else clock)
         self.store.create_table(StoredTable(
             id=table.id, game=game.name, rules=rules, seed=seed, title=table.title,
             created=table.created, status=table.status, seats=[s.stored() for s in built],
-            creator_seat=take, cancel_hash=table.cancel_hash, updated=now))
+            creator_seat=take, cancel_hash=table.cancel_hash, updated=now, creator=creator,
+            clock=None if clock is None else table.clock))
         self.tables[table.id] = table
         self._kick(table)
         return Created(table, token, cancel_token)
 
-    def join(self, table: Table, seat: int, name: str = "") -> str:
-        """Take an open seat; returns the seat token (the only key to act for that seat)."""
+    def join(self, table: Table, seat: int, name: str = "", client: str = "") -> str:
+        """Take an open seat; returns the seat token (the only key to act for that seat).
+        ``client`` (the network of the address sitting down) may sit at so many tables."""
         if not table.is_playing:
             raise TableError(f"This table is no longer playing (it is {table.status}).")
         if not 0 <= seat < len(table.seats):
@@ -242,14 +267,16 @@ class TableManager:
                              f"not {seat}")
         if table.seats[seat].kind != "open":
             raise TableError(f"Seat {seat + 1} is taken.")
+        self.check_cap(client, table)
         token = secrets.token_urlsafe(24)
         new = Seat(kind="human", name=clean_name(name, f"Player {seat + 1}"),
-                   token_hash=token_hash(token))
+                   token_hash=token_hash(token), client=client or None)
         self.store.set_seat(table.id, seat, new.stored())
         table.seats[seat] = new
         table.seen[seat] = table.hands_done  # a newcomer is not held to the hands before
         table.updated = time.time()
         self._broadcast(table)
+        self._kick(table)  # (the turn clock starts once people play people)
         return token
 
     def seat_of(self, table: Table, token: str | None) -> int | None:
@@ -263,11 +290,29 @@ class TableManager:
         return None
 
     def lobby(self) -> list[dict[str, JSON]]:
-        """Tables one can join (an open seat) or watch (playing), newest first."""
+        """Tables one can join (an open seat) or watch (playing), newest first, each with
+        when it last changed."""
         self.expire_idle()
         tables = sorted((t for t in self.tables.values() if t.is_playing),
                         key=lambda t: -t.created)
-        return [t.info() for t in tables[:100]]
+        return [{**t.info(), "updated": t.updated} for t in tables[:100]]
+
+    def mine(self, tokens: dict[str, str]) -> list[dict[str, JSON]]:
+        """The tables a browser holds seat tokens for (``{table id: token}``): those in play
+        with the seat the token holds (a wrong token gets nothing), and the status of the
+        others (so the page forgets their tokens)."""
+        found: list[dict[str, JSON]] = []
+        for table_id, token in list(tokens.items())[:50]:
+            table = self.tables.get(table_id)
+            if table is not None and table.is_playing:
+                seat = self.seat_of(table, token)
+                if seat is not None:
+                    found.append({**table.info(), "updated": table.updated, "seat": seat})
+                continue
+            status = self.store.table_status(table_id) if TABLE_ID.match(table_id) else None
+            if status is not None and status != "playing":
+                found.append({"id": table_id, "status": status})
+        return found
 
     # --- ending a table that never got going ------------------------------------------------
 
@@ -284,24 +329,13 @@ class TableManager:
                              "cancelled now; a seated player can abandon the game.")
         self._end(table, "cancelled")
 
-    def expire_idle(self, now: float | None = None) -> list[str]:
-        """End the tables waiting for players (an open seat) that nothing has happened at for
-        the idle time; returns their ids."""
-        limit = (time.time() if now is None else now) - self.idle_seconds
-        stale = [t for t in self.tables.values()
-                 if t.is_playing and t.updated < limit and t.open_seats()]
-        for table in stale:
-            log.info("table %s expired: waiting for players since %s", table.id,
-                     time.strftime("%H:%M", time.gmtime(table.updated)))
-            self._end(table, "expired")
-        return [t.id for t in stale]
-
     def _end(self, table: Table, status: str) -> None:
         self.store.set_status(table.id, status)
         table.status = status
         table.updated = time.time()
         if table.bot_task is not None:
             table.bot_task.cancel()
+        self.arm_clock(table)  # (stops it)
         self._broadcast(table)
         self._forget_if_ended(table)
 
@@ -312,10 +346,12 @@ class TableManager:
         # shares one table (and one rematch offer).
         self.tables.setdefault(table.id, table)
         table.listeners[listener] = seat
+        table.touched = time.time()
         self._broadcast(table)  # the seat list (who is connected) changed for everyone
 
     def detach(self, table: Table, listener: Listener) -> None:
         if table.listeners.pop(listener, "gone") != "gone":
+            table.touched = time.time()
             self._broadcast(table)
             self._kick(table)  # a player who went away holds the computer players up no more
         self._forget_if_ended(table)
@@ -337,6 +373,8 @@ class TableManager:
             return
         if table.bot_task is not None:
             table.bot_task.cancel()
+        if table.clock_task is not None:
+            table.clock_task.cancel()
         for listener in list(table.listeners):
             hang_up = getattr(listener, "hang_up", None)
             if hang_up is not None:
@@ -470,18 +508,26 @@ class TableManager:
         if people <= table.rematch_votes | {seat}:
             specs = [f"bot:{s.bot}" if s.kind == "bot" and s.bot else "open"
                      for s in table.seats]
-            new = self.create(table.rules, specs, title=table.title, creator=table.creator).table
+            # The new table counts toward the cap of whoever made the old one and of everyone
+            # it seats, as any table does.
+            clients = [c for c in (table.seats[i].client for i in sorted(people)) if c]
+            new = self.create(table.rules, specs, title=table.title, creator=table.creator,
+                              clock=table.clock, also=clients).table
             for i in sorted(people):
                 old = table.seats[i]
                 # The same token acts for the same seat at the new table: nobody has to be
                 # invited again, and no token travels over the wire.
-                again = Seat(kind="human", name=old.name, token_hash=old.token_hash)
+                again = Seat(kind="human", name=old.name, token_hash=old.token_hash,
+                             client=old.client)
                 self.store.set_seat(new.id, i, again.stored())
                 new.seats[i] = again
             table.rematch_table = new.id
-        table.rematch_votes.add(seat)
             # (create has started the new table's computer players: they run from the next
             # turn of the event loop, when the seats above are in place)
+        # Stored, not only remembered: a table reloaded after a restart has one rematch too.
+        self.store.set_rematch(table.id, sorted(table.rematch_votes | {seat}),
+                               table.rematch_table)
+        table.rematch_votes.add(seat)
         self._broadcast(table)
         return new
 
@@ -491,41 +537,14 @@ class TableManager:
         if table.status not in ENDED:
             raise TableError("The record is available once the game is finished or abandoned "
                              "(or cancelled, or expired).")
-        # A record's Players tag separates names by commas, so a comma in a name is dropped.
-        players = [" ".join((s.name or "").replace(",", " ").split()) or s.kind
-                   for s in table.seats]
-        tags = {"Table": table.id, "Status": table.status,
-                "Date": time.strftime("%Y-%m-%d", time.gmtime(table.created))}
-        if table.title:
-            tags["Event"] = table.title
-        if table.game.dump_record is not None:
-            try:
-                return table.game.dump_record(table.state, players, tags)
-            except (ImportError, TypeError):
-                pass  # no record format for this game yet: the plain form below says the same
-        head = {"Game": table.game.name, "Rules": table.rules, "Seed": table.seed,
-                "Players": ", ".join(players), **tags}
-        lines = [f'[{key} "{value}"]' for key, value in head.items()]
-        return "\n".join([*lines, "", "Actions:", *table.actions, ""])
+        return table.record_text()
 
     # --- computer players ------------------------------------------------------------------
 
     async def hint(self, table: Table, seat: int | None) -> dict[str, JSON]:
-        """What the best computer player here would do in ``seat``'s place: ``action``, and
-        ``values`` — each move it weighed with its expected result, best first — when it
-        searched (empty otherwise)."""
-        if seat is None or not table.is_playing or table.state.to_move != seat:
-            raise TableError("A hint is for the player whose turn it is.")
-        view = table.state.view(seat)
-        seed = f"hint/{secrets.randbits(64)}"
-        for spec in reversed(available_bots(table.game)):
-            decision = await self.pool.decide(table.game.name, spec, view, seed=seed,
-                                              weigh=True)
-            if decision is not None and decision.action in view.legal_actions:
-                weighed: list[JSON] = [[str(a), round(v, 1)] for a, v, _ in
-                                       decision.values or () if a in view.legal_actions]
-                return {"action": str(decision.action), "values": weighed}
-        return {"action": str(view.legal_actions[0]), "values": []}
+        """What the best computer player would do in ``seat``'s place
+        (:meth:`Hints.hint <binokel.web.hints.Hints.hint>`: its own pool and rate)."""
+        return await self.hints.hint(table, seat)
 
     def _bot_to_move(self, table: Table) -> bool:
         """A computer player is to move, and no person is still reading the last summary."""
@@ -534,8 +553,12 @@ class TableManager:
                 and table.seats[seat].kind == "bot" and not table.waiting())
 
     def _kick(self, table: Table) -> None:
-        """Start the table's computer players if one is to move (one task per table)."""
-        if self._closing or not self._bot_to_move(table):
+        """Start the table's computer players if one is to move (one task per table), or
+        the turn clock of a person to move."""
+        if self._closing:
+            return
+        if not self._bot_to_move(table):
+            self.arm_clock(table)
             return
         if table.bot_task is not None and not table.bot_task.done():
             return
@@ -557,7 +580,8 @@ class TableManager:
             spec = table.seats[seat].bot or "random"
             view = table.state.view(seat)  # the seat's view, and nothing more, goes out
             seed = f"{table.seed}/bot/{n}"
-            decision = await self.pool.decide(table.game.name, spec, view, seed=seed)
+            decision = await self.pool.decide(table.game.name, spec, view, seed=seed,
+                                              share=table.creator or table.id)
             if table.n != n or not self._bot_to_move(table):
                 continue  # the table changed while the bot thought (abandoned, say)
             legal = list(view.legal_actions)

@@ -132,3 +132,30 @@ def test_sqlite_and_postgresql_have_the_same_schema(tmp_path: Path, postgres_url
         on_postgres.setdefault(table, []).append(column)
     assert columns_sqlite(sqlite_store) == on_postgres
     assert PostgresStore(postgres_url).schema_version() == sqlite_store.schema_version() == LATEST
+
+
+def test_a_database_of_version_4_gets_the_creator_and_rematch_columns(tmp_path: Path) -> None:
+    """Migration 5: who made a table and took each seat, and its rematch, are stored; a table
+    of an older database loads with none of them and counts toward nobody's cap."""
+    path = tmp_path / "v4.sqlite3"
+    Store(path).close()
+    with sqlite3.connect(path) as db:  # back to version 4: without the columns of migration 5
+        db.execute("DELETE FROM schema_migrations WHERE version >= 5")
+        for table, column in (("tables", "creator"), ("tables", "rematch_table"),
+                              ("tables", "rematch_votes"), ("tables", "clock"),
+                              ("seats", "client")):
+            db.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
+        db.execute("INSERT INTO tables (id, game, rules, seed, title, created, updated, status) "
+                   "VALUES ('old1', 'binokel', 'binokel', 's', '', 1, 1, 'finished')")
+        db.execute("INSERT INTO seats (table_id, seat, kind, name) VALUES ('old1', 0, 'human', "
+                   "'Anna')")
+    db.close()
+    store = Store(path)
+    assert store.schema_version() == LATEST
+    loaded = store.load_table("old1")
+    assert loaded is not None and loaded.creator == "" and loaded.rematch_table is None
+    assert loaded.rematch_votes == [] and loaded.seats[0].client is None
+    store.set_rematch("old1", [0], "new1")
+    again = store.load_table("old1")
+    assert again is not None and (again.rematch_votes, again.rematch_table) == ([0], "new1")
+    store.close()

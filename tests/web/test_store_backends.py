@@ -176,3 +176,28 @@ def test_serve_says_which_database_it_cannot_open_without_its_password() -> None
     assert done.returncode == 2
     assert "cannot open the database postgresql://cards:***@127.0.0.1:1/binokel" in done.stderr
     assert "hunter2" not in done.stderr + done.stdout
+
+
+def test_who_made_a_table_and_sits_at_it_and_its_rematch_are_stored(store: TableStore) -> None:
+    made = table("t1")
+    made.creator = "10.0.0.1"
+    made.seats[1] = StoredSeat(kind="human", name="Bert", bot=None, token_hash="b" * 64,
+                               client="2001:db8::/64")
+    store.create_table(made)
+    other = table("t2")
+    other.creator = "10.0.0.9"
+    store.create_table(other)
+    assert store.live_tables("10.0.0.1") == 1  # made it
+    assert store.live_tables("2001:db8::/64") == 1  # sits at it
+    store.set_seat("t2", 1, StoredSeat(kind="human", name="Bert", bot=None, token_hash="c" * 64,
+                                       client="2001:db8::/64"))
+    assert store.live_tables("2001:db8::/64") == 2
+    assert store.live_tables("10.0.0.2") == 0
+    store.set_status("t1", "finished")
+    assert store.live_tables("10.0.0.1") == 0  # live tables only
+    store.set_rematch("t1", [1, 0], "t3")
+    loaded = store.load_table("t1")
+    assert loaded is not None
+    assert (loaded.creator, loaded.rematch_votes, loaded.rematch_table) == (
+        "10.0.0.1", [0, 1], "t3")
+    assert loaded.seats[1].client == "2001:db8::/64" and loaded.seats[0].client is None

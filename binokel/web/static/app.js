@@ -62,6 +62,7 @@ async function lobbyPage() {
                                 placeholder: t("yourName"), autocomplete: "nickname"});
   const titleInput = h("input", {id: "table-title", maxlength: "24", placeholder: t("title")});
   const seatsBox = h("div", {class: "seat-choices"});
+  const clockBox = h("input", {type: "checkbox", id: "turn-clock", checked: true});
   const describe = h("p", {class: "muted", id: "rule-description"});
   const rulesLink = h("a", {href: "/rules/binokel"}, t("rules"));
 
@@ -94,7 +95,7 @@ async function lobbyPage() {
     try {
       const take = seats[0] === "human" ? 0 : null;
       const made = await api("/api/tables", {rules: ruleSelect.value, seats, take, name,
-                                            title: titleInput.value.trim()});
+                                            title: titleInput.value.trim(), clock: clockBox.checked});
       if (made.token) localStorage.setItem("binokel.token." + made.id, JSON.stringify(
         {token: made.token, seat: made.seat}));
       // The creator's key to cancel the table while nobody else sits at it (POST .../cancel).
@@ -107,23 +108,55 @@ async function lobbyPage() {
   }
 
   const list = h("div", {id: "table-list"});
+  const mineList = h("div", {id: "my-tables"});
+  const mineSection = h("section", {class: "panel", id: "my-tables-panel", hidden: true},
+    h("h2", {}, t("yourTables")), mineList);
   async function drawList() {
-    let data;
-    try { data = await api("/api/tables"); } catch (err) { return; }
+    const held = myTokens();
+    let data, mine = {tables: []};
+    try {
+      [data, mine] = await Promise.all([api("/api/tables"),
+        Object.keys(held).length ? api("/api/tables/mine", {tables: held}) : mine]);
+    } catch (err) { return; }
+    // Your own tables, by the seat tokens this browser keeps: Resume or Abandon.
+    mineList.replaceChildren();
+    const yours = new Set();
+    for (const table of mine.tables) {
+      if (table.status !== "playing") { forgetTable(table.id); continue; }
+      yours.add(table.id);
+      mineList.append(h("div", {class: "table-item mine", "data-table": table.id},
+        h("div", {}, h("b", {class: "table-title"}, tableTitle(table)), " · ", table.rules,
+          h("span", {class: "chip on"}, t("yourSeat", table.seat + 1))),
+        h("div", {class: "muted"}, seatList(table), " · ", tableState(table)),
+        h("div", {class: "row"},
+          h("a", {class: "button primary", href: "/t/" + table.id}, t("resume")),
+          h("button", {type: "button", class: "abandon", onclick: () => abandonTable(table.id)},
+            t("abandonTable")))));
+    }
+    mineSection.hidden = !yours.size;
     list.replaceChildren();
-    const tables = data.tables.filter((x) => x.status === "playing");
+    const tables = data.tables.filter((x) => x.status === "playing" && !yours.has(x.id));
     if (!tables.length) list.append(h("p", {class: "muted"}, t("noTables")));
     for (const table of tables) {
-      const seats = table.seats.map((s) => s.kind === "open" ? t("freeSeat")
-        : s.kind === "bot" ? botLabel(s.bot) : s.name).join(", ");
       const free = table.seats.filter((s) => s.kind === "open").length;
       list.append(h("div", {class: "table-item"},
         h("div", {}, h("b", {class: "table-title"}, tableTitle(table)), " · ", table.rules,
           free ? h("span", {class: "chip on"}, t("freeSeats", free)) : null),
-        h("div", {class: "muted"}, seats),
+        h("div", {class: "muted"}, seatList(table), " · ", tableState(table)),
         h("a", {class: "button" + (free ? " primary" : ""), href: "/t/" + table.id},
           free ? t("join") : t("watch"))));
     }
+  }
+
+  async function abandonTable(id) {
+    if (!confirm(t("abandonSure"))) return;
+    try {
+      await api(`/api/tables/${id}/abandon`, {token: myTokens()[id]});
+      forgetTable(id);
+    } catch (err) {
+      toast(`${t("error")}: ${err.message}`, "bad");
+    }
+    drawList();
   }
 
   main.replaceChildren(
@@ -133,8 +166,10 @@ async function lobbyPage() {
         h("label", {}, t("ruleSet"), ruleSelect), describe,
         h("label", {}, t("yourName"), nameInput),
         titleInput, seatsBox,
+        h("label", {class: "check"}, clockBox, t("turnClock")),
         h("div", {class: "row"}, h("button", {type: "submit", class: "primary", id: "create"},
           t("create")), rulesLink))),
+    mineSection,
     h("section", {class: "panel"}, h("h2", {}, t("openTables")), list));
   drawSeats();
   drawList();
@@ -142,6 +177,36 @@ async function lobbyPage() {
   lobbyPage.timer = setInterval(() => {
     if (location.pathname === "/") drawList(); else clearInterval(lobbyPage.timer);
   }, 5000);
+}
+
+/** The seat tokens this browser keeps: {table id: token}. */
+function myTokens() {
+  const held = {};
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i);
+    if (!key.startsWith("binokel.token.")) continue;
+    try { held[key.slice(14)] = JSON.parse(localStorage.getItem(key)).token; } catch (err) { /* not ours */ }
+  }
+  return held;
+}
+
+function forgetTable(id) {
+  localStorage.removeItem("binokel.token." + id);
+  localStorage.removeItem("binokel.cancel." + id);
+}
+
+function seatList(table) {
+  return table.seats.map((s) => s.kind === "open" ? t("freeSeat")
+    : s.kind === "bot" ? botLabel(s.bot) : s.name).join(", ");
+}
+
+/** What tells two tables apart in a list: the hand, the scores and how long ago it moved. */
+function tableState(table) {
+  const minutes = Math.floor((Date.now() / 1000 - (table.updated || table.created)) / 60);
+  const age = minutes < 1 ? t("ageNow") : minutes < 60 ? t("ageMinutes", minutes)
+    : t("ageHours", Math.floor(minutes / 60));
+  const scores = (table.scores || []).join(" : ");
+  return `${t("handScore", (table.hands || 0) + 1, scores)} · ${age}`;
 }
 
 window.addEventListener("popstate", () => {

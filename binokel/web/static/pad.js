@@ -93,6 +93,10 @@ const Pad = {
           return;
         }
         const data = await response.json().catch(() => ({}));
+        if (response.ok && data.applied !== item.op.id) {  // not said to be stored: send again
+          this.later();
+          return;
+        }
         this.setOffline(false);
         this.outbox.shift();
         if (response.ok) {

@@ -121,7 +121,26 @@ class TablePage {
       ws.send(JSON.stringify(saved ? {type: "hello", token: saved.token} : {type: "hello"}));
       document.body.classList.remove("offline");
     });
-    ws.addEventListener("message", (event) => this.receive(JSON.parse(event.data)));
+    ws.addEventListener("message", (event) => {
+      this.heard = Date.now();
+      this.receive(JSON.parse(event.data));
+    });
+    // A ping every 20 s keeps a watcher's connection and tells a stalled server: nothing heard
+    // for 45 s (not even the pong) and the page connects afresh.
+    this.heard = Date.now();
+    clearInterval(this.pinger);
+    this.pinger = setInterval(() => {
+      if (this.ws !== ws || this.closed) { clearInterval(this.pinger); return; }
+      if (ws.readyState !== WebSocket.OPEN) return;
+      if (Date.now() - this.heard > 45000) {
+        this.ws = null;
+        ws.close();
+        document.body.classList.add("offline");
+        this.connect();
+      } else {
+        ws.send(JSON.stringify({type: "ping"}));
+      }
+    }, 20000);
     ws.addEventListener("close", () => {
       if (this.closed || this.ws !== ws) return;
       document.body.classList.add("offline");
@@ -133,6 +152,7 @@ class TablePage {
 
   close() {
     this.closed = true;
+    clearInterval(this.pinger);
     if (this.ws) this.ws.close();
     clearTimeout(this.sweepTimer);
     document.getElementById("dock")?.remove();

@@ -258,3 +258,16 @@ Object.assign(STR.de, {
   reviewKind: {bid: "Reizen", pass: "Passen", Dabb: "Dabb", "lay away": "Drücken", trump: "Trumpf", Durch: "Durch",
                "give up": "Abgehen", card: "Karte", meld: "Meldung", dix: "Dix", claim: "Ansage"},
 });
+// The lobby's "your tables" and a table's age, hand and score (the server's table life cycle).
+Object.assign(STR.en, {
+  yourTables: "Your tables", resume: "Resume", abandonTable: "Abandon",
+  abandonSure: "Abandon this game? It ends for everyone at the table; its record is kept.",
+  yourSeat: "you: seat {0}", ageNow: "just now", ageMinutes: "{0} min ago", ageHours: "{0} h ago",
+  handScore: "hand {0} · {1}", yours: "Yours", turnClock: "Turn clock (a player who does not act in time is replaced by a computer)",
+});
+Object.assign(STR.de, {
+  yourTables: "Deine Tische", resume: "Weiterspielen", abandonTable: "Aufgeben",
+  abandonSure: "Dieses Spiel aufgeben? Es endet für alle am Tisch; das Protokoll bleibt.",
+  yourSeat: "du: Platz {0}", ageNow: "gerade eben", ageMinutes: "vor {0} Min.", ageHours: "vor {0} Std.",
+  handScore: "Spiel {0} · {1}", yours: "Deiner", turnClock: "Zugzeit (wer nicht rechtzeitig spielt, wird durch den Computer ersetzt)",
+});
