@@ -79,6 +79,7 @@ from .tables import (
     TableManager,
     available_bots,
 )
+from .wording import refusal
 
 if TYPE_CHECKING:  # (psycopg, which the cluster needs, is an optional dependency)
     from .cluster import Cluster, RemoteListener, RemoteSocket
@@ -173,7 +174,7 @@ def invite_svg(link: str) -> bytes:
 
 
 def _problem(reason: str, status: int = 400) -> JSONResponse:
-    return JSONResponse({"error": reason}, status_code=status)
+    return JSONResponse(refusal(reason), status_code=status)
 
 
 def _refusal(exc: Exception, conflict: int = 400) -> JSONResponse:
@@ -262,7 +263,7 @@ def create_app(store: TableStore, *, bot_delay: float = 0.8,
         """Answer an HTTP call about a table run here: (status, JSON or record text)."""
         table = table_or_404(table_id)
         if table is None:
-            return 404, {"error": "no such table"}
+            return 404, refusal("no such table")
         try:
             if what == "info":
                 return 200, table.info()
@@ -280,8 +281,8 @@ def create_app(store: TableStore, *, bot_delay: float = 0.8,
             if what == "record":
                 return 200, manager.record(table)
         except (ProtocolError, TableError) as exc:
-            return (409 if isinstance(exc, TableError) else 400), {"error": str(exc)}
-        return 404, {"error": f"no such call {what!r}"}
+            return (409 if isinstance(exc, TableError) else 400), refusal(str(exc))
+        return 404, refusal(f"no such call {what!r}")
 
     async def table_call(request: Request, what: str, body: Any = None) -> Response:
         """An HTTP call about a table, answered here or by the server that runs it."""

@@ -25,6 +25,7 @@ from .guard import client_key
 from .padproto import parse_meld_request, parse_new_pad, parse_pad_op, parse_token
 from .pads import PadManager, PadRefused
 from .protocol import ProtocolError
+from .wording import refusal
 
 log = logging.getLogger("binokel.web")
 PAD_PAGE = Path(__file__).parent / "static" / "pad.html"
@@ -33,12 +34,12 @@ PAD_PAGE = Path(__file__).parent / "static" / "pad.html"
 def _refused(exc: Exception) -> JSONResponse:
     # MediaTypeError (a body that is not JSON) is a ProtocolError that asks for 415.
     if isinstance(exc, PadRefused):
-        body: dict[str, str] = {"error": str(exc)}
+        body = refusal(str(exc))
         if exc.rule:
             body["rule"] = exc.rule
         return JSONResponse(body, status_code=exc.status)
     status = 415 if type(exc).__name__ == "MediaTypeError" else 400
-    return JSONResponse({"error": str(exc)}, status_code=status)
+    return JSONResponse(refusal(str(exc)), status_code=status)
 
 
 def pad_routes(pads: PadManager, read_json: Callable[[Request], Awaitable[Any]]

@@ -44,6 +44,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import CARDS, Card
+from .wording import words
 
 #: Largest message a browser may send, in bytes of UTF-8.
 MAX_MESSAGE_BYTES = 4096
@@ -497,4 +498,6 @@ def dumps(message: Mapping[str, object]) -> str:
 
 
 def error_message(reason: str) -> str:
-    return dumps({"type": "error", "reason": reason})
+    """An ``error`` event: the English ``reason`` and, when the catalogue holds it, its
+    ``code`` and its ``words`` in the pages' other languages (:mod:`binokel.web.wording`)."""
+    return dumps({"type": "error", "reason": reason, **words(reason)})

@@ -34,6 +34,7 @@ from starlette.routing import Route
 
 from .store import TableStore
 from .tables import Seat, Table
+from .wording import refusal
 
 log = logging.getLogger("binokel.web")
 STATIC = Path(__file__).parent / "static"
@@ -245,10 +246,10 @@ def review_routes(reviews: Reviews, find: Callable[[str], Table | None]) -> list
                 return JSONResponse(known[1], status_code=known[0])
             table = find(table_id)
             if table is None:
-                return JSONResponse({"error": "no such table"}, status_code=404)
+                return JSONResponse(refusal("no such table"), status_code=404)
             status, body = reviews.answer(table, seat_text, looked=True)
         except ReviewError as exc:
-            return JSONResponse({"error": str(exc)}, status_code=exc.status)
+            return JSONResponse(refusal(str(exc)), status_code=exc.status)
         return JSONResponse(body, status_code=status)
 
     return [Route("/t/{table_id}/review", page),
