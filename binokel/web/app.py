@@ -305,6 +305,23 @@ def create_app(store: TableStore, *, bot_delay: float = 0.8,
     async def page(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", media_type="text/html; charset=utf-8")
 
+    async def table_page(request: Request) -> Response:
+        # An address that cannot be a table's is not found; the page says so (app.js).
+        return await (page(request) if TABLE_ID.match(request.path_params["table_id"])
+                      else not_found(request, None))
+
+    async def rules_page(request: Request) -> Response:
+        return await (page(request) if request.path_params["name"] in all_rule_sets()
+                      else not_found(request, None))
+
+    async def not_found(request: Request, exc: Exception | None) -> Response:
+        """A 404: the API answers JSON; a page address gets the page, which says that there
+        is nothing here, in the reader's language, with a way back (decision web-45)."""
+        if request.url.path.startswith("/api/"):
+            return _problem("no such address", 404)
+        return FileResponse(STATIC / "index.html", status_code=404,
+                            media_type="text/html; charset=utf-8")
+
     async def meta(request: Request) -> Response:
         sets = []
         for name, kind in all_rule_sets().items():
@@ -443,8 +460,8 @@ def create_app(store: TableStore, *, bot_delay: float = 0.8,
 
     routes = [
         Route("/", page),
-        Route("/t/{table_id}", page, name="table_page"),
-        Route("/rules/{name}", page),
+        Route("/t/{table_id}", table_page, name="table_page"),
+        Route("/rules/{name}", rules_page),
         Route("/api/meta", meta),
         Route("/api/rules/{name}", rules_json),
         Route("/api/tables", list_tables, methods=["GET"]),
@@ -461,7 +478,7 @@ def create_app(store: TableStore, *, bot_delay: float = 0.8,
         *review_routes(reviews, table_or_404),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={404: not_found})
     app.add_middleware(Guard, allowed=allowed or Allowed.of(),
                        sockets_per_client=sockets_per_client,
                        requests_per_second=requests_per_second)

@@ -97,7 +97,8 @@ def check_page_shows(page: Any, review: Any) -> None:
     assert [y for _, y in by_value] == sorted((y for _, y in by_value), reverse=True)
     rows = page.eval_on_selector_all(
         "#review-table tbody tr", "rows => rows.map(r => [...r.querySelectorAll('td')]"
-        ".map(td => td.textContent))")
+        ".map(td => td.dataset.action || td.textContent))")
+    # (the chosen action is shown in words, "Lay away Q♥", and kept in the engine's notation)
     assert [(int(r[0]), int(r[1]), r[3]) for r in rows] == [
         (d["number"], d["hand"], d["chosen"]) for d in decisions]
     for r, d in zip(rows, decisions, strict=True):  # shown to a tenth, rounded as JS does

@@ -14,11 +14,22 @@ function route() {
   document.getElementById("lang").textContent = lang === "de" ? "EN" : "DE";
   document.documentElement.lang = lang;
   document.getElementById("nav-rules").textContent = t("rules");
+  delete document.body.dataset.deadEnd;
+  document.title = "Binokel";
+  clearNotice();
   let m;
   if ((m = path.match(/^\/t\/([A-Za-z0-9_-]+)\/review$/))) return reviewPage(m[1]);
   if ((m = path.match(/^\/t\/([A-Za-z0-9_-]+)$/))) return TablePage.open(m[1]);
-  if ((m = path.match(/^\/rules\/([A-Za-z0-9_.-]+)$/))) return rulesPage(decodeURIComponent(m[1]));
-  return lobbyPage();
+  if ((m = path.match(/^\/rules\/([^/]+)$/))) return rulesPage(decodeURIComponent(m[1]));
+  if (path === "/" || path === "") return lobbyPage();
+  return notFoundPage();
+}
+
+/** An address that leads nowhere: say so, in the page's language, with a way back. */
+function notFoundPage() {
+  let shown = location.pathname;
+  try { shown = decodeURIComponent(shown); } catch (err) { /* shown as it came */ }
+  deadEnd(t("notFoundTitle"), t("notFoundText", shown), [["/", t("toLobby")], ["/rules/binokel", t("rules")]]);
 }
 
 document.addEventListener("DOMContentLoaded", () => {
@@ -57,7 +68,7 @@ async function lobbyPage() {
   const info = await meta();
   const savedName = localStorage.getItem("binokel.name") || "";
   const ruleSelect = h("select", {id: "rule-set", name: "rules"},
-    info.rule_sets.map((r) => h("option", {value: r.name, text: `${r.name} – ${r.players} ${t("players")}`})));
+    info.rule_sets.map((r) => h("option", {value: r.name, text: `${ruleTitle(r.name)} – ${r.players} ${t("players")}`})));
   const nameInput = h("input", {id: "your-name", maxlength: "24", value: savedName,
                                 placeholder: t("yourName"), autocomplete: "nickname"});
   const titleInput = h("input", {id: "table-title", maxlength: "24", placeholder: t("title")});
@@ -140,7 +151,7 @@ async function lobbyPage() {
     for (const table of tables) {
       const free = table.seats.filter((s) => s.kind === "open").length;
       list.append(h("div", {class: "table-item"},
-        h("div", {}, h("b", {class: "table-title"}, tableTitle(table)), " · ", table.rules,
+        h("div", {}, h("b", {class: "table-title"}, tableTitle(table)), " · ", ruleTitle(table.rules),
           free ? h("span", {class: "chip on"}, t("freeSeats", free)) : null),
         h("div", {class: "muted"}, seatList(table), " · ", tableState(table)),
         h("a", {class: "button" + (free ? " primary" : ""), href: "/t/" + table.id},
@@ -230,15 +241,20 @@ const GLOSSARY = [
 async function rulesPage(name) {
   const main = document.getElementById("main");
   let r;
-  try { r = await api("/api/rules/" + encodeURIComponent(name)); }
-  catch (err) { main.replaceChildren(h("p", {}, err.message)); return; }
   const info = await meta();
+  const chips = () => h("p", {class: "rule-chips"}, info.rule_sets.map((s) => h("a", {class: "chip" + (r && s.name === r.name ? " on" : ""),
+    href: "/rules/" + encodeURIComponent(s.name), "data-rules": s.name}, ruleTitle(s.name))));
+  try { r = await api("/api/rules/" + encodeURIComponent(name)); }
+  catch (err) {
+    deadEnd(t("noRulesTitle"), t("noRulesText", name), [["/", t("toLobby")]], chips());
+    return;
+  }
   const de = lang === "de";
   const sections = [];
   const para = (en, deText) => h("p", {}, de ? deText : en);
   const example = (cards, label) => h("div", {class: "meld-example"}, cardRow(cards, {small: true}), h("span", {}, label));
-  sections.push(h("h2", {}, `${t("rules")}: ${r.name}`), h("p", {class: "muted"}, describeRules(r.name, r.description)));
-  sections.push(h("p", {}, info.rule_sets.map((s) => h("a", {class: "chip" + (s.name === r.name ? " on" : ""), href: "/rules/" + encodeURIComponent(s.name)}, s.name))));
+  sections.push(h("h2", {}, `${t("rules")}: ${ruleTitle(r.name)}`), h("p", {class: "muted"}, describeRules(r.name, r.description)));
+  sections.push(chips());
   const ranks = (r.ranks || []).slice().reverse();
   const faces = ranks.map((rk) => RANK_FACE[lang][rk] || rk);  // German: O and U, as on the cards
   const points = CARD_POINTS;

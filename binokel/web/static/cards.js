@@ -34,7 +34,13 @@ async function api(path, body) {
     method: "POST", headers: {"content-type": "application/json"}, body: JSON.stringify(body)};
   const response = await fetch(path, options);
   const data = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(data.error || response.statusText);
+  if (!response.ok) {
+    // The server's reason, in the page's language when it sent that wording (reasonText).
+    const error = new Error(reasonText(data) || response.statusText);
+    error.code = data.code || null;
+    error.status = response.status;
+    throw error;
+  }
   return data;
 }
 

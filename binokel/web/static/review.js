@@ -50,7 +50,12 @@ async function reviewPage(id) {
   document.body.dataset.review = "loading";  // until this seat's review is drawn
   let info;
   try { info = await api("/api/tables/" + encodeURIComponent(id)); }
-  catch (err) { main.replaceChildren(h("section", {class: "panel"}, h("p", {id: "review-error"}, err.message))); return; }
+  catch (err) {
+    delete document.body.dataset.review;
+    if (err.status === 404) deadEnd(t("noTableTitle"), t("noTableText", id), [["/", t("toLobby")]]);
+    else main.replaceChildren(h("section", {class: "panel"}, h("p", {id: "review-error"}, err.message)));
+    return;
+  }
   const seat = reviewSeat(id, info.seats.length);
   const seats = h("p", {class: "review-seats", id: "review-seats"}, t("reviewSeat"), " ",
     info.seats.map((_, i) => h("a", {class: "chip" + (i === seat ? " on" : ""), href: `/t/${id}/review?seat=${i}`,
@@ -87,10 +92,11 @@ async function reviewPage(id) {
       continue;
     }
     if (!response.ok) {
-      body.replaceChildren(h("p", {class: "bad", id: "review-error"}, data.error || response.statusText));
+      body.replaceChildren(h("p", {class: "bad", id: "review-error"}, reasonText(data) || response.statusText));
+      document.body.dataset.review = "refused";
       return;
     }
-    body.replaceChildren(...new ReviewView(info, seat, data.review).draw());
+    body.replaceChildren(...new ReviewView(info, seat, data.review, body.clientWidth).draw());
     document.body.dataset.reviewSeat = String(seat);
     document.body.dataset.review = "ready";
     return;
@@ -98,7 +104,8 @@ async function reviewPage(id) {
 }
 
 class ReviewView {
-  constructor(info, seat, review) {
+  constructor(info, seat, review, width) {
+    this.width = width;  // the chart is drawn at the page's width, so its words keep their size
     this.info = info;
     this.seat = seat;
     this.review = review;
@@ -118,7 +125,7 @@ class ReviewView {
     const hindsight = s.hindsight[String(this.seat)];
     const worst = (s.costliest || []).map((d) => h("li", {"data-number": String(d.number)},
       h("a", {href: "#", onclick: (event) => { event.preventDefault(); this.select(d.number); }},
-        t("reviewCostly", d.number, d.hand, tMap("reviewKind", d.kind), d.chosen === d.kind ? "" : d.chosen, d.best, d.loss.toFixed(1), tMap("reviewGrade", d.grade)))));
+        t("reviewCostly", d.number, d.hand, actionWords(d.chosen), actionWords(d.best), d.loss.toFixed(1), tMap("reviewGrade", d.grade)))));
     return h("section", {class: "box review-summary", id: "review-summary"},
       h("p", {id: "review-lost"}, t("reviewLost", s.lost.toFixed(1), s.decisions, s.lost_per_decision.toFixed(1))),
       h("p", {}, grades),
@@ -129,7 +136,8 @@ class ReviewView {
   /** The chart: the chosen action's value (points, classed by grade) and the best one's. */
   chart() {
     const ds = this.decisions;
-    const W = 640, H = 260, left = 44, right = 8, top = 10, bottom = 26;
+    // One unit of the drawing is one CSS pixel: the chart is as wide as the page leaves it.
+    const W = Math.round(Math.max(280, Math.min(900, this.width || 640))), H = 260, left = 44, right = 8, top = 10, bottom = 28;
     const values = ds.flatMap((d) => [d.best_value, d.chosen_value]).filter((v) => v !== null);
     let lo = Math.min(0, ...values), hi = Math.max(0, ...values);
     if (hi - lo < 1) hi = lo + 1;
@@ -160,10 +168,10 @@ class ReviewView {
         r: costly ? 5 : 3.5, "data-number": d.number, "data-value": d.chosen_value === null ? "" : d.chosen_value,
         "data-best": d.best_value, "data-grade": d.grade, tabindex: "0", role: "button",
         onclick: () => this.select(d.number), onkeydown: (event) => { if (event.key === "Enter") this.select(d.number); }},
-      svgEl("title", {text: `#${d.number} ${d.chosen} ${fmt(d.chosen_value)} (${tMap("reviewGrade", d.grade)})`})));
+      svgEl("title", {text: `#${d.number} ${actionWords(d.chosen)} ${fmt(d.chosen_value)} (${tMap("reviewGrade", d.grade)})`})));
     });
     return h("figure", {class: "box review-chart", id: "review-chart"},
-      svgEl("svg", {viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": t("reviewChart")}, parts),
+      svgEl("svg", {viewBox: `0 0 ${W} ${H}`, width: W, height: H, role: "img", "aria-label": t("reviewChart")}, parts),
       h("figcaption", {class: "muted"}, t("reviewLegend")));
   }
 
@@ -173,16 +181,16 @@ class ReviewView {
       h("td", {class: "num", "data-field": "number"}, String(d.number)),
       h("td", {class: "num", "data-field": "hand"}, String(d.hand)),
       h("td", {"data-field": "kind"}, tMap("reviewKind", d.kind)),
-      h("td", {"data-field": "chosen"}, d.chosen),
+      h("td", {"data-field": "chosen", "data-action": d.chosen}, actionWords(d.chosen)),
       h("td", {class: "num", "data-field": "chosen_value"}, fmt(d.chosen_value)),
-      h("td", {"data-field": "best"}, d.chosen === d.best ? "" : d.best),
+      h("td", {"data-field": "best", "data-action": d.best}, d.chosen === d.best ? "" : actionWords(d.best)),
       h("td", {class: "num", "data-field": "best_value"}, fmt(d.best_value)),
       h("td", {class: "num", "data-field": "loss"}, d.loss === null ? "–" : d.loss.toFixed(1)),
-      h("td", {"data-field": "grade"}, GRADE_MARK[d.grade] || "")));
+      h("td", {"data-field": "grade", title: tMap("reviewGrade", d.grade)}, GRADE_MARK[d.grade] || "")));
     return h("section", {class: "box review-table"}, h("div", {class: "scroll"}, h("table", {id: "review-table"},
       h("thead", {}, h("tr", {}, ["#", t("reviewColHand"), t("reviewColKind"), t("reviewColChosen"), t("reviewColValue"),
         t("reviewColBest"), t("reviewColBestValue"), t("reviewColLost"), ""].map((label) => h("th", {}, label)))),
-      h("tbody", {}, rows))));
+      h("tbody", {}, rows))), h("p", {class: "muted", id: "grade-legend"}, t("gradeLegend")));
   }
 
   /** One decision's candidates, best first, the chosen one marked. */
@@ -193,13 +201,13 @@ class ReviewView {
     document.querySelectorAll(`#review [data-number="${number}"]`).forEach((el) => el.classList.add("selected"));
     const rows = d.candidates.map((c) => h("tr", {class: (c.action === d.chosen ? "chosen " : "") + (c.action === d.best ? "best" : ""),
       "data-action": c.action},
-      h("td", {"data-field": "action"}, c.action, c.action === d.chosen ? h("small", {}, ` (${t("reviewChosen")})`) : null),
+      h("td", {"data-field": "action"}, actionWords(c.action), c.action === d.chosen ? h("small", {}, ` (${t("reviewChosen")})`) : null),
       h("td", {class: "num", "data-field": "value"}, fmt(c.value)),
       h("td", {class: "num", "data-field": "worlds"}, String(c.worlds))));
     this.detail.replaceChildren(
       h("h3", {}, t("reviewDecision", d.number, d.hand, tMap("reviewKind", d.kind))),
-      h("p", {}, d.loss === null ? t("reviewNotValued", d.chosen)
-        : t("reviewLoss", d.chosen, fmt(d.chosen_value), d.loss.toFixed(1), tMap("reviewGrade", d.grade))),
+      h("p", {}, d.loss === null ? t("reviewNotValued", actionWords(d.chosen))
+        : t("reviewLoss", actionWords(d.chosen), fmt(d.chosen_value), d.loss.toFixed(1), tMap("reviewGrade", d.grade))),
       h("table", {id: "candidates", "data-number": String(d.number)},
         h("thead", {}, h("tr", {}, h("th", {}, t("reviewColAction")), h("th", {}, t("reviewColValue")), h("th", {}, t("reviewColWorlds")))),
         h("tbody", {}, rows)));

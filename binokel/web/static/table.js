@@ -74,9 +74,14 @@ class TablePage {
   async start() {
     let info;
     try { info = await api("/api/tables/" + this.id); }
-    catch (err) { this.main.replaceChildren(h("p", {}, t("tableGone")), h("a", {href: "/"}, t("back"))); return; }
+    catch (err) {
+      deadEnd(t("noTableTitle"), t("noTableText", this.id), [["/", t("toLobby")]]);
+      return;
+    }
     try { this.rules = await api("/api/rules/" + encodeURIComponent(info.rules)); } catch (err) { this.rules = {}; }
     if (this.saved || info.status !== "playing" || !info.seats.some((s) => s.kind === "open")) {
+      // A full table's link, or the last seat taken by someone else a moment before: say so.
+      if (!this.saved && info.status === "playing") showNotice(this.lostSeat ? t("seatLost", this.lostSeat) : t("tableFullWatch"));
       this.connect();
     } else {
       this.chooseSeat(info);
@@ -93,7 +98,7 @@ class TablePage {
         onclick: () => this.take(i, nameInput.value.trim())}, t("takeSeat")) : null));
     this.main.replaceChildren(h("section", {class: "panel"},
       h("h2", {}, `${tableTitle(info)} – ${t("chooseSeat")}`),
-      h("p", {class: "muted"}, `${info.rules} · ${describeRules(info.rules, this.rules.description)}`),
+      h("p", {class: "muted"}, `${ruleTitle(info.rules)} · ${describeRules(info.rules, this.rules.description)}`),
       h("label", {}, t("yourName"), nameInput), seats,
       h("button", {type: "button", id: "watch", onclick: () => this.connect()}, t("justWatch"))));
   }
@@ -103,9 +108,13 @@ class TablePage {
       localStorage.setItem("binokel.name", name);
       const got = await api(`/api/tables/${this.id}/join`, {seat, name});
       localStorage.setItem("binokel.token." + this.id, JSON.stringify({token: got.token, seat}));
+      clearNotice();
       this.connect();
     } catch (err) {
-      toast(`${t("error")}: ${err.message}`, "bad");
+      // Someone else was quicker: a notice that stays says so (over the seats still free, or
+      // over the table this page now watches).
+      this.lostSeat = seat + 1;
+      showNotice(err.code === "seat_taken" ? t("seatLost", seat + 1) : `${t("error")}: ${err.message}`);
       this.start();
     }
   }
@@ -186,7 +195,7 @@ class TablePage {
       this.followRematch(msg);
       this.render();
     } else if (msg.type === "error") {
-      toast(msg.reason, "bad");
+      toast(reasonText(msg), "bad");
     } else if (msg.type === "hint") {
       this.hinted = msg.action;
       toast(this.hintText(msg));
@@ -440,7 +449,7 @@ class TablePage {
     const onTable = view.tables ? this.tableCards(view, seat) : [];
     return h("div", {class: `seat place-${place}` + (view.to_move === seat && table.status === "playing" ? " to-move" : "") + (open ? " open" : ""), "data-seat": String(seat)},
       h("div", {class: "seat-name"}, this.seatName(seat),
-        s.kind === "human" && !s.connected ? h("span", {class: "offline-dot", title: "offline"}, " ○") : null,
+        s.kind === "human" && !s.connected ? h("span", {class: "offline-dot", title: t("offlineTitle", s.name || "")}, ` · ${t("offlineWord")}`) : null,
         this.lastBid(view, seat)),
       open ? h("div", {class: "waiting-friend"}, t("waitingFriend")) : null,
       h("div", {class: "seat-tags"}, this.seatTags(view, table, seat).join(" · ")),

@@ -166,8 +166,17 @@ const RANK_FACE = {en: {}, de: {"Q": "O", "J": "U"}};
 const SUITS = ["♣", "♠", "♥", "♦"];
 const CARD_RE = /^(A|10|K|Q|J|9|8|7)[♣♠♥♦]$/;
 
-let lang = localStorage.getItem("binokel.lang") ||
-  ((navigator.language || "en").toLowerCase().startsWith("de") ? "de" : "en");
+// The page's language: ?lang=de or ?lang=en in the address (kept for the next visit), else
+// the one chosen before, else the browser's.
+let lang = (() => {
+  const asked = new URLSearchParams(location.search).get("lang");
+  if (asked === "de" || asked === "en") {
+    localStorage.setItem("binokel.lang", asked);
+    return asked;
+  }
+  return localStorage.getItem("binokel.lang") ||
+    ((navigator.language || "en").toLowerCase().startsWith("de") ? "de" : "en");
+})();
 
 function t(key, ...args) {
   let text = STR[lang][key];
@@ -222,7 +231,7 @@ Object.assign(STR.en, {
   reviewLost: "Lost {0} points in {1} decisions ({2} per decision).",
   reviewScored: "Scored {0}; with the expert's choices on the real deal {1} (hindsight: it knows the cards).",
   reviewCostliest: "The costliest decisions",
-  reviewCostly: "#{0}, hand {1}: {2} {3} instead of {4}: −{5} ({6})",
+  reviewCostly: "#{0}, hand {1}: {2} instead of {3}: −{4} ({5})",
   reviewChart: "Expected hand score, decision by decision",
   reviewLegend: "Dots: the value of what was chosen (red a blunder, orange a mistake, yellow an inaccuracy); dashed line: the best choice's value. Click a dot or a row.",
   reviewClick: "Click a decision to see its candidates and their values.",
@@ -244,7 +253,7 @@ Object.assign(STR.de, {
   reviewLost: "{0} Punkte verloren in {1} Entscheidungen ({2} je Entscheidung).",
   reviewScored: "Erzielt {0}; mit den Zügen des Experten auf dem echten Blatt {1} (im Nachhinein: er kennt die Karten).",
   reviewCostliest: "Die teuersten Entscheidungen",
-  reviewCostly: "#{0}, Spiel {1}: {2} {3} statt {4}: −{5} ({6})",
+  reviewCostly: "#{0}, Spiel {1}: {2} statt {3}: −{4} ({5})",
   reviewChart: "Erwarteter Spielwert, Entscheidung für Entscheidung",
   reviewLegend: "Punkte: der Wert des Gewählten (rot ein grober Fehler, orange ein Fehler, gelb eine Ungenauigkeit); gestrichelt: der Wert der besten Wahl. Einen Punkt oder eine Zeile antippen.",
   reviewClick: "Eine Entscheidung antippen, um ihre Möglichkeiten und deren Werte zu sehen.",
@@ -271,3 +280,116 @@ Object.assign(STR.de, {
   yourSeat: "du: Platz {0}", ageNow: "gerade eben", ageMinutes: "vor {0} Min.", ageHours: "vor {0} Std.",
   handScore: "Spiel {0} · {1}", yours: "Deiner", turnClock: "Zugzeit (wer nicht rechtzeitig spielt, wird durch den Computer ersetzt)",
 });
+
+
+// ---------------------------------------------------------------------------------------------
+// Dead ends, notices, rule-set titles, the server's refusals and actions in words (issue 45)
+
+Object.assign(STR.en, {
+  notFoundTitle: "Nothing here", notFoundText: "There is no page at this address ({0}).",
+  noRulesTitle: "No such rules", noRulesText: "There are no rules called “{0}”. These are the rule sets:",
+  noTableTitle: "No such table", noTableText: "There is no table “{0}”: it has ended and been cleared away, or the link is not whole.",
+  padKeyTitle: "This pad's link is not whole",
+  padKeyText: "A pad opens only with its whole link: the key after the # is missing or wrong. Open the link you kept (the pad's “Copy the pad's link”), or start a new pad.",
+  padGoneTitle: "No such pad", toLobby: "To the lobby", toPad: "Start a new pad",
+  seatLost: "Seat {0} was taken just before you. You are watching; take another free seat if there is one.",
+  tableFullWatch: "Every seat at this table is taken: you are watching.",
+  offlineWord: "offline", offlineTitle: "{0} has lost the connection",
+  gradeLegend: "Marks: ?? blunder, ? mistake, ?! inaccuracy, – not valued.",
+  gradeOf: {blunder: "??", mistake: "?", inaccuracy: "?!", unvalued: "–"},
+  computerLevel: Object.assign(STR.en.computerLevel, {heuristic: "heuristic"}),
+  actPlay: "{0}", actLay: "Lay away {0}", actTrump: "Trump {0}", actOut: "Give up in {0}",
+  dismiss: "Close",
+});
+Object.assign(STR.de, {
+  notFoundTitle: "Hier ist nichts", notFoundText: "Unter dieser Adresse gibt es keine Seite ({0}).",
+  noRulesTitle: "Diese Regeln gibt es nicht", noRulesText: "Es gibt keine Regeln namens „{0}“. Das sind die Regeln:",
+  noTableTitle: "Diesen Tisch gibt es nicht", noTableText: "Den Tisch „{0}“ gibt es nicht: er ist beendet und abgeräumt, oder der Link ist nicht vollständig.",
+  padKeyTitle: "Der Link dieses Blocks ist nicht vollständig",
+  padKeyText: "Ein Block öffnet sich nur mit seinem ganzen Link: der Schlüssel nach dem # fehlt oder stimmt nicht. Öffne den Link, den du behalten hast („Link des Blocks kopieren“), oder leg einen neuen Block an.",
+  padGoneTitle: "Diesen Block gibt es nicht", toLobby: "Zur Übersicht", toPad: "Neuen Block anlegen",
+  seatLost: "Platz {0} hat gerade jemand anderes genommen. Du schaust zu; nimm einen anderen freien Platz, wenn es einen gibt.",
+  tableFullWatch: "Alle Plätze an diesem Tisch sind besetzt: du schaust zu.",
+  offlineWord: "nicht verbunden", offlineTitle: "{0} hat keine Verbindung",
+  gradeLegend: "Zeichen: ?? grober Fehler, ? Fehler, ?! Ungenauigkeit, – nicht bewertet.",
+  gradeOf: {blunder: "??", mistake: "?", inaccuracy: "?!", unvalued: "–"},
+  computerLevel: Object.assign(STR.de.computerLevel, {heuristic: "Heuristik"}),
+  actPlay: "{0}", actLay: "{0} drücken", actTrump: "Trumpf {0}", actOut: "Abgehen in {0}",
+  dismiss: "Schließen",
+});
+
+// The rule sets' titles, as the lobby, the rules and the pad show them (the server names a
+// rule set by its id). A rule set added later without a title here shows its id.
+const RULE_TITLES = {
+  en: {
+    "binokel": "Binokel, three players", "binokel-4": "Binokel for four, one against three",
+    "kreuzbinokel": "Kreuzbinokel, two teams", "binokel-4-dealer-out": "Binokel for four, the dealer sits out",
+    "binokel-sevens": "Binokel with Sevens", "binokel-to-1000": "Binokel to 1000",
+    "binokel-to-2000": "Binokel to 2000", "binokel-12-hands": "Binokel, twelve hands",
+    "binokel-bid-200": "Binokel, bids from 200", "binokel-bid-250": "Binokel, bids from 250",
+    "binokel-jumps": "Binokel with jump bids", "binokel-open-durch": "Binokel with open Durch",
+    "binokel-eights-graded": "Binokel, eight of a kind graded", "binocle": "Binocle (Foster), two players",
+    "binocle-64": "Binocle with 64 cards", "bezique": "Bézique, two players", "bezique-2000": "Bézique to 2000",
+  },
+  de: {
+    "binokel": "Binokel, drei Spieler", "binokel-4": "Binokel zu viert, einer gegen drei",
+    "kreuzbinokel": "Kreuzbinokel, zwei Parteien", "binokel-4-dealer-out": "Binokel zu viert, der Geber setzt aus",
+    "binokel-sevens": "Binokel mit Siebenern", "binokel-to-1000": "Binokel bis 1000",
+    "binokel-to-2000": "Binokel bis 2000", "binokel-12-hands": "Binokel, zwölf Spiele",
+    "binokel-bid-200": "Binokel, Reizen ab 200", "binokel-bid-250": "Binokel, Reizen ab 250",
+    "binokel-jumps": "Binokel mit Sprüngen beim Reizen", "binokel-open-durch": "Binokel mit offenem Durch",
+    "binokel-eights-graded": "Binokel, Achter gestuft", "binocle": "Binocle (Foster), zu zweit",
+    "binocle-64": "Binocle mit 64 Karten", "bezique": "Bézique, zu zweit", "bezique-2000": "Bézique bis 2000",
+  },
+};
+
+/** A rule set's title in the page's language ("binokel-4-dealer-out" -> "Binokel for four, the
+ * dealer sits out"); its id when it has none. */
+function ruleTitle(name) {
+  return RULE_TITLES[lang][name] || RULE_TITLES.en[name] || name;
+}
+
+Object.assign(DESCRIPTIONS_DE, {
+  "bezique": "Bézique zu zweit: 64 Karten, je 8, gegeben 3-2-3, die 17. aufgedeckt; nur Brisques, Trumpf-Sieben 10, Spiel bis 1000",
+  "bezique-2000": "Bézique zu zweit, Spiel bis 2000: 64 Karten, je 8, gegeben 3-2-3, nur Brisques, Trumpf-Sieben 10",
+});
+
+/** What the server said when it refused something, in the page's language: its own wording
+ * for this language when it sent one (binokel/web/wording.py), else its English. */
+function reasonText(data) {
+  if (!data) return "";
+  return (data.words && data.words[lang]) || data.reason || data.error || "";
+}
+
+/** A card as the cards show it: German faces say O and U for Queen and Jack. */
+function cardText(card) {
+  const m = String(card).match(/^(10|[AKQJ987])([♣♠♥♦])$/);
+  return m ? (RANK_FACE[lang][m[1]] || m[1]) + m[2] : String(card);
+}
+
+/** An action of the engine's notation in words of the page ("lay Q♥" -> "Q♥ drücken"). */
+function actionWords(action) {
+  const text = String(action);
+  let m;
+  if (/^\d+$/.test(text)) return t("bidBtn", text);
+  if (text === "pass") return t("pass");
+  if (text === "dabb") return t("takeDabb");
+  if (text === "open") return t("openDurch");
+  if (text === "durch") return t("durch");
+  if (text === "claim") return t("claim");
+  if (text === "done") return t("done");
+  if ((m = text.match(/^trump (.)$/))) return t("actTrump", m[1]);
+  if ((m = text.match(/^out (.)$/))) return t("actOut", m[1]);
+  if ((m = text.match(/^lay (.+)$/))) return t("actLay", m[1].split(" ").map(cardText).join(" "));
+  if ((m = text.match(/^exchange (.+)$/))) return t("exchange", cardText(m[1]));
+  if ((m = text.match(/^show (.+)$/))) return t("showDix", cardText(m[1]));
+  if ((m = text.match(/^table (.+)$/))) return t("fromTable", cardText(m[1]));
+  if ((m = text.match(/^meld (.+)$/))) {
+    const parts = m[1].split(" ");
+    const first = parts.findIndex((w) => CARD_RE.test(w));
+    const cut = first < 0 ? parts.length : first;
+    return `${t("meldVerb")}: ${meldName(parts.slice(0, cut).join(" "))} ${parts.slice(cut).map(cardText).join(" ")}`.trim();
+  }
+  if (CARD_RE.test(text)) return t("actPlay", cardText(text));
+  return text;
+}
