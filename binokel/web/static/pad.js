@@ -33,6 +33,10 @@ const Pad = {
     this.outbox = kept.outbox || [];
     this.refused = kept.refused || [];
     if (this.token && !location.hash) history.replaceState(null, "", `/pad/${id}#${this.token}`);
+    if (!this.token) {  // a pad's address without its key: nothing to ask the server
+      deadEnd(t("padKeyTitle"), t("padKeyText"), [["/pad", t("toPad")], ["/", t("toLobby")]]);
+      return;
+    }
     if (this.sheet) this.render();
     try {
       const sheet = await api(`/api/pads/${id}`, {token: this.token});
@@ -40,9 +44,12 @@ const Pad = {
       this.persist();
     } catch (err) {
       if (!this.sheet) {
-        document.getElementById("main").replaceChildren(
-          h("section", {class: "panel"}, h("p", {id: "pad-error"}, err.message),
-            h("a", {href: "/pad"}, t("padNew"))));
+        if (err.status === 404 || err.status === 400) {
+          deadEnd(t("padGoneTitle"), err.message, [["/pad", t("toPad")], ["/", t("toLobby")]],
+                  h("p", {id: "pad-error", class: "muted"}, t("padKeyText")));
+        } else {
+          deadEnd(t("error"), err.message, [["/pad", t("toPad")]]);
+        }
         return;
       }
       this.setOffline(true);
@@ -102,7 +109,7 @@ const Pad = {
         if (response.ok) {
           this.sheet = data;
         } else {
-          this.refused.push({op: item.op, error: data.error || response.statusText, rule: data.rule || null});
+          this.refused.push({op: item.op, error: reasonText(data) || response.statusText, rule: data.rule || null});
         }
         this.persist();
         this.render();
@@ -217,7 +224,7 @@ const Pad = {
     try {
       const response = await fetch(`/api/pads/${this.id}/${kind}`, {method: "POST",
         headers: {"content-type": "application/json"}, body: JSON.stringify({token: this.token})});
-      if (!response.ok) throw new Error((await response.json().catch(() => ({}))).error || response.statusText);
+      if (!response.ok) throw new Error(reasonText(await response.json().catch(() => ({}))) || response.statusText);
       const blob = await response.blob();
       const link = h("a", {href: URL.createObjectURL(blob),
                            download: `pad-${this.id}.${kind === "csv" ? "csv" : "txt"}`});
@@ -338,7 +345,7 @@ async function newPadPage() {
   const main = document.getElementById("main");
   const info = await api("/api/pad-rules");
   const ruleSelect = h("select", {id: "pad-rules"},
-    info.rule_sets.map((r) => h("option", {value: r.name, text: `${r.name} – ${r.players} ${t("players")}`})));
+    info.rule_sets.map((r) => h("option", {value: r.name, text: `${ruleTitle(r.name)} – ${r.players} ${t("players")}`})));
   const names = h("div", {id: "pad-names", class: "pad-names"});
   const dealerSelect = h("select", {id: "pad-first-dealer"});
   const describe = h("p", {class: "muted"});
@@ -376,15 +383,16 @@ async function newPadPage() {
     }
   }
   const known = JSON.parse(localStorage.getItem("binokel.pads") || "[]");
+  // (replaceChildren writes a null as the text "null": the pads known here come as a list)
   main.replaceChildren(
     h("section", {class: "panel"}, h("h2", {}, t("padTitle")), h("p", {class: "muted"}, t("padIntro")),
       h("form", {id: "pad-new", onsubmit: start},
         h("label", {}, t("ruleSet"), ruleSelect), describe, names,
         h("label", {}, t("padFirstDealer"), dealerSelect),
         h("button", {type: "submit", class: "primary", id: "pad-start"}, t("padStart")))),
-    known.length ? h("section", {class: "panel"}, h("h3", {}, t("padYours")),
-      known.map((p) => h("div", {class: "table-item"}, h("span", {}, `${p.rules}: ${(p.players || []).join(", ")}`),
-        h("a", {class: "button", href: `/pad/${p.id}#${p.token}`}, t("padOpen"))))) : null);
+    ...(known.length ? [h("section", {class: "panel"}, h("h3", {}, t("padYours")),
+      known.map((p) => h("div", {class: "table-item"}, h("span", {}, `${ruleTitle(p.rules)}: ${(p.players || []).join(", ")}`),
+        h("a", {class: "button", href: `/pad/${p.id}#${p.token}`}, t("padOpen")))))] : []));
   drawNames();
 }
 
@@ -394,9 +402,15 @@ async function newPadPage() {
 function route() {
   document.getElementById("lang").textContent = lang === "de" ? "EN" : "DE";
   document.documentElement.lang = lang;
+  delete document.body.dataset.deadEnd;
   const m = location.pathname.match(/^\/pad\/([A-Za-z0-9_-]+)$/);
   if (m) return Pad.open(m[1]);
   Pad.id = null;
+  if (location.pathname !== "/pad" && location.pathname !== "/pad/") {
+    let shown = location.pathname;
+    try { shown = decodeURIComponent(shown); } catch (err) { /* shown as it came */ }
+    return deadEnd(t("notFoundTitle"), t("notFoundText", shown), [["/pad", t("toPad")], ["/", t("toLobby")]]);
+  }
   return newPadPage();
 }
 
