@@ -300,6 +300,6 @@ async function rulesPage(name) {
   }
   sections.push(h("h3", {}, de ? "Wörter am Tisch" : "Words at the table"),
     h("dl", {class: "glossary"}, GLOSSARY.map(([word, en, deText]) => [h("dt", {}, word), h("dd", {}, de ? deText : en)])));
-  sections.push(h("p", {}, h("a", {href: "/"}, t("back"))));
+  sections.push(h("p", {}, h("a", {class: "way-back", href: "/"}, t("back"))));
   main.replaceChildren(h("section", {class: "panel rules"}, sections));
 }

@@ -70,7 +70,7 @@ async function reviewPage(id) {
   main.replaceChildren(h("section", {class: "panel review", id: "review"},
     h("h2", {}, t("reviewTitle", tableTitle(info))),
     h("p", {class: "muted"}, t("reviewExplain")), seats, body,
-    h("p", {}, h("a", {href: "/t/" + id}, t("reviewBack")))));
+    h("p", {}, h("a", {class: "way-back", href: "/t/" + id}, t("reviewBack")))));
   const url = `/api/tables/${encodeURIComponent(id)}/review?seat=${seat}`;
   while (generation === reviewPage.generation) {
     let response, data;

@@ -322,24 +322,24 @@ Object.assign(STR.de, {
 // rule set by its id). A rule set added later without a title here shows its id.
 const RULE_TITLES = {
   en: {
-    "binokel": "Binokel, three players", "binokel-4": "Binokel for four, one against three",
+    "binokel": "Binokel", "binokel-4": "Binokel for four, one against three",
     "kreuzbinokel": "Kreuzbinokel, two teams", "binokel-4-dealer-out": "Binokel for four, the dealer sits out",
     "binokel-sevens": "Binokel with Sevens", "binokel-to-1000": "Binokel to 1000",
     "binokel-to-2000": "Binokel to 2000", "binokel-12-hands": "Binokel, twelve hands",
     "binokel-bid-200": "Binokel, bids from 200", "binokel-bid-250": "Binokel, bids from 250",
     "binokel-jumps": "Binokel with jump bids", "binokel-open-durch": "Binokel with open Durch",
-    "binokel-eights-graded": "Binokel, eight of a kind graded", "binocle": "Binocle (Foster), two players",
-    "binocle-64": "Binocle with 64 cards", "bezique": "Bézique, two players", "bezique-2000": "Bézique to 2000",
+    "binokel-eights-graded": "Binokel, eight of a kind graded", "binocle": "Binocle (Foster)",
+    "binocle-64": "Binocle with 64 cards", "bezique": "Bézique", "bezique-2000": "Bézique to 2000",
   },
   de: {
-    "binokel": "Binokel, drei Spieler", "binokel-4": "Binokel zu viert, einer gegen drei",
+    "binokel": "Binokel", "binokel-4": "Binokel zu viert, einer gegen drei",
     "kreuzbinokel": "Kreuzbinokel, zwei Parteien", "binokel-4-dealer-out": "Binokel zu viert, der Geber setzt aus",
     "binokel-sevens": "Binokel mit Siebenern", "binokel-to-1000": "Binokel bis 1000",
     "binokel-to-2000": "Binokel bis 2000", "binokel-12-hands": "Binokel, zwölf Spiele",
     "binokel-bid-200": "Binokel, Reizen ab 200", "binokel-bid-250": "Binokel, Reizen ab 250",
     "binokel-jumps": "Binokel mit Sprüngen beim Reizen", "binokel-open-durch": "Binokel mit offenem Durch",
-    "binokel-eights-graded": "Binokel, Achter gestuft", "binocle": "Binocle (Foster), zu zweit",
-    "binocle-64": "Binocle mit 64 Karten", "bezique": "Bézique, zu zweit", "bezique-2000": "Bézique bis 2000",
+    "binokel-eights-graded": "Binokel, Achter gestuft", "binocle": "Binocle (Foster)",
+    "binocle-64": "Binocle mit 64 Karten", "bezique": "Bézique", "bezique-2000": "Bézique bis 2000",
   },
 };
 
