@@ -41,7 +41,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "table_cap": ("You have {n} {tables} in play already: finish, abandon or cancel one before "
                   "you open another (a table waiting for players expires after {minutes} "
                   "minutes).",
-                  "Du hast schon {n} laufende Tische: beende, brich ab oder storniere einen, "
+                  "Du hast schon so viele laufende Tische, wie erlaubt sind ({n}): beende, "
+                  "brich ab oder storniere einen, "
                   "bevor du einen neuen anlegst (ein Tisch, der auf Spieler wartet, endet "
                   "nach {minutes} Minuten)."),
     "not_playing": ("This table is no longer playing (it is {status}).",
