@@ -316,7 +316,7 @@ def create_app(store: TableStore, *, bot_delay: float = 0.8,
 
     async def not_found(request: Request, exc: Exception | None) -> Response:
         """A 404: the API answers JSON; a page address gets the page, which says that there
-        is nothing here, in the reader's language, with a way back (decision web-45)."""
+        is nothing here, in the reader's language, with a way back (decision web-14)."""
         if request.url.path.startswith("/api/"):
             return _problem("no such address", 404)
         return FileResponse(STATIC / "index.html", status_code=404,

@@ -4,7 +4,7 @@ server sends (``error`` events, the ``error`` of a refused HTTP request) with th
 The rules and the tables word a refusal in English (the rules core names the rule that forbids
 a move, :mod:`binokel.errors`); the server keeps that text as ``reason`` / ``error`` and adds
 ``code`` (the catalogue's key) and ``words`` (the sentence in every other language the pages
-speak), so that a German page shows German (decision web-45).  A sentence is found by its
+speak), so that a German page shows German (decision web-14).  A sentence is found by its
 English template, ``{name}`` standing for a part that varies; a part marked ``{name*}`` is
 itself a refusal and is worded again.  A sentence not in the catalogue gets neither field and
 the page shows the English (``tests/web/test_wording.py`` checks what the pages can meet).
