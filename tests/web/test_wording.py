@@ -120,3 +120,21 @@ def test_addresses_that_lead_nowhere_answer_404(client: TestClient) -> None:
     assert api.status_code == 404 and api.json()["code"] == "no_address"
     assert client.get("/rules/binokel").status_code == 200
     assert client.get("/t/abcdef").status_code == 200  # (the page asks whether it exists)
+
+
+def test_the_pads_refusals_come_in_german_too(client: TestClient) -> None:
+    made = client.post("/api/pads", json={"rules": "binokel", "players": ["A", "B", "C"],
+                                          "first_dealer": 2}).json()
+    hand = {"declarer": 0, "bid": 155, "contract": "trump", "trump": "♥",
+            "melds": [190, 0, 40], "side_points": [128, 80, None], "no_trick": []}
+    refused = client.post(f"/api/pads/{made['id']}/ops", json={
+        "token": made["token"], "op": {"id": "a", "kind": "add", "entry": hand}})
+    assert refused.status_code == 422
+    body = refused.json()
+    assert body["rule"] == "bid_step, §3" and body["code"] == "pad_hand"
+    assert body["words"]["de"] == ("Spiel 1: Reizwert 155: gereizt wird in Schritten von 10 ab "
+                                   "150 (bid_step, §3)")
+    wrong = client.post(f"/api/pads/{made['id']}", json={"token": "not-its-key"})
+    assert wrong.status_code == 404
+    assert wrong.json()["words"]["de"] == ("Diesen Block gibt es nicht, oder das ist nicht "
+                                           "sein Link.")
