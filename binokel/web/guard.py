@@ -37,6 +37,8 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
+from .wording import refusal
+
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
@@ -146,7 +148,7 @@ def _header(scope: Scope, name: bytes) -> str | None:
 
 async def refuse(scope: Scope, receive: Receive, send: Send, status: int, reason: str) -> None:
     """Answer an HTTP request, or turn down a WebSocket handshake, with a JSON reason."""
-    body = json.dumps({"error": reason}).encode()
+    body = json.dumps(refusal(reason)).encode()
     headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
                (b"cache-control", b"no-store")]
     if scope["type"] == "websocket":

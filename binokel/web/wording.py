@@ -38,13 +38,34 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                             "Diese Regeln gibt es nicht: {name}; es gibt: {known}"),
     "server_full": ("The server is full: too many tables are playing. Try later.",
                     "Der Server ist voll: es laufen zu viele Tische. Bitte später noch einmal."),
-    "table_cap": ("You have {n} {tables} in play already: finish, abandon or cancel one before "
-                  "you open another (a table waiting for players expires after {minutes} "
-                  "minutes).",
-                  "Du hast schon so viele laufende Tische, wie erlaubt sind ({n}): beende, "
-                  "brich ab oder storniere einen, "
-                  "bevor du einen neuen anlegst (ein Tisch, der auf Spieler wartet, endet "
-                  "nach {minutes} Minuten)."),
+    "table_cap": ("You have {n} {tables} in play already (the most one address may make or sit "
+                  "at). To free one, finish or abandon it from \u201cYour tables\u201d in the "
+                  "lobby, or cancel it while nobody else sits at it; a table nobody is connected "
+                  "to "
+                  "ends by itself after {minutes} minutes ({bots} against computers only).",
+                  "Du hast schon so viele laufende Tische, wie eine Adresse anlegen oder besetzen "
+                  "darf ({n}). Um einen frei zu machen, spiel ihn zu Ende oder gib ihn unter "
+                  "\u201eDeine Tische\u201c in der Übersicht auf, oder storniere ihn, solange "
+                  "niemand sonst daran sitzt; ein Tisch, mit dem niemand verbunden ist, endet "
+                  "nach {minutes} Minuten von selbst ({bots} nur gegen Computer)."),
+    "server_busy": ("The server is full: every table has players at it. Try again in a few "
+                    "minutes.",
+                    "Der Server ist voll: an jedem Tisch sitzen Spieler. Versuch es in ein paar "
+                    "Minuten noch einmal."),
+    "too_many_requests": ("Too many requests from your address: at most {n} a second. Wait a "
+                          "moment.",
+                          "Zu viele Anfragen von deiner Adresse: höchstens {n} je Sekunde. "
+                          "Warte einen Moment."),
+    "too_many_sockets": ("Too many connections from your address: at most {n} at once. Close a "
+                         "table's tab and try again.",
+                         "Zu viele Verbindungen von deiner Adresse: höchstens {n} gleichzeitig. "
+                         "Schließ den Tab eines Tisches und versuch es noch einmal."),
+    "hint_busy": ("A hint is on its way already: one at a time.",
+                  "Ein Tipp ist schon unterwegs: einer nach dem anderen."),
+    "hints_busy": ("Many players are asking for hints just now: try again in a moment.",
+                   "Gerade fragen viele nach Tipps: versuch es gleich noch einmal."),
+    "hint_rate": ("At most {n} hints a minute: the next one in {s} s.",
+                  "Höchstens {n} Tipps je Minute: der nächste in {s} s."),
     "not_playing": ("This table is no longer playing (it is {status}).",
                     "An diesem Tisch wird nicht mehr gespielt ({status*})."),
     "seat_taken": ("Seat {seat} is taken.", "Platz {seat} ist schon besetzt."),
@@ -159,6 +180,10 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "pad_full": ("A pad holds at most {n} hands.", "Ein Block hält höchstens {n} Spiele."),
     "pad_too_many": ("Too many new pads from your address: at most {what}",
                      "Zu viele neue Blöcke von deiner Adresse: höchstens {what}"),
+    "pad_rate": ("Too many changes to this pad: at most {n} a second. The page sends it again "
+                 "by itself.",
+                 "Zu viele Änderungen an diesem Block: höchstens {n} je Sekunde. Die Seite "
+                 "sendet sie von selbst noch einmal."),
     "pad_server_full": ("This server keeps no more pads.", "Dieser Server hält keine Blöcke mehr."),
     "pad_hand": ("hand {n}: {inner*}", "Spiel {n}: {inner*}"),
     "pad_over_after": ("hand {n}: the game was over after hand {before}",

@@ -138,3 +138,20 @@ def test_the_pads_refusals_come_in_german_too(client: TestClient) -> None:
     assert wrong.status_code == 404
     assert wrong.json()["words"]["de"] == ("Diesen Block gibt es nicht, oder das ist nicht "
                                            "sein Link.")
+
+
+def test_the_table_cap_says_how_to_free_one_in_german_too(tmp_path: Path) -> None:
+    store = Store(tmp_path / "capped.sqlite3")
+    app = create_app(store, bot_delay=0, per_client=1, allowed=Allowed.of(hosts=["testserver"]))
+    with TestClient(app) as client:
+        seats = {"rules": "binokel", "take": 0, "name": "Anna",
+                 "seats": ["human", "bot:random", "bot:random"]}
+        assert client.post("/api/tables", json=seats).status_code == 201
+        refused = client.post("/api/tables", json=seats)
+        assert refused.status_code == 400
+        body = refused.json()
+        assert body["code"] == "table_cap"
+        assert body["words"]["de"].startswith("Du hast schon so viele laufende Tische, wie eine "
+                                              "Adresse anlegen oder besetzen darf (1).")
+        assert "\u201eDeine Tische\u201c" in body["words"]["de"]
+    store.close()

@@ -136,7 +136,7 @@ async function lobbyPage() {
       if (table.status !== "playing") { forgetTable(table.id); continue; }
       yours.add(table.id);
       mineList.append(h("div", {class: "table-item mine", "data-table": table.id},
-        h("div", {}, h("b", {class: "table-title"}, tableTitle(table)), " · ", table.rules,
+        h("div", {}, h("b", {class: "table-title"}, tableTitle(table)), " · ", ruleTitle(table.rules),
           h("span", {class: "chip on"}, t("yourSeat", table.seat + 1))),
         h("div", {class: "muted"}, seatList(table), " · ", tableState(table)),
         h("div", {class: "row"},
