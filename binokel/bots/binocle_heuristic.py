@@ -105,7 +105,15 @@ class BinocleHeuristicBot(BaseBot):
             return dix[0]
         melds = [a for a in options if isinstance(a, BA.Meld)]
         if melds:
-            return max(melds, key=lambda a: (a.meld.points(rules), -len(a.meld.kinds)))
+            best = max(melds, key=lambda a: (a.meld.points(rules), -len(a.meld.kinds)))
+            if self.level != "easy" and view.stock_size > 2:
+                # Build up (§6): the royal marriage now and the sequence after a later trick
+                # score both (40 + 250 at Bézique); the sequence first loses the marriage.
+                base = next((a for a in melds if a.meld.kind in best.meld.kind.builds_on),
+                            None)
+                if base is not None:
+                    return base
+            return best
         if dix:
             return dix[0]
         return next((a for a in options if isinstance(a, BA.Done)), options[0])

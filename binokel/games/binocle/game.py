@@ -100,6 +100,13 @@ class BinocleState(StateReader):
             return (*self._meld_options(), A.DONE, *self._claims())
         return ()
 
+    def nothing_to_declare(self) -> bool:
+        """Whether the player to move is at the meld step with nothing to meld, exchange or
+        show: saying done (or claiming) is all it can do.  A shell may say done for a person
+        then; what the other seat sees is the same either way."""
+        return self._phase is Phase.MELD and all(
+            isinstance(a, A.Done | A.Claim) for a in self.legal_actions())
+
     def play_mask(self) -> int:
         """Packed kinds the player to move may play from the concealed hand."""
         hand = self._hands[self._to_move]
@@ -130,7 +137,8 @@ class BinocleState(StateReader):
             for need, placement in legal_melds(self._hands[seat], self._tables[seat],
                                                self._table_bits[seat], self._melds[seat],
                                                self._h.trump, rules):
-                action = A.meld_action(need.meld)
+                # A four laid with cards of its own choice (any four of the rank) names them.
+                action = A.Meld(need.meld) if need.meld.laid else A.meld_action(need.meld)
                 placements[action] = (need, placement)
                 out.append(action)
         self._placements = placements
@@ -254,10 +262,9 @@ class BinocleState(StateReader):
             new._phase = Phase.MELD
             new._turn_melded = False
             new._turn_dix = False
-            options = new._meld_options()
-            if not options:
-                return new._draw(new)
-            new._legal = (*options, A.DONE, *new._claims())
+            # The winner always has the choice to declare or not, also with nothing to
+            # declare: whether it could declare must not show (decision binocle-06).
+            new._legal = (*new._meld_options(), A.DONE, *new._claims())
             return new._auto_claim()
         if new._hands[0] or new._hands[1]:
             return new._auto_claim()
@@ -277,6 +284,11 @@ class BinocleState(StateReader):
             placements = self._placements
         assert placements is not None
         need, placement = placements[action]
+        if action.meld.laid and sorted(action.meld.laid) != sorted(need.meld.kinds):
+            raise BinocleIllegalActionError(
+                f"{need.meld.name.capitalize()} are laid with the fewest cards from the hand, "
+                f"spread over the suits: {' '.join(str(c) for c in need.meld.cards)}, not "
+                f"{' '.join(str(CARDS[k]) for k in action.meld.laid)}.")
         hand, table, fresh = lay_meld(need, placement, self._hands[seat], self._tables[seat],
                                       len(self._melds[seat]))
         new = self._copy(action)
@@ -293,7 +305,7 @@ class BinocleState(StateReader):
             new._known = _with(self._known, seat, known)
         # The history keeps the engine's own meld action: its meld is named in the game's
         # words whatever words the player used.
-        new._last_action = A.meld_action(need.meld)
+        new._last_action = A.Meld(need.meld) if need.meld.laid else A.meld_action(need.meld)
         scored = ScoredMeld(need.meld, need.points, cards_of(fresh))
         melds = list(self._melds)
         melds[seat] = (*melds[seat], scored)
@@ -335,10 +347,8 @@ class BinocleState(StateReader):
         # it (both passed it and tied, Bézique §6) is decided at the count instead.
         if reached_at_once(before=before, after=self._scores[seat], target=self._target):
             return self._game_over(seat, Ending.REACHED)
-        options = self._meld_options()
-        if not options:
-            return self._draw(self)
-        self._legal = (*options, A.DONE, *self._claims())
+        # Melding on or done is the winner's choice even with nothing more open (binocle-06).
+        self._legal = (*self._meld_options(), A.DONE, *self._claims())
         return self._auto_claim()
 
     def _draw(self, new: BinocleState) -> BinocleState:

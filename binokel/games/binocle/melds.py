@@ -161,6 +161,10 @@ class BinocleMeld:
     game: str = field(default="binocle", compare=False, repr=False)
     """The game whose words name the meld (:data:`MELD_WORDS`); melds of the same cards are
     equal whatever their words."""
+    laid: tuple[int, ...] = field(default=(), compare=False, repr=False)
+    """Only for four of a kind under ``fours = "any four"`` (bezique.md §5): the card kinds
+    the four is laid with (two of one suit will do).  Empty: the meld's own cards.  Melds of
+    the same kind are equal whatever cards they were laid with."""
 
     def __post_init__(self) -> None:
         if self.kind.needs_suit != (self.suit is not None):
@@ -175,7 +179,7 @@ class BinocleMeld:
     @property
     def kinds(self) -> tuple[int, ...]:
         """Card kind indices, with repeats."""
-        return _kinds_of(self.kind, self.suit, self.dix_rank)
+        return self.laid or _kinds_of(self.kind, self.suit, self.dix_rank)
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -350,10 +354,64 @@ def place_meld(need: _Need, hand: int, table: Sequence[TableCard],
     return best
 
 
+def is_any_four(need: _Need, rules: BinocleRules) -> bool:
+    """Whether ``need`` is a four of a kind that any four cards of its rank make."""
+    return rules.fours == "any four" and need.meld.kind in _FOURS
+
+
+_FOURS = frozenset({MeldKind.FOUR_ACES, MeldKind.FOUR_KINGS, MeldKind.FOUR_QUEENS,
+                    MeldKind.FOUR_JACKS})
+
+
+def place_any_four(need: _Need, hand: int, table: Sequence[TableCard],
+                   *, laws: bool = True) -> tuple[_Need, Placement] | None:
+    """Four of a kind as bezique.md §5 counts it: any four cards of the rank.
+
+    Laid with the fewest fresh cards the laws allow: table cards of the rank that have served
+    in no four of a kind yet (``laws=False``: any table card of the rank) are taken first, at
+    most three (one card must be fresh); then cards from the hand.  Each pick goes to a suit
+    not yet in the four if it can, in suit order.  Returns the need with its cards and the
+    placement, or None when the cards are not there.
+    """
+    rank = need.meld.kinds[0] % RANK_SLOTS
+    kinds = [s * RANK_SLOTS + rank for s in Suit]
+    free = [i for i, e in enumerate(table)
+            if e[0] in kinds and (not laws or e[1 + CLASS_C] == NO_MELD)]
+    held = [k for k in kinds for _ in range((hand >> (k * BITS)) & 3)]
+    if not held or len(free) + len(held) < 4:
+        return None
+    chosen: list[int] = []
+    taken = [free[j] for j in _spread([table[i][0] for i in free], min(len(free), 3), chosen)]
+    _spread(held, 4 - len(chosen), chosen)
+    fresh = sum(ONE[k] for k in chosen[len(taken):])
+    laid = tuple(sorted(chosen))
+    counts = tuple((k, laid.count(k)) for k in dict.fromkeys(laid))
+    meld = BinocleMeld(need.meld.kind, None, Rank.NINE, need.meld.game, laid)
+    ones = sum(ONE[k] for k, _ in counts)
+    twos = sum(ONE[k] for k, c in counts if c == 2)
+    return (_Need(meld, counts, ones, twos, need.meld_class, need.points),
+            Placement(fresh, tuple(sorted(taken)), ()))
+
+
+def _spread(keys: Sequence[int], count: int, chosen: list[int]) -> list[int]:
+    """Positions in ``keys`` of ``count`` picks, each of a kind (a suit, the rank being one)
+    not yet in ``chosen`` if there is one; the picks are added to ``chosen``."""
+    picked: list[int] = []
+    for _ in range(count):
+        at = next((j for j, k in enumerate(keys) if j not in picked and k not in chosen),
+                  None)
+        if at is None:
+            at = next(j for j in range(len(keys)) if j not in picked)
+        picked.append(at)
+        chosen.append(keys[at])
+    return picked
+
+
 def legal_melds(hand: int, table: Sequence[TableCard], table_bits: int,
                 scored: Sequence[ScoredMeld], trump: Suit,
                 rules: BinocleRules) -> list[tuple[_Need, Placement | None]]:
     """The melds the laws allow now, each with its placement (None: only fresh cards needed)."""
+    any_four = rules.fours == "any four"
     combined = hand + table_bits
     present = _present(combined)
     twos = (combined >> 1) & _LOW
@@ -365,6 +423,11 @@ def legal_melds(hand: int, table: Sequence[TableCard], table_bits: int,
                 labelled[cls] |= ONE[entry[0]]
     out: list[tuple[_Need, Placement | None]] = []
     for need in candidate_melds(trump, rules):
+        if any_four and need.meld.kind in _FOURS:
+            found = place_any_four(need, hand, table)
+            if found is not None:
+                out.append(found)
+            continue
         if present & need.ones != need.ones or twos & need.twos != need.twos:
             continue
         if not in_hand & need.ones:

@@ -44,6 +44,8 @@ PINOCHLE_MELD_VALUES: dict[str, int] = {
 GAMES = ("binocle", "bezique")
 #: What happens when both players pass the target at the count (§7; docs/rules/bezique.md §6).
 BOTH_REACH = ("play on", "higher wins")
+#: Which four cards of a rank make four of a kind (binocle.md §6; bezique.md §5).
+FOURS = ("one of each suit", "any four")
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -107,6 +109,10 @@ class BinocleRules:
     points_jack: int = 2
     eight_of_a_kind: bool = True
     """Eight Aces, Kings, Queens or Jacks are melds."""
+    fours: str = "one of each suit"
+    """Which four cards of a rank make four Aces, Kings, Queens or Jacks: ``one of each suit``
+    (Binocle, binocle.md §6) or ``any four`` of the rank (Bézique, bezique.md §5: two of one
+    suit will do)."""
     claims: bool = True
     """A player may claim to have reached the target (§7); off: no claims at all."""
     both_reach: str = "play on"
@@ -208,6 +214,8 @@ def _validate(rules: BinocleRules) -> None:
              f"{rules.hand_size} cards cannot be dealt in packets of {rules.deal_packet}")
     need(rules.both_reach in BOTH_REACH, "both_reach",
          f"must be one of {', '.join(repr(b) for b in BOTH_REACH)}, not {rules.both_reach!r}")
+    need(rules.fours in FOURS, "fours",
+         f"must be one of {', '.join(repr(f) for f in FOURS)}, not {rules.fours!r}")
     need(rules.claims or not rules.claim_automatically, "claim_automatically",
          "must be off when there are no claims (claims is off)")
     pack_size = 8 * len(rules.ranks)
@@ -247,7 +255,8 @@ def _deal_rounds(rules: BinocleRules) -> tuple[int, ...]:
 
 #: The fields added for Bézique, with Binocle's values as their defaults.
 BEZIQUE_FIELDS = ("game", "deal_packets", "points_ace", "points_ten", "points_king",
-                  "points_queen", "points_jack", "eight_of_a_kind", "claims", "both_reach")
+                  "points_queen", "points_jack", "eight_of_a_kind", "claims", "both_reach",
+                  "fours")
 
 
 def record_fields(rules: BinocleRules) -> dict[str, Any]:
@@ -288,6 +297,7 @@ BEZIQUE = BinocleRules(
     grand_binocle=False,
     meld_double_binocle=500,
     eight_of_a_kind=False,
+    fours="any four",
     claims=False,
     both_reach="higher wins",
 )
