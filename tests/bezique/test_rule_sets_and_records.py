@@ -32,7 +32,7 @@ def test_binocle_keeps_its_values_for_every_field_bezique_added() -> None:
     assert {name: getattr(defaults, name) for name in BEZIQUE_FIELDS} == {
         "game": "binocle", "deal_packets": "", "points_ace": 11, "points_ten": 10,
         "points_king": 4, "points_queen": 3, "points_jack": 2, "eight_of_a_kind": True,
-        "claims": True, "both_reach": "play on"}
+        "claims": True, "both_reach": "play on", "fours": "one of each suit"}
 
 
 @pytest.mark.parametrize(("changes", "field", "words"), [

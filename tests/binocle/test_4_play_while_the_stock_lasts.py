@@ -97,7 +97,12 @@ def test_4_one_meld_per_trick() -> None:
                          "10♣ 10♣ 10♦ 10♦ J♣ J♣ 9♦ 9♦ A♠ A♠ 10♠ 10♠", turned="J♥")
     state = play(state, "A♣", "9♦", "meld marriage ♠")
     assert state.scores == (20, 0)
-    assert state.phase is Phase.PLAY  # nothing else to do: the cards were drawn
+    # Nothing else to do, yet the step stays until done (nobody learns what is left).
+    assert state.phase is Phase.MELD and state.nothing_to_declare()
+    with pytest.raises(IllegalActionError, match="Only one meld may be scored for each trick"):
+        state.apply(parse_binocle_action("meld marriage ♣"))
+    state = play(state, "done")
+    assert state.phase is Phase.PLAY and state.stock_size == 21
     with pytest.raises(IllegalActionError, match="Only the winner"):
         state.apply(parse_binocle_action("meld marriage ♣"))
     state = play(state, "A♣", "9♦", "meld marriage ♣")
@@ -136,9 +141,10 @@ def test_4_second_dix_is_shown_for_10() -> None:
     state = play(state, "show 9♥")
     assert state.scores == (10, 10) and state.dix_shown
     assert parse_card("9♥") in unpack(state.known[DEALER])
-    # Each dix scores once.
+    # Each dix scores once: the next trick won leaves done alone.
     state = play(state, "A♠", "9♠")
-    assert state.phase is Phase.PLAY
+    assert state.phase is Phase.MELD and [str(a) for a in state.legal_actions()] == [
+        "done", "claim"]
 
 
 def test_4_turned_dix_the_other_can_only_be_shown() -> None:
@@ -156,6 +162,8 @@ def test_4_dix_and_one_meld_after_the_same_trick() -> None:
                          "10♣ 10♣ 10♦ 10♦ J♣ J♣ 9♦ 9♦ A♠ A♠ 10♠ Q♦", turned="J♥")
     state = play(state, "A♣", "9♦", "meld marriage ♠", "exchange 9♥")
     assert state.scores == (30, 0)
+    assert state.phase is Phase.MELD and state.nothing_to_declare()
+    state = play(state, "done")
     assert state.phase is Phase.PLAY and state.stock_size == 21
 
 
@@ -165,9 +173,10 @@ def test_4_option_dix_uses_up_the_meld() -> None:
                          "10♣ 10♣ 10♦ 10♦ J♣ J♣ 9♦ 9♦ A♠ A♠ 10♠ Q♦", turned="J♥", rules=rules)
     state = play(state, "A♣", "9♦")
     melded = play(state, "meld marriage ♠")
-    assert melded.phase is Phase.PLAY and melded.scores == (20, 0)  # the meld used the turn
+    # The meld used the turn: done is all that is left.
+    assert melded.nothing_to_declare() and melded.scores == (20, 0)
     exchanged = play(state, "exchange 9♥")
-    assert exchanged.phase is Phase.PLAY and exchanged.scores == (10, 0)
+    assert exchanged.nothing_to_declare() and exchanged.scores == (10, 0)
 
 
 def test_4_melded_cards_are_played_from_the_table() -> None:
@@ -176,6 +185,7 @@ def test_4_melded_cards_are_played_from_the_table() -> None:
     state = play(state, "A♣", "9♦", "meld marriage ♠")
     assert state.table(PONE) == parse_cards("K♠ Q♠")
     assert parse_card("K♠") not in state.hand(PONE)
+    state = play(state, "done")
     assert Play(parse_card("K♠"), from_table=True) in state.legal_actions()
     with pytest.raises(IllegalActionError, match="play it as 'table K♠'"):
         state.apply(parse_binocle_action("K♠"))

@@ -164,6 +164,9 @@ def test_6_several_melds_held_are_scored_one_after_each_trick() -> None:
     assert [str(a) for a in state.legal_actions()] == [
         "meld marriage K♣ Q♣", "meld marriage K♠ Q♠", "done", "claim"]
     state = play(state, "meld marriage ♣")
+    with pytest.raises(BinocleIllegalActionError, match="Only one meld may be scored"):
+        state.apply(parse_binocle_action("meld marriage ♠"))
+    state = play(state, "done")
     with pytest.raises(BinocleIllegalActionError, match="Only the winner of the trick"):
         state.apply(parse_binocle_action("meld marriage ♠"))
     state = play(state, "A♣", "9♦", "meld marriage ♠")

@@ -132,7 +132,8 @@ def test_a_meld_the_laws_forbid_is_refused_with_its_law() -> None:
 def test_an_action_on_the_wrong_line_is_refused() -> None:
     state = apply_all(new_binocle_game(seed=3), ["10♣", "A♣", "meld royal marriage ♣", "A♦"])
     text = dump_binocle_record(state)
-    moved = re.sub(r"Trick 2: 1 A♦", "Meld 1: 1 A♦", text.replace("Draw 1: 1 A♦, 0 J♥\n", ""))
+    moved = re.sub(r"Trick 2: 1 A♦", "Meld 1: 1 done, 1 A♦",
+                   text.replace("Draw 1: 1 A♦, 0 J♥\n", ""))
     with pytest.raises(RecordError, match=r"written on the Meld 1 line, but the hand is at "
                                           r"trick 2"):
         replay_binocle(load_binocle_record(moved))
@@ -161,7 +162,7 @@ def test_an_action_on_the_wrong_line_is_refused() -> None:
 ])
 def test_a_record_that_disagrees_with_the_seed_or_the_actions_is_refused(
         old: str, new: str, message: str) -> None:
-    state = apply_all(new_binocle_game(seed=3), ["10♣", "A♣", "meld royal marriage ♣"])
+    state = apply_all(new_binocle_game(seed=3), ["10♣", "A♣", "meld royal marriage ♣", "done"])
     text = dump_binocle_record(state)
     assert old in text
     with pytest.raises(RecordError, match=message):

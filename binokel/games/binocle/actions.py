@@ -15,7 +15,9 @@ action                                       notation                         me
 ===========================================  ===============================  =====================
 
 In a meld the cards may be left out where the name says it all (``meld four kings``), or given
-by their suit (``meld marriage ♠``).
+by their suit (``meld marriage ♠``).  Four of a kind may name its four cards
+(``meld four kings K♠ K♠ K♥ K♦``, bezique.md §5); the engine lays the four it chooses and refuses
+other cards.
 
 >>> str(parse_binocle_action("meld marriage s"))
 'meld marriage K♠ Q♠'
@@ -154,9 +156,20 @@ def _parse_meld(rest: str, text: str) -> Meld:
             suit = parse_cards(tail)[0].suit
     meld = meld_of(kind, suit, game=game)
     suit_only = kind.needs_suit and len(tail.split()) == 1 and len(tail.split()[0]) == 1
-    if tail and not suit_only and sorted(c.kind for c in parse_cards(tail)) != sorted(meld.kinds):
-        raise NotationError(f"not a meld: {text!r} (a {meld.name} is {meld})")
+    if tail and not suit_only:
+        kinds = sorted(c.kind for c in parse_cards(tail))
+        if kind in _FOURS and len(kinds) == 4 and all(
+                CARDS[k].rank is CARDS[meld.kinds[0]].rank and kinds.count(k) <= 2
+                for k in kinds):
+            # Four of a kind with its cards named (bezique.md §5: any four of the rank); the
+            # engine checks that they are the four it lays.
+            return Meld(BinocleMeld(kind, None, Rank.NINE, game, tuple(kinds)))
+        if kinds != sorted(meld.kinds):
+            raise NotationError(f"not a meld: {text!r} (a {meld.name} is {meld})")
     return meld_action(meld)
+
+
+_FOURS = (MeldKind.FOUR_ACES, MeldKind.FOUR_KINGS, MeldKind.FOUR_QUEENS, MeldKind.FOUR_JACKS)
 
 
 def parse_binocle_action(text: str) -> BinocleAction:

@@ -5,7 +5,17 @@ from __future__ import annotations
 from ...cards import ABOVE, BITS, CARDS, RANK_SLOTS, SUIT_MASK, iter_kinds
 from . import actions as A
 from .hand import Phase
-from .melds import CLASS_NAMES, NO_MELD, MeldKind, candidate_melds, meld_word, place_meld
+from .melds import (
+    CLASS_C,
+    CLASS_NAMES,
+    NO_MELD,
+    BinocleMeld,
+    MeldKind,
+    candidate_melds,
+    is_any_four,
+    meld_word,
+    place_meld,
+)
 from .state import StateReader
 
 #: The game's own words in refusals: Binocle melds and has a dix, Bézique declares and has a
@@ -128,6 +138,8 @@ def _meld_law(state: StateReader, action: A.Meld) -> str:
         return f"{word(meld.kind).capitalize()} is not {_a(w['meld'])} here."
     hand = state.hands[seat]
     table = state.table_cards(seat)
+    if is_any_four(need, rules):
+        return _four_law(need.meld, hand, table, this, w["meld"])
     combined = hand + state.table_bits[seat]
     missing = [CARDS[k] for k, copies in need.counts
                if (combined >> (k * BITS)) & 3 < copies]
@@ -161,6 +173,38 @@ def _meld_law(state: StateReader, action: A.Meld) -> str:
     if place_meld(need, hand, table, scored) is None:
         return f"{this.capitalize()} needs at least one card from your hand."
     return ""
+
+
+def _four_law(meld: BinocleMeld, hand: int, table: tuple[tuple[int, int, int, int], ...],
+              this: str, word: str) -> str:
+    """Why any four of the rank (docs/rules/bezique.md §5) cannot be declared now, or ''."""
+    rank = meld.kinds[0] % RANK_SLOTS
+    kinds = {s * RANK_SLOTS + rank for s in range(4)}
+    held = sum((hand >> (k * BITS)) & 3 for k in kinds)
+    on_table = [e for e in table if e[0] in kinds]
+    free = sum(1 for e in on_table if e[1 + CLASS_C] == NO_MELD)
+    plural = meld.name.split()[-1]
+    if held + len(on_table) < 4:
+        return (f"You hold {held + len(on_table)} {plural}, hand and table together: {this} "
+                f"needs four.")
+    if not held:
+        return f"{this.capitalize()} needs at least one card from your hand."
+    if held + free < 4:
+        return (f"These cards have scored {meld.name} already: never an equal {word} again "
+                f"(another {meld.name} needs {plural} that have not served in one).")
+    return ""
+
+
+def why_four_cards(state: StateReader, action: A.Meld, laid: BinocleMeld) -> str:
+    """Why a four of a kind named with other cards than the engine lays is refused."""
+    cards = " ".join(str(c) for c in laid.cards)
+    named = " ".join(str(CARDS[k]) for k in action.meld.laid)
+    name = laid.name.capitalize()
+    if state.rules.fours == "one of each suit":
+        return (f"{name} are one card of each suit (fours is 'one of each suit'): {cards}, "
+                f"not {named}.")
+    return (f"{name} are laid with the fewest cards from the hand, spread over the suits: "
+            f"{cards}, not {named}.")
 
 
 #: Bézique's names of the three classes (docs/rules/bezique.md §5).

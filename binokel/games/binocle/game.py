@@ -32,7 +32,7 @@ from ...cards import (
 )
 from . import actions as A
 from .actions import BinocleAction
-from .explain import why_illegal
+from .explain import why_four_cards, why_illegal
 from .hand import (
     TAKEN,
     TERMINAL,
@@ -178,6 +178,17 @@ class BinocleState(StateReader):
             return self._show(action)
         return self._draw(self._copy(action))
 
+    def apply_logged(self, action: BinocleAction, *, seat: int | None = None) -> BinocleState:
+        """:meth:`apply` for an action read from a log or record.
+
+        Logs written before every trick winner had the declare-or-not step (decision
+        binocle-06) leave out the ``done`` of a winner with nothing to declare: a card played
+        at that step says ``done`` first.  Anything else is :meth:`apply`.
+        """
+        if isinstance(action, A.Play) and self.nothing_to_declare():
+            return self.apply(A.DONE, seat=seat).apply(action, seat=seat)
+        return self.apply(action, seat=seat)
+
     # --- transitions ---------------------------------------------------------------------------
 
     def _copy(self, action: BinocleAction | None) -> BinocleState:
@@ -285,10 +296,7 @@ class BinocleState(StateReader):
         assert placements is not None
         need, placement = placements[action]
         if action.meld.laid and sorted(action.meld.laid) != sorted(need.meld.kinds):
-            raise BinocleIllegalActionError(
-                f"{need.meld.name.capitalize()} are laid with the fewest cards from the hand, "
-                f"spread over the suits: {' '.join(str(c) for c in need.meld.cards)}, not "
-                f"{' '.join(str(CARDS[k]) for k in action.meld.laid)}.")
+            raise BinocleIllegalActionError(why_four_cards(self, action, need.meld))
         hand, table, fresh = lay_meld(need, placement, self._hands[seat], self._tables[seat],
                                       len(self._melds[seat]))
         new = self._copy(action)
@@ -543,10 +551,12 @@ def new_binocle_game(rules: BinocleRules = BINOCLE, seed: int | str = 0, *,
 
 
 def apply_all(state: BinocleState, actions: Sequence[BinocleAction | str]) -> BinocleState:
-    """Apply actions (or their notation) one after another."""
+    """Apply actions (or their notation) one after another, as a log gives them
+    (:meth:`BinocleState.apply_logged`: a card played by a trick winner with nothing to
+    declare says ``done`` first)."""
     for action in actions:
-        state = state.apply(A.parse_binocle_action(action) if isinstance(action, str)
-                            else action)
+        state = state.apply_logged(A.parse_binocle_action(action) if isinstance(action, str)
+                                   else action)
     return state
 
 

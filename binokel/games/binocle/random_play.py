@@ -29,12 +29,22 @@ def random_action(state: BinocleState | BinocleView, rng: random.Random, *,
     legal = state.legal_actions() if isinstance(state, BinocleState) else state.legal_actions
     if not legal:
         raise ValueError("no legal action: the game is over or it is not this seat's turn")
+    only_done = len(legal) == 1 or (len(legal) == 2 and legal[1] is A.CLAIM
+                                    and claim_when_sure and not _sure(state))
+    if legal[0] is A.DONE and only_done:
+        # A trick's winner with nothing to declare says done; no number is drawn for it, so
+        # random games go as they went before the winner had that step (decision binocle-06).
+        return A.DONE
     if claim_when_sure and legal[-1] is A.CLAIM:
         if state.claim_total(state.to_move) >= state.target:
             return A.CLAIM
         if len(legal) > 1:
             return legal[rng.randrange(len(legal) - 1)]
     return legal[rng.randrange(len(legal))]
+
+
+def _sure(state: BinocleState | BinocleView) -> bool:
+    return state.claim_total(state.to_move) >= state.target
 
 
 def play_random_game(rules: BinocleRules = BINOCLE, seed: int | str = 0,

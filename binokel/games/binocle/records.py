@@ -9,7 +9,7 @@ and the lines that follow from them (trick winners, melds scored, cards drawn, t
 score), which :func:`replay_binocle` checks.
 
 >>> from binokel.games.binocle import new_binocle_game, apply_all
->>> state = apply_all(new_binocle_game(seed=3), ["10♣", "A♣", "meld royal marriage ♣"])
+>>> state = apply_all(new_binocle_game(seed=3), ["10♣", "A♣", "meld royal marriage ♣", "done"])
 >>> text = dump_binocle_record(state)
 >>> for line in text.splitlines()[-8:]:
 ...     print(line if len(line) < 60 else line[:56] + " ...")
@@ -166,10 +166,14 @@ def _log(chain: Sequence[BinocleState]) -> _HandLog:
         seat = prev.to_move
         key: Key = (("trick", len(prev.tricks) + 1) if prev.phase is Phase.PLAY
                     else ("meld", len(prev.tricks)))
-        if not log.parts or log.parts[-1][0] != key:
-            log.parts.append((key, []))
-            gained = 0
-        log.parts[-1][1].append((seat, action))
+        # A winner's done with nothing to declare goes without saying (as records wrote it
+        # before every winner had the step, decision binocle-06); the draw after it is written.
+        implied = isinstance(action, A.Done) and prev.nothing_to_declare()
+        if not implied:
+            if not log.parts or log.parts[-1][0] != key:
+                log.parts.append((key, []))
+                gained = 0
+            log.parts[-1][1].append((seat, action))
         counted = len(cur.results) != len(prev.results)
         tricks = cur.results[-1].tricks if counted else cur.tricks
         if len(tricks) > len(prev.tricks):
@@ -178,7 +182,7 @@ def _log(chain: Sequence[BinocleState]) -> _HandLog:
             bonus = (f" + {rules.last_trick_bonus}"
                      if len(tricks) == last_trick and rules.last_trick_bonus else "")
             out["trick", len(tricks)] = f"{trick.winner} ({points}{bonus})"
-        if prev.phase is Phase.MELD:
+        if prev.phase is Phase.MELD and not implied:
             gained += cur.scores[seat] - prev.scores[seat]
             out[key] = f"{seat} {gained:+d} = {cur.scores[seat]}"
         if not counted and prev.turned is not None and (
@@ -548,6 +552,9 @@ def replay_binocle(record: BinocleRecord) -> BinocleState:
         for move in hand.moves:
             count += 1
             position = f"action {count} ({move.where}, seat {move.seat} '{move.text}')"
+            if move.where.startswith("trick") and state.nothing_to_declare():
+                state = state.apply(A.DONE)  # written without its done (decision binocle-06)
+                chain.append(state)
             if len(chain) > 1 and (len(state.results) != len(chain[0].results)
                                    or state.is_over):
                 raise RecordError(f"line {move.line}: hand {hand.number}, {position}: the hand "
@@ -565,6 +572,11 @@ def replay_binocle(record: BinocleRecord) -> BinocleState:
             except BinocleIllegalActionError as exc:
                 raise RecordError(f"line {move.line}: hand {hand.number}, {position}: {exc}"
                                   ) from None
+            chain.append(state)
+        if state.nothing_to_declare() and any(
+                key == ("draw", len(state.tricks)) for key, _, _ in hand.checks):
+            # The hand's last written trick was won with nothing to declare and drawn after.
+            state = state.apply(A.DONE)
             chain.append(state)
         check_written(hand.number, hand.checks, _log(chain).derived)
     if record.hands and state.hand_no != record.hands[-1].number - 1:
