@@ -183,9 +183,11 @@ class BinocleState(StateReader):
 
         Logs written before every trick winner had the declare-or-not step (decision
         binocle-06) leave out the ``done`` of a winner with nothing to declare: a card played
-        at that step says ``done`` first.  Anything else is :meth:`apply`.
+        at the meld step says ``done`` first (also when a rule change has opened a meld there
+        since, such as Bézique's fours).  Anything else is :meth:`apply`.
         """
-        if isinstance(action, A.Play) and self.nothing_to_declare():
+        if (isinstance(action, A.Play) and self._phase is Phase.MELD
+                and A.DONE in self.legal_actions()):
             return self.apply(A.DONE, seat=seat).apply(action, seat=seat)
         return self.apply(action, seat=seat)
 

@@ -402,7 +402,12 @@ def _parse_rules(name: str | None, values: dict[str, tuple[str, int]],
                 raise RecordError(f"line {first}: unknown Binocle rule set {name!r} and no Rule "
                                   f"lines")
         base = found or BINOCLE
-    return build_rules(BinocleRules, base.fields(), name, values, first, "Binocle ")
+    fields = base.fields()
+    if "game" in values and "fours" not in values:
+        # Written with the Bézique fields but before ``fours`` existed: its fours of a kind
+        # were one of each suit (decision bezique-02).
+        fields["fours"] = "one of each suit"
+    return build_rules(BinocleRules, fields, name, values, first, "Binocle ")
 
 
 def _parse_body(lines: list[str], first: int, rules: BinocleRules
