@@ -28,8 +28,8 @@ from binokel.env.table import Table
 from binokel.games import find_game_rules, game_of, new_game, random_action, seats_of
 from binokel.games.binocle import BinocleDeal, BinocleState, new_binocle_game, redeal_hidden
 from binokel.games.binokel.game import Deal
-from binokel.games.binokel.state import active_seats
 from binokel.games.binokel.game import new_game as new_binokel_game
+from binokel.games.binokel.state import active_seats
 from tests.helpers import examples
 
 pyspiel = pytest.importorskip("pyspiel")
