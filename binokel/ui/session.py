@@ -28,6 +28,7 @@ from ..bots.base import Bot, ask
 from ..errors import IllegalActionError
 from ..games import game_of
 from ..games.binocle import BinocleState
+from ..games.binocle import actions as BA
 from ..games.binocle import apply_all as binocle_apply_all
 from ..games.binokel import actions as A
 from ..games.binokel.actions import Action
@@ -103,6 +104,8 @@ class BaseSession(Generic[S]):
         self.actions: list[Any] = list(state.history())
         # Who took each action: the seat to move in the state before it.
         self.movers: list[int] = [s.to_move for s in reversed(chain[1:])]
+        self.auto: set[int] = set()
+        """The actions the table said for the person (not the person's to undo)."""
         self.state: S = state
         self.events: list[Event] = []
 
@@ -177,12 +180,23 @@ class BaseSession(Generic[S]):
         """Let the computer players act until it is the person's turn or the game is over;
         returns what happened (raises :class:`~binokel.bots.base.BotError` if a bot fails)."""
         start = len(self.events)
-        while not self.state.is_over and not self.is_human_turn:
+        while not self.state.is_over:
+            if self.is_human_turn:
+                said = self.said_for_person(self.state)
+                if said is None:
+                    break
+                self.auto.add(len(self.actions))
+                self._apply(said)
+                continue
             seat = self.state.to_move
             view = self.state.view(seat)
             action = ask(self.bot(seat), view, bot_rng(self.seed, seat, len(self.actions)))
             self._apply(action)
         return self.events[start:]
+
+    def said_for_person(self, state: S) -> Any | None:
+        """An answer the table gives for the person, who has no choice to make (none here)."""
+        return None
 
     def play(self, actions: Sequence[Any]) -> None:
         """Apply the person's actions in order, all or none: each is checked against the state
@@ -200,13 +214,15 @@ class BaseSession(Generic[S]):
     def undo(self) -> Any | None:
         """Take back the person's last decision and every computer move after it; returns the
         action taken back, or None if there is none."""
-        mine = [i for i, seat in enumerate(self.movers) if seat == self.human]
+        mine = [i for i, seat in enumerate(self.movers)
+                if seat == self.human and i not in self.auto]
         if not mine:
             return None
         cut = mine[-1]
         undone = self.actions[cut]
         self.actions = self.actions[:cut]
         self.movers = self.movers[:cut]
+        self.auto = {i for i in self.auto if i < cut}
         self.state = self.replay(self.actions)
         self.events = []
         if self.on_change is not None:
@@ -294,6 +310,10 @@ class BinocleSession(BaseSession[BinocleState]):
 
     def replay(self, actions: Sequence[Any]) -> BinocleState:
         return binocle_apply_all(self.start, actions)
+
+    def said_for_person(self, state: BinocleState) -> Any | None:
+        # A trick won with nothing to declare: done at once (decision binocle-06).
+        return BA.DONE if state.nothing_to_declare() else None
 
 
 #: The session class of each game, by game name.

@@ -456,8 +456,21 @@ class TableManager(TableLife):
         # The table's info (not only the game) changes when the game ends, a hand ends or the
         # computer players stop waiting for someone's summary.
         self._broadcast(table, seats=status is not None or table.progress() != before)
-        self._kick(table)
+        if not self._say_done(table):
+            self._kick(table)
         self._forget_if_ended(table)
+
+    def _say_done(self, table: Table) -> bool:
+        """A person who won a trick with nothing to declare says done at once (decision
+        binocle-06): nobody waits on it, and the others see the same step either way."""
+        state, seat = table.state, table.state.to_move
+        quiet = getattr(state, "nothing_to_declare", None)
+        if not (table.is_playing and 0 <= seat < len(table.seats) and quiet is not None
+                and table.seats[seat].kind == "human" and quiet()):
+            return False
+        done = table.game.parse_action("done")
+        self._commit(table, seat, state.apply(done, seat=seat), [str(done)])
+        return True
 
     def abandon(self, table: Table, seat: int | None) -> None:
         """End an unfinished game (a seated player's choice); its record becomes available."""

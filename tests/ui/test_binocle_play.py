@@ -300,3 +300,32 @@ def test_german_refusals_of_binocle() -> None:
         "Du musst Farbe bedienen und stechen: du hast A♥ 10♥."
     assert DE.engine_error("You must trump: you have no ♠ but hold 9♥ J♥.") == \
         "Du musst trumpfen: du hast kein ♠, aber 9♥ J♥."
+
+
+@pytest.mark.parametrize("rules_name", ["binocle", "bezique"])
+def test_a_trick_won_with_nothing_to_declare_is_not_kept_waiting(rules_name: str) -> None:
+    # The person's done is said for it (decision binocle-06); the other seat was shown the
+    # declaring step all the same, and undo takes back the person's own card, not the done.
+    rules = find_binocle_spec(rules_name)
+    said = 0
+    for seed in range(12):
+        session = session_for(new_binocle_game(rules, seed),
+                              [Player("Anna"), Player("Karle", "random")])
+        for _ in range(60):
+            session.run_bots()
+            state = session.state
+            if state.is_over:
+                break
+            assert not state.nothing_to_declare()  # never left to the person
+            _, action = typed_line(state)
+            session.play([action])
+        for i in sorted(session.auto):
+            said += 1
+            assert session.actions[i] == A.DONE and session.movers[i] == session.human
+            before = list(session.state.states())[::-1][i]
+            assert before.nothing_to_declare() and before.view(1).phase.value == "meld"
+        mine = [i for i, s in enumerate(session.movers) if s == 0 and i not in session.auto]
+        if mine:
+            undone = session.actions[mine[-1]]
+            assert session.undo() == undone and len(session.actions) == mine[-1]
+    assert said > 10
