@@ -221,6 +221,9 @@ def _hands_done(state: Any) -> int:
 
 def _random_action(rng: random.Random, state: Any) -> Any:
     legal = list(state.legal_actions())
+    quiet = getattr(state, "nothing_to_declare", None)
+    if quiet is not None and quiet():
+        return legal[0]  # done, as the table says it for a person (decision binocle-06)
     # Mostly play hands out in trumps, as at a real table (giving up ends a hand at once).
     plain = [a for a in legal if str(a).split()[0] not in ("out", "durch", "open", "claim")]
     if plain and rng.random() < 0.95:
