@@ -18,7 +18,7 @@ from typing import Any
 
 from ..cards import Card, CardError, Suit, pack, parse_cards, parse_suit
 from ..games import game_of
-from ..games.binocle import BinocleRules, ScoredMeld, best_meld_plan, binocle_melds
+from ..games.binocle import BinocleRules, MeldKind, ScoredMeld, best_meld_plan, binocle_melds
 from ..games.binokel.melds import Meld, find_melds
 from ..games.binokel.rules import Rules
 from .common import add_rules_options, fail, rules_from_args
@@ -125,14 +125,15 @@ def binocle_listing(cards: list[Card], trump: Suit, rules: BinocleRules) -> dict
 
     melds = binocle_melds(cards, trump, rules)
     plan, best = best_meld_plan(cards, trump, rules)
-    dix = sum(m.points for m in melds if m.name == "dix")
+    dix = sum(m.points for m in melds if m.meld.kind is MeldKind.DIX)  # Bézique: trump Seven
     return {"game": "binocle", "trump": trump.symbol, "melds": [row(m) for m in melds],
             "best": [row(m) for m in plan], "best_total": best, "dix": dix, "total": best + dix}
 
 
 def _binocle_label(meld: dict[str, Any]) -> str:
     name = str(meld["name"])
-    if name in ("marriage", "royal marriage", "sequence", "dix"):
+    if name in ("marriage", "common marriage", "royal marriage", "sequence", "dix",
+                "trump Seven"):
         return f"{name.capitalize()} {parse_cards(meld['cards'][0])[0].suit.symbol}"
     return name.capitalize()
 

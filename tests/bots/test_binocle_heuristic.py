@@ -74,3 +74,32 @@ def test_unknown_level() -> None:
         BinocleHeuristicBot(level="grandmaster")
     with pytest.raises(ValueError):
         make_game_bot("heuristic:level=easy,samples=3", find_game_rules("binocle"))
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_at_bezique_the_royal_marriage_comes_before_the_sequence(level: str) -> None:
+    # Issue 43: with the sequence in hand the heuristic scored it at once and lost the 40 of
+    # the royal marriage; built up, the two score 290 (bezique.md §5).
+    from tests.bezique.scenarios import PONE, play, written_game
+
+    bot = BinocleHeuristicBot(level=level)
+    state = written_game("A♥ 10♥ K♥ Q♥ J♥ A♣ A♣ 9♠", "8♣ 8♣ 9♦ 9♦ 8♦ 8♦ 8♠ 9♣",
+                         turned="8♥", stock_top="7♠ 7♠ 7♣ 7♣")
+    state = play(state, "A♣", "8♣")
+    rng = random.Random(1)
+    choice = bot.choose(state.view(PONE), rng)
+    assert str(choice) == "meld royal marriage K♥ Q♥"
+    state = play(state, str(choice), "done", "A♣", "8♣")
+    choice = bot.choose(state.view(PONE), rng)
+    assert str(choice) == "meld sequence A♥ 10♥ K♥ Q♥ J♥"
+    assert play(state, str(choice)).scores == (290, 0)
+
+
+def test_the_easy_heuristic_still_takes_the_biggest_meld() -> None:
+    from tests.bezique.scenarios import PONE, play, written_game
+
+    state = written_game("A♥ 10♥ K♥ Q♥ J♥ A♣ A♣ 9♠", "8♣ 8♣ 9♦ 9♦ 8♦ 8♦ 8♠ 9♣",
+                         turned="8♥", stock_top="7♠ 7♠ 7♣ 7♣")
+    state = play(state, "A♣", "8♣")
+    choice = BinocleHeuristicBot(level="easy").choose(state.view(PONE), random.Random(1))
+    assert str(choice) == "meld sequence A♥ 10♥ K♥ Q♥ J♥"
