@@ -144,6 +144,13 @@ def costliest(decisions: Sequence[Decision], n: int = 3) -> list[Decision]:
     return sorted(lossy, key=lambda d: (-(d.loss or 0.0), d.number))[:n]
 
 
+def _said_for_them(state: Any) -> bool:
+    """A Binocle trick won with nothing to declare: the shells say done for a person there
+    (decision binocle-06), and a claim waits as well for the lead that follows."""
+    quiet = getattr(state, "nothing_to_declare", None)
+    return quiet is not None and bool(quiet())
+
+
 def _reviewer(spec: str) -> ExpertBot:
     try:
         return make_judge(spec)
@@ -214,7 +221,7 @@ def review_game(final: Any, *, seats: Sequence[int] | None = None, bot: str = DE
             raise ValueError(f"seat {seat}: the game has seats 0 to {players - 1}")
     _reviewer(bot)
     todo = [(i, s) for i, s in enumerate(states[:-1])
-            if s.to_move in chosen_seats and len(s.legal_actions()) > 1
+            if s.to_move in chosen_seats and len(s.legal_actions()) > 1 and not _said_for_them(s)
             and (hands is None or s.hand_no + 1 in hands)]
     reviews: dict[tuple[int, int], HandReview] = {}
     best_of: dict[int, Any] = {}

@@ -20,6 +20,10 @@ from __future__ import annotations
 import random
 from typing import Any, Protocol
 
+from ..games.binocle import actions as BA
+from ..games.binocle.hand import Phase
+from ..games.binocle.scoring import claim_is_right
+
 #: How many hands (of any games) the expert remembers its previous view of.
 HANDS_KEPT = 8
 
@@ -97,6 +101,11 @@ def binocle_candidates(budget: SearchBudget, views: PreviousViews, view: Any,
     legal = view.legal_actions
     if len(legal) == 1:
         return [(legal[0], 0.0, 0)]
+    if view.phase is Phase.MELD and all(isinstance(a, BA.Done | BA.Claim) for a in legal):
+        # A trick won with nothing to declare: claim if the claim is right (the seat knows its
+        # own total), else done — no search (decision binocle-06).
+        sure = BA.CLAIM in legal and claim_is_right(view.claim_total(view.seat), view.target)
+        return [(BA.CLAIM if sure else BA.DONE, 0.0, 0)]
     evidence = meld_evidence(before, view) if before is not None else None
     anchor = _rule_based(view) if budget.anchor > 0 and view.stock_lasts else None
     chosen, found = binocle_choice(view, rng, samples=max(2, budget.samples // 2),

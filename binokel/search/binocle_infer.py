@@ -2,13 +2,13 @@
 
 After winning a trick while the stock lasts, the rule-based player
 (:class:`binokel.bots.binocle_heuristic.BinocleHeuristicBot`, and the expert's own playouts)
-exchanges or shows a dix it holds and lays the highest-scoring meld the laws allow. So when the
-opponent has just won a trick, the meld it laid then (or that it laid none) is evidence about
-the cards it held: a world in which it could have laid a better meld, or used a dix, is less
-likely. :func:`meld_evidence` reads that opportunity
-from two of the searching seat's own views — the one before the trick ended and the one now —
-and :func:`weighted_state` draws ``pool`` worlds from the view
-(:func:`binokel.games.binocle.sampling.sample_state`) and keeps one in proportion to its
+exchanges or shows a dix it holds and lays the highest-scoring meld the laws allow (or, with
+more than two cards in the stock, the meld that one builds on: the royal marriage first). So
+when the opponent has just won a trick, the meld it laid then (or that it laid none) is evidence
+about the cards it held: a world in which it could have laid a better meld, or used a dix, is
+less likely. :func:`meld_evidence` reads that opportunity from two of the searching seat's own
+views — the one before the trick ended and the one now — and :func:`weighted_state` draws
+``pool`` worlds from the view (:func:`binokel.games.binocle.sampling.sample_state`) and keeps one in proportion to its
 likelihood (sampling-importance-resampling). Every world kept is one of the sampled worlds, so it
 agrees with the view; the likelihood only changes which of them is kept. Nothing hidden is read:
 the evidence comes from views only.
@@ -61,6 +61,9 @@ class MeldEvidence:
     """What the meld it laid scored; None when it laid none."""
     dix_open: bool = False
     """Whether a dix in its hand could have been exchanged or shown then (it used none)."""
+    stock: int = 0
+    """Face-down cards in the stock then (the rule-based player builds up while more than
+    two are left: the royal marriage before the sequence)."""
 
 
 def meld_evidence(before: BinocleView, now: BinocleView) -> MeldEvidence | None:
@@ -104,13 +107,15 @@ def meld_evidence(before: BinocleView, now: BinocleView) -> MeldEvidence | None:
     if now.trick and now.trick[0][0] == opp and not now.led_from_table:
         added += ONE[now.trick[0][1].kind]
     dix_open = not before.dix_exchanged or not before.dix_shown
-    return MeldEvidence(opp, tuple(table), tuple(old_melds), added, points, dix_open)
+    return MeldEvidence(opp, tuple(table), tuple(old_melds), added, points, dix_open,
+                        before.stock_size)
 
 
 def likelihood(evidence: MeldEvidence, view: BinocleView, state: BinocleState) -> float:
     """How likely the opponent's meld (or none) is in this world under the rule-based player:
     over each card it may have drawn after the trick (equally likely), 1 when its meld was the
-    best the laws allowed it and it held no dix it could have used, else :data:`MISMATCH`."""
+    best the laws allowed it (or the one the best builds on, with more than two cards in the
+    stock) and it held no dix it could have used, else :data:`MISMATCH`."""
     opp = evidence.seat
     hand = state.hands[opp]
     known = sum(ONE[c.kind] for c in view.known[opp])
@@ -127,6 +132,12 @@ def likelihood(evidence: MeldEvidence, view: BinocleView, state: BinocleState) -
                               view.rules)
         best = max((need.points for need, _ in options), default=None)
         fits = best is None or (evidence.points is not None and evidence.points >= best)
+        if not fits and evidence.points is not None and evidence.stock > 2:
+            # The meld a better one builds on, laid first to score both (the rule-based
+            # player's royal marriage before the sequence).
+            top = next(need for need, _ in options if need.points == best)
+            fits = any(need.points == evidence.points and need.meld.kind in
+                       top.meld.kind.builds_on for need, _ in options)
         if evidence.dix_open and (before >> (dix * BITS)) & 3:
             fits = False  # it would have exchanged or shown the dix first
         total += copies * (1.0 if fits else MISMATCH)
