@@ -2,13 +2,13 @@
 
 After winning a trick while the stock lasts, the rule-based player
 (:class:`binokel.bots.binocle_heuristic.BinocleHeuristicBot`, and the expert's own playouts)
-exchanges or shows a dix it holds and lays the highest-scoring meld the laws allow (or, with
-more than two cards in the stock, the meld that one builds on: the royal marriage first). So
-when the opponent has just won a trick, the meld it laid then (or that it laid none) is evidence
-about the cards it held: a world in which it could have laid a better meld, or used a dix, is
-less likely. :func:`meld_evidence` reads that opportunity from two of the searching seat's own
-views — the one before the trick ended and the one now — and :func:`weighted_state` draws
-``pool`` worlds from the view (:func:`binokel.games.binocle.sampling.sample_state`) and keeps one in proportion to its
+exchanges or shows a dix it holds and lays the highest-scoring meld the laws allow (or, with more
+than two cards in the stock, the meld that one builds on: the royal marriage first). So when the
+opponent has just won a trick, the meld it laid then (or that it laid none) is evidence about the
+cards it held: a world in which it could have laid a better meld, or used a dix, is less likely.
+:func:`meld_evidence` reads that opportunity from two of the searching seat's own views — the one
+before the trick ended and the one now — and :func:`weighted_state` draws ``pool`` worlds from the
+view (:func:`binokel.games.binocle.sampling.sample_state`) and keeps one in proportion to its
 likelihood (sampling-importance-resampling). Every world kept is one of the sampled worlds, so it
 agrees with the view; the likelihood only changes which of them is kept. Nothing hidden is read:
 the evidence comes from views only.
