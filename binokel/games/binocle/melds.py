@@ -424,6 +424,11 @@ def legal_melds(hand: int, table: Sequence[TableCard], table_bits: int,
     out: list[tuple[_Need, Placement | None]] = []
     for need in candidate_melds(trump, rules):
         if any_four and need.meld.kind in _FOURS:
+            # ``need.ones`` is the low bit of each card of the rank: count them first (cheap).
+            rank = need.ones
+            if (not in_hand & rank or (combined & rank).bit_count()
+                    + 2 * ((combined >> 1) & rank).bit_count() < 4):
+                continue
             found = place_any_four(need, hand, table)
             if found is not None:
                 out.append(found)
