@@ -58,7 +58,7 @@ def why_illegal(state: StateReader, action: object) -> str:
         tricks = state.tricks
         if (tricks and tricks[-1].winner == state.to_move and not state.current_trick()
                 and isinstance(action, A.Meld)):
-            # The meld phase was passed over because nothing could be melded: say why.
+            # The winner said done (or it was said for it, having nothing open): say why.
             reason = _meld_law(state, action)
             if reason:
                 return (f"No {w['meld']} was open after your trick: "

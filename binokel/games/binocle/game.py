@@ -350,7 +350,7 @@ class BinocleState(StateReader):
         return new._scored(seat, self._rules.meld_dix)
 
     def _scored(self, seat: int, points: int) -> BinocleState:
-        """After a meld or dix in the meld phase: win at once, go on melding, or draw."""
+        """After a meld or dix in the meld phase: win at once, or stay for more or done."""
         before = self._scores[seat]
         self._scores = _with(self._scores, seat, before + points)
         # Reaching the target as points are scored wins at once (§7); a total already past
