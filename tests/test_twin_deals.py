@@ -80,23 +80,24 @@ def twin_deal(rules: Any, seed: int, seat: int) -> tuple[Any, Any, list[int], li
                     + list(d.stock))
 
         return first, twin, order(deal), order(twin_deal_)
-    others = [s for s in range(rules.players) if s != seat and deal.hands[s]]
-    pool = [k for s in others for k in _kinds(deal.hands[s])] + _kinds(deal.dabb)
+    kdeal: Deal = first.deal
+    others = [s for s in range(rules.players) if s != seat and kdeal.hands[s]]
+    pool = [k for s in others for k in _kinds(kdeal.hands[s])] + _kinds(kdeal.dabb)
     rng.shuffle(pool)
-    hands = list(deal.hands)
+    khands = list(kdeal.hands)
     at = 0
     for s in others:
-        size = len(_kinds(deal.hands[s]))
-        hands[s] = _pack(pool[at:at + size])
+        size = len(_kinds(kdeal.hands[s]))
+        khands[s] = _pack(pool[at:at + size])
         at += size
-    twin_deal_ = Deal(tuple(hands), _pack(pool[at:]))
-    twin = new_binokel_game(rules, seed, dealer=first.dealer, deal=twin_deal_)
+    ktwin_deal = Deal(tuple(khands), _pack(pool[at:]))
+    ktwin = new_binokel_game(rules, seed, dealer=first.dealer, deal=ktwin_deal)
 
     def order_k(d: Deal) -> list[int]:
         return ([k for s in active_seats(rules, first.dealer) for k in _kinds(d.hands[s])]
                 + _kinds(d.dabb))
 
-    return first, twin, order_k(deal), order_k(twin_deal_)
+    return first, ktwin, order_k(kdeal), order_k(ktwin_deal)
 
 
 def shape(view: Any) -> tuple[Any, ...]:

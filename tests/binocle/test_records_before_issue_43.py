@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from binokel.games.binocle import BinocleState
 from binokel.games.binocle.records import (
     dump_binocle_record,
     load_binocle_record,
@@ -51,4 +52,5 @@ def test_a_stored_log_without_the_done_replays(name: str) -> None:
     # says done first, as it does where nothing was open.
     state = game_for_rules(record.rules.name).replay(record.rules.name, str(record.seed),
                                                      written)
+    assert isinstance(state, BinocleState)
     assert [str(a) for a in state.history()] == full

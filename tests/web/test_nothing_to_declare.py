@@ -9,10 +9,17 @@ import random
 
 import pytest
 
+from binokel.games.binocle import BinocleState
 from binokel.web.store import Store
-from binokel.web.tables import TableManager
+from binokel.web.tables import Table, TableManager
 
 from .test_hidden_cards import Recorder
+
+
+def state_of(table: Table) -> BinocleState:
+    state = table.state
+    assert isinstance(state, BinocleState)
+    return state
 
 
 @pytest.mark.parametrize("rules", ["binocle", "bezique"])
@@ -26,8 +33,8 @@ def test_a_person_with_nothing_to_declare_is_not_kept_waiting(rules: str) -> Non
         manager.attach(table, recorder, recorder.seat)
     rng = random.Random(rules)
     said = 0
-    while table.is_playing and not table.state.results:
-        state = table.state
+    while table.is_playing and not state_of(table).results:
+        state = state_of(table)
         assert not state.nothing_to_declare(), "a person was left to say done"
         logged = len(table.actions)
         choices = [a for a in state.legal_actions() if str(a) != "claim"]
@@ -36,7 +43,7 @@ def test_a_person_with_nothing_to_declare_is_not_kept_waiting(rules: str) -> Non
             assert table.actions[n] == "done"
             said += 1
             # The step before it went out to the other seat: its declaring phase, its turn.
-            winner = table.state.tricks[-1].winner
+            winner = state_of(table).tricks[-1].winner
             other = recorders[1 - winner]
             phases = [json.loads(text)["view"]["phase"] for text, _ in other.seen]
             assert "meld" in phases
@@ -44,4 +51,4 @@ def test_a_person_with_nothing_to_declare_is_not_kept_waiting(rules: str) -> Non
             recorder.seen.clear()
     assert said > 3
     replayed = table.game.replay(table.rules, table.seed, table.actions)
-    assert replayed.scores == table.state.scores
+    assert replayed.scores == state_of(table).scores  # type: ignore[attr-defined]
