@@ -79,7 +79,7 @@ def test_unknown_level() -> None:
 @pytest.mark.parametrize("level", ["medium", "hard"])
 def test_at_bezique_the_royal_marriage_comes_before_the_sequence(level: str) -> None:
     # Issue 43: with the sequence in hand the heuristic scored it at once and lost the 40 of
-    # the royal marriage; built up, the two score 290 (bezique.md §5).
+    # the royal marriage; built up, the two score 290 (docs/rules/bezique.md §5).
     from tests.bezique.scenarios import PONE, play, written_game
 
     bot = BinocleHeuristicBot(level=level)

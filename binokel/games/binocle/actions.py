@@ -16,8 +16,8 @@ action                                       notation                         me
 
 In a meld the cards may be left out where the name says it all (``meld four kings``), or given
 by their suit (``meld marriage ♠``).  Four of a kind may name its four cards
-(``meld four kings K♠ K♠ K♥ K♦``, bezique.md §5); the engine lays the four it chooses and refuses
-other cards.
+(``meld four kings K♠ K♠ K♥ K♦``, docs/rules/bezique.md §5); the engine lays the four it
+chooses and refuses other cards.
 
 >>> str(parse_binocle_action("meld marriage s"))
 'meld marriage K♠ Q♠'
@@ -161,8 +161,8 @@ def _parse_meld(rest: str, text: str) -> Meld:
         if kind in _FOURS and len(kinds) == 4 and all(
                 CARDS[k].rank is CARDS[meld.kinds[0]].rank and kinds.count(k) <= 2
                 for k in kinds):
-            # Four of a kind with its cards named (bezique.md §5: any four of the rank); the
-            # engine checks that they are the four it lays.
+            # Four of a kind with its cards named (docs/rules/bezique.md §5: any four of the
+            # rank); the engine checks that they are the four it lays.
             return Meld(BinocleMeld(kind, None, Rank.NINE, game, tuple(kinds)))
         if kinds != sorted(meld.kinds):
             raise NotationError(f"not a meld: {text!r} (a {meld.name} is {meld})")

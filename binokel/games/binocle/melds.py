@@ -162,9 +162,9 @@ class BinocleMeld:
     """The game whose words name the meld (:data:`MELD_WORDS`); melds of the same cards are
     equal whatever their words."""
     laid: tuple[int, ...] = field(default=(), compare=False, repr=False)
-    """Only for four of a kind under ``fours = "any four"`` (bezique.md §5): the card kinds
-    the four is laid with (two of one suit will do).  Empty: the meld's own cards.  Melds of
-    the same kind are equal whatever cards they were laid with."""
+    """Only for four of a kind under ``fours = "any four"`` (docs/rules/bezique.md §5): the
+    card kinds the four is laid with (two of one suit will do).  Empty: the meld's own cards.
+    Melds of the same kind are equal whatever cards they were laid with."""
 
     def __post_init__(self) -> None:
         if self.kind.needs_suit != (self.suit is not None):
@@ -365,7 +365,7 @@ _FOURS = frozenset({MeldKind.FOUR_ACES, MeldKind.FOUR_KINGS, MeldKind.FOUR_QUEEN
 
 def place_any_four(need: _Need, hand: int, table: Sequence[TableCard],
                    *, laws: bool = True) -> tuple[_Need, Placement] | None:
-    """Four of a kind as bezique.md §5 counts it: any four cards of the rank.
+    """Four of a kind as docs/rules/bezique.md §5 counts it: any four cards of the rank.
 
     Laid with the fewest fresh cards the laws allow: table cards of the rank that have served
     in no four of a kind yet (``laws=False``: any table card of the rank) are taken first, at

@@ -44,7 +44,8 @@ PINOCHLE_MELD_VALUES: dict[str, int] = {
 GAMES = ("binocle", "bezique")
 #: What happens when both players pass the target at the count (§7; docs/rules/bezique.md §6).
 BOTH_REACH = ("play on", "higher wins")
-#: Which four cards of a rank make four of a kind (binocle.md §6; bezique.md §5).
+#: Which four cards of a rank make four of a kind (docs/rules/binocle.md §6;
+#: docs/rules/bezique.md §5).
 FOURS = ("one of each suit", "any four")
 
 
@@ -111,8 +112,8 @@ class BinocleRules:
     """Eight Aces, Kings, Queens or Jacks are melds."""
     fours: str = "one of each suit"
     """Which four cards of a rank make four Aces, Kings, Queens or Jacks: ``one of each suit``
-    (Binocle, binocle.md §6) or ``any four`` of the rank (Bézique, bezique.md §5: two of one
-    suit will do)."""
+    (Binocle, docs/rules/binocle.md §6) or ``any four`` of the rank (Bézique,
+    docs/rules/bezique.md §5: two of one suit will do)."""
     claims: bool = True
     """A player may claim to have reached the target (§7); off: no claims at all."""
     both_reach: str = "play on"

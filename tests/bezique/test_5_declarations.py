@@ -1,6 +1,7 @@
-"""bezique.md §5: "Four Aces / Kings / Queens / Jacks — any four of the rank".  Two of one suit
-will do: such a four is declared, scored, its cards built up in another class, and never
-declared again as an equal declaration.  Binocle keeps its one of each suit (binocle.md §6)."""
+"""docs/rules/bezique.md §5: "Four Aces / Kings / Queens / Jacks — any four of the rank".  Two
+of one suit will do: such a four is declared, scored, its cards built up in another class, and
+never declared again as an equal declaration.  Binocle keeps its one of each suit
+(docs/rules/binocle.md §6)."""
 
 from __future__ import annotations
 
