@@ -21,7 +21,6 @@ from collections.abc import Sequence
 from ...cards import (
     ABOVE,
     BITS,
-    CARD_POINTS,
     CARDS,
     ONE,
     RANK_SLOTS,
@@ -447,7 +446,6 @@ class BinocleState(StateReader):
 
 _COPIED = tuple(n for n in _SLOTS if n not in ("_parent", "_last_action", "_legal"))
 _new_state = object.__new__
-KIND_POINTS = tuple(CARD_POINTS[k % RANK_SLOTS] for k in range(4 * RANK_SLOTS))
 _PLAYS_CACHE: dict[int, tuple[BinocleAction, ...]] = {}
 _TABLE_PLAYS_CACHE: dict[int, tuple[BinocleAction, ...]] = {}
 _HAND_PLAYS_CACHE: dict[int, tuple[BinocleAction, ...]] = {}
