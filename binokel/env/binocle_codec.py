@@ -244,3 +244,6 @@ class BinocleCodec(PartsEncoding, ActionMap):
     def max_hand_length(self) -> int:
         # Per trick: two cards, then melds, dix exchange or showing, done; a claim at the end.
         return self.rules.pack_size // 2 * 8 + 2
+
+    def max_tricks(self) -> int:
+        return self.rules.pack_size // 2

@@ -231,4 +231,5 @@ class BinokelCodec(PartsEncoding, ActionMap):
         bids = (rules.max_bid - rules.min_bid) // rules.bid_step + rules.players
         return bids + 4 + rules.dabb_size + rules.pack_size
 
-
+    def max_tricks(self) -> int:
+        return self.rules.hand_size

@@ -135,6 +135,10 @@ class Codec(Protocol):
         """A bound on the actions of one hand, deal excluded."""
         ...
 
+    def max_tricks(self) -> int:
+        """The most tricks one hand can have."""
+        ...
+
 
 class ActionMap:
     """The shared half of a codec: actions numbered in a fixed order."""
@@ -162,6 +166,11 @@ class ActionMap:
         # A codec never changes after it is built: copies of a game state (OpenSpiel clones
         # them with deepcopy) share it.
         return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # A pickle holds the rule set; loading it finds the codec again (its compiled masks
+        # and generated writers are made, never pickled).
+        return (_codec_of, (getattr(self, "rules"),))
 
     def index(self, action: Any) -> int:
         found = self._by_id.get(id(action))
@@ -217,6 +226,13 @@ class ActionMap:
         if None in found:
             return sorted(self.index(a) for a in legal)
         return sorted(cast("list[int]", found))
+
+
+def _codec_of(rules: Any) -> Any:
+    """The codec of a rule set (a pickled codec's loader)."""
+    from .codecs import codec_for
+
+    return codec_for(rules)
 
 
 #: How many distinct legal-action tuples a codec keeps masks for (then it starts afresh).
