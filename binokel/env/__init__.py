@@ -39,6 +39,15 @@ def openspiel_game(rules_name: str = "binokel", params: dict[str, Any] | None = 
     return load_game(rules_name, params)
 
 
+def evaluate(policy: Any, rules: str = "binokel", opponents: str = "heuristic:level=medium",
+             deals: int = 200, seed: str = "bench", **options: Any) -> Any:
+    """A policy's mean difference per hand against built-in players over duplicate deals, with
+    its 95% interval (:func:`binokel.env.evaluate.evaluate`; docs/benchmark.md)."""
+    from .evaluate import evaluate as run
+
+    return run(policy, rules, opponents, deals, seed, **options)
+
+
 def _register() -> None:
     """Every rule set in OpenSpiel's and Gymnasium's registries."""
     from .gym_registry import register_gymnasium
@@ -51,5 +60,5 @@ def _register() -> None:
 _register()
 
 
-__all__ = ["BinokelAEC", "Codec", "aec_env", "codec_for", "openspiel_game", "rule_set_names",
-           "single_seat"]
+__all__ = ["BinokelAEC", "Codec", "aec_env", "codec_for", "evaluate", "openspiel_game",
+           "rule_set_names", "single_seat"]

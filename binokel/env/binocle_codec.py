@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..cards import CARD_POINTS, ONE, RANK_SLOTS, Suit, format_cards
+from ..cards import CARD_POINTS, ONE, RANK_SLOTS, Suit, format_cards, unpack_kinds
 from ..games.binocle import actions as A
 from ..games.binocle.actions import BinocleAction
 from ..games.binocle.game import BinocleDeal, BinocleState, full_pack, new_binocle_game
@@ -230,6 +230,16 @@ class BinocleCodec(PartsEncoding, ActionMap):
         hands = (pone, mine) if dealer == 1 else (mine, pone)
         deal = BinocleDeal(hands, cards[2 * size], tuple(cards[2 * size + 1:]))
         return new_binocle_game(self.rules, "openspiel", dealer=dealer, deal=deal)
+
+    def hidden_action(self, action: BinocleAction, before: BinocleState,
+                      after: BinocleState) -> bool:
+        return False  # every action shows its cards (melds, the dix, the card played)
+
+    def deal_cards(self, state: BinocleState) -> list[int]:
+        deal = state.deal
+        dealer = state.dealer
+        return [*unpack_kinds(deal.hands[1 - dealer]), *unpack_kinds(deal.hands[dealer]),
+                deal.turned, *deal.stock]
 
     def utility_bound(self) -> float:
         rules = self.rules

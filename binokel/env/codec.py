@@ -127,6 +127,16 @@ class Codec(Protocol):
         """A first hand dealt by ``dealer`` from the pack in the order ``cards``."""
         ...
 
+    def hidden_action(self, action: Any, before: Any, after: Any) -> bool:
+        """Whether the seats other than the actor do not see ``action`` (taking ``before`` to
+        ``after``): a card laid away face down."""
+        ...
+
+    def deal_cards(self, state: Any) -> list[int]:
+        """The cards of ``state``'s hand in the order :meth:`start_hand` deals them (its
+        inverse: ``start_hand(dealer, deal_cards(state))`` deals the same hands)."""
+        ...
+
     def utility_bound(self) -> float:
         """A bound on the absolute hand reward (for OpenSpiel's utility range)."""
         ...

@@ -11,8 +11,9 @@ the type does not ask for set to zero:
 With ``perfect_recall=True`` a block ``history`` follows: every finished trick in order, each
 seat's card and who led (and, where the game has it, which card came from the table), so two
 histories that differ in the order of the tricks or their leaders never share a tensor.  The
-perfect-recall *string* is the seat's observation strings of every state since the deal, in
-order: what the seat saw, step by step, and nothing else.  Seeing every seat's cards
+perfect-recall *string* is what the seat saw, step by step, and nothing else: its first
+observation after the deal, then per action the acting seat and the action (a card laid away face down by another seat as
+``?``) and, with private information, the seat's hand after it.  Seeing every seat's cards
 (``private_info=ALL_PLAYERS``) is refused.
 
 >>> from binokel.env.codecs import codec_for
@@ -140,13 +141,47 @@ class SpielObserver:
         history = state.history
         if state.engine is None:
             return f"seat {player}: dealing" if self.kind.private else "dealing"
+        last = len(history.engines) - 1
         if not self.kind.recall:
-            return self._text(history, len(history.engines) - 1, player)
-        return "\n--\n".join(self._text(history, i, player)
-                             for i in range(len(history.engines)))
+            return self._text(history, last, player)
+        return self._joined(history, last, player)
+
+    def _joined(self, history: Any, i: int, player: int) -> str:
+        """The texts of states 0 to ``i``, joined (kept per state: each extends the last)."""
+        key = ("recall", player, self.kind)
+        texts = history.texts[i]
+        found = texts.get(key)
+        if found is None:
+            # The first state whose joined text is known, then forward from there.
+            start = i
+            while start > 0 and key not in history.texts[start - 1]:
+                start -= 1
+            found = history.texts[start - 1][key] if start > 0 else None
+            for j in range(start, i + 1):
+                text = self._text(history, j, player) if j == 0 else self._step(history, j, player)
+                found = text if found is None else f"{found}\n--\n{text}"
+                history.texts[j][key] = found
+        return str(found)
+
+    def _step(self, history: Any, i: int, player: int) -> str:
+        """What ``player`` saw of step ``i`` (the action taking state ``i - 1`` to ``i``): the
+        actor and the action, unless it was hidden from the player, and (with private
+        information) the player's hand after it."""
+        before, after = history.engines[i - 1], history.engines[i]
+        actor = before.to_move
+        action = self.codec.action_of(history.actions[i - 1])
+        hidden = self.codec.hidden_action(action, before, after)
+        if not hidden or (actor == player and self.kind.private):
+            seen = str(action)
+        else:
+            seen = "?"
+        text = f"seat {actor}: {seen}" if self.kind.public or actor == player else "-"
+        if self.kind.private:
+            text += " | hand " + " ".join(str(c) for c in after.view(player).hand)
+        return text
 
     def _text(self, history: Any, i: int, player: int) -> str:
-        key = player if self.kind == ObservationType(True, True, False) else (player, self.kind)
+        key = (player, self.kind)
         texts = history.texts[i]
         text = texts.get(key)
         if text is None:
@@ -154,7 +189,8 @@ class SpielObserver:
             vector = self.codec.encode(view)
             if not self._all:
                 vector = vector * self._keep
-            exact = " ".join(f"{j}:{v:g}" for j, v in enumerate(vector.tolist()) if v)
+            exact = " ".join(f"{j}:{v:g}" for j, v in zip(np.flatnonzero(vector).tolist(),
+                                                         vector[vector != 0].tolist()))
             if self.kind.private and self.kind.public:
                 text = f"{self.codec.describe(view)}\n{exact}"
             else:

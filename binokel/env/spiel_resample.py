@@ -2,7 +2,7 @@
 ``resample_from_infostate``, which IS-MCTS asks for at every simulation).
 
 The package's world samplers deal the cards a seat cannot see consistently with its view now:
-:func:`binokel.search.sampling.sample_world` for Binokel (the other hands, the hidden discard,
+:class:`binokel.search.sampling.WorldSampler` for Binokel (the other hands, the hidden discard,
 the face-down Dabb, with what the trick duties revealed) and
 :func:`binokel.games.binocle.sampling.sample_state` for the Binocle engine (the other hand and
 the stock).  A history needs the deal as it was, so :func:`deal_for` works back from the
@@ -44,7 +44,7 @@ from ..games.binokel.actions import DISCARD, Discard
 from ..games.binokel.game import Phase, active_seats
 from ..games.binokel.melds import find_melds_packed
 from ..games.binokel.scoring import Contract
-from ..search.sampling import sample_world
+from ..search.sampling import WorldSampler
 
 if TYPE_CHECKING:
     from .spiel import History
@@ -81,6 +81,12 @@ def resample_history(history: History, player: int, rng: random.Random) -> Histo
         except (IllegalActionError, ValueError, AssertionError):
             continue
         if new.engines[-1].view(player) == now:
+            # The seat saw the same at every step (its own cards and every public action are
+            # as they were): its observation texts so far are the original's.
+            for old, made in zip(history.texts, new.texts, strict=True):
+                for key, text in old.items():
+                    if key[-2 if key[0] == "recall" else 0] == player:
+                        made[key] = text
             return new
     raise ResampleError(f"no deal consistent with seat {player}'s information found in "
                         f"{TRIES} draws")
@@ -90,8 +96,13 @@ def binokel_deal(history: History, player: int, rng: random.Random) -> Drawn | N
     """A Binokel deal (cards in the order the codec deals them) behind a sampled world, and
     the actions with the cards the declarer laid away out of sight taken from that world."""
     rules = history.codec.rules
-    view = history.engines[-1].view(player)
-    world = sample_world(view, rng)
+    key = ("binokel", player, tuple(history.actions))
+    known = history.cache.get(key)
+    if known is None:
+        view = history.engines[-1].view(player)
+        known = history.cache[key] = (view, WorldSampler(view))
+    view, sampler = known
+    world = sampler.sample(rng)
     held = [Counter(unpack_kinds(hand)) for hand in world.hands]
     for trick in view.tricks:
         for seat, card in zip(trick.seats(view.active), trick.cards, strict=True):
@@ -159,7 +170,7 @@ def binocle_deal(history: History, player: int, rng: random.Random) -> Drawn | N
     codec = history.codec
     size = codec.rules.hand_size
     other = 1 - player
-    deal = engines[0]._h.deal
+    deal = engines[0].deal
     key = ("binocle", player, tuple(history.actions))
     known = history.cache.get(key)
     if known is None:
@@ -167,7 +178,7 @@ def binocle_deal(history: History, player: int, rng: random.Random) -> Drawn | N
     owner, shown = known
     drawn_now = engines[-1]._drawn
     sampled = sample_state(engines[-1].view(player), rng)
-    rest = list(sampled._h.deal.stock)
+    rest = list(sampled.deal.stock)
     if len(rest) != len(deal.stock) - drawn_now:
         return None
     pool = Counter(codec.pack())
