@@ -63,6 +63,9 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--opponent", default="heuristic:level=medium")
     parser.add_argument("--deals", type=int, default=200, help="deals per seed")
     parser.add_argument("--seeds", nargs="+", default=["b1", "b2", "b3"])
+    parser.add_argument("--seatings", choices=("alone", "all"), default="alone",
+                        help="the policy alone against the opponent in each seat (the "
+                             "benchmark's protocol), or every seating as the arena plays")
     parser.add_argument("--json", help="also write the figures to this file")
     args = parser.parse_args(argv)
     rows = []
@@ -70,7 +73,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     started = time.perf_counter()
     for seed in args.seeds:
         result = evaluate(make_policy(args.policy, args.rules, seed), args.rules,
-                          args.opponent, args.deals, seed)
+                          args.opponent, args.deals, seed, seatings=args.seatings)
         print(f"{args.policy} seed {seed}: {result} in {result.seconds:.0f} s", flush=True)
         rows.append({"seed": seed, "mean": result.mean, "low": result.low, "high": result.high,
                      "deals": result.deals, "seconds": result.seconds})

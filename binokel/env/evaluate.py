@@ -2,11 +2,13 @@
 (:func:`evaluate`; the protocol is docs/benchmark.md).
 
 Deal ``i`` is the arena's (:mod:`binokel.arena`): the first hand of
-``new_game(rules, seed=f"{seed}/{i}", dealer=i % seats)``.  It is played in every seating of
-the policy (A) and the opponent (B) but all-A and all-B, the hand to its result; the deal's
-difference is the mean over seatings of A's mean hand score minus B's, and the result is the
-mean over deals with its 95% interval (:func:`binokel.arena_stats.mean_ci`).  The same
-``(rules, opponent, deals, seed)`` plays the same cards as ``binokel arena`` with that seed.
+``new_game(rules, seed=f"{seed}/{i}", dealer=i % seats)``.  It is played once with the policy
+(A) in each seat and the opponent (B) in every other (``seatings="alone"``, the benchmark's
+protocol: ``ABB``, ``BAB``, ``BBA`` at three seats), or in every seating but all-A and all-B
+as the arena plays (``seatings="all"``), the hand to its result.  The deal's difference is the
+mean over seatings of A's mean hand score minus B's, and the result is the mean over deals with
+its 95% interval (:func:`binokel.arena_stats.mean_ci`).  The cards of ``(rules, deals, seed)``
+are the ones ``binokel arena`` deals with that seed.
 
 A *policy* is one of
 
@@ -53,6 +55,7 @@ class Evaluation:
     opponent: str
     seed: str
     deals: int
+    seatings: str
     mean: float
     low: float
     high: float
@@ -67,11 +70,14 @@ class Evaluation:
 
 def evaluate(policy: Policy | Any, rules: str = "binokel",
              opponents: str = "heuristic:level=medium", deals: int = 200, seed: str = "bench",
-             *, progress: Callable[[int], None] | None = None) -> Evaluation:
+             *, seatings: str = "alone",
+             progress: Callable[[int], None] | None = None) -> Evaluation:
     """Score ``policy`` against the player ``opponents`` (a name ``binokel arena`` takes) over
     ``deals`` duplicate deals from ``seed``."""
     if deals < 1:
         raise ValueError(f"deals: at least 1 (not {deals!r})")
+    if seatings not in ("alone", "all"):
+        raise ValueError(f"seatings: 'alone' or 'all' (not {seatings!r})")
     found = find_game_rules(rules)
     game = load_game(rules)
     started = time.perf_counter()
@@ -80,7 +86,8 @@ def evaluate(policy: Policy | Any, rules: str = "binokel",
     differences: list[float] = []
     try:
         for deal in range(deals):
-            differences.append(_play_deal(game, found, deal, str(seed), player, bots).difference)
+            differences.append(_play_deal(game, found, deal, str(seed), player, bots,
+                                          seatings).difference)
             if progress is not None:
                 progress(deal + 1)
     finally:
@@ -88,7 +95,7 @@ def evaluate(policy: Policy | Any, rules: str = "binokel",
             bot.close()
     mean, sd, low, high = mean_ci(differences)
     return Evaluation(rules=found.name, opponent=opponents, seed=str(seed), deals=deals,
-                      mean=mean, low=low, high=high, sd=sd, differences=tuple(differences),
+                      seatings=seatings, mean=mean, low=low, high=high, sd=sd, differences=tuple(differences),
                       seconds=time.perf_counter() - started)
 
 
@@ -119,8 +126,8 @@ def _player(policy: Any, game: Any) -> Chooser:
 
 
 def _play_deal(game: Any, rules: Any, deal: int, seed: str, player: Chooser,
-               bots: dict[int, Any]) -> DealResult:
-    """Deal ``deal`` in every seating: ``A`` is the policy, ``B`` the opponent."""
+               bots: dict[int, Any], which: str) -> DealResult:
+    """Deal ``deal`` in each seating: ``A`` is the policy, ``B`` the opponent."""
     codec = game.codec
     text = deal_seed(seed, deal)
     dealer = deal % codec.players
@@ -129,6 +136,8 @@ def _play_deal(game: Any, rules: Any, deal: int, seed: str, player: Chooser,
     outcome = OUTCOMES[game_of(rules).name]
     hands = []
     for seating in seatings(rules):
+        if which == "alone" and seating.count("A") != 1:
+            continue
         state = game.new_initial_state()
         state.apply_action(dealer)
         for card in cards:
