@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import time
 from pathlib import Path
+from typing import Any
 
 from .common import add_rules_options, fail, rules_from_args
 
@@ -57,7 +58,8 @@ def run(args: argparse.Namespace) -> int:
     seconds = time.perf_counter() - started
     arrays, records = stem.with_suffix(".npz"), stem.with_suffix(".txt")
     try:
-        np.savez_compressed(arrays, **data.arrays)
+        payload: dict[str, Any] = dict(data.arrays)
+        np.savez_compressed(arrays, **payload)
         records.write_text("\n".join(data.records), encoding="utf-8")
     except OSError as exc:
         return fail(f"cannot write {stem}: {exc.strerror or exc}", status=1)

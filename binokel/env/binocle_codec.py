@@ -256,4 +256,4 @@ class BinocleCodec(PartsEncoding, ActionMap):
         return self.rules.pack_size // 2 * 8 + 2
 
     def max_tricks(self) -> int:
-        return self.rules.pack_size // 2
+        return int(self.rules.pack_size) // 2

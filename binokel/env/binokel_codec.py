@@ -246,4 +246,4 @@ class BinokelCodec(PartsEncoding, ActionMap):
         return bids + 4 + rules.dabb_size + rules.pack_size
 
     def max_tricks(self) -> int:
-        return self.rules.hand_size
+        return int(self.rules.hand_size)

@@ -180,7 +180,7 @@ class ActionMap:
     def __reduce__(self) -> tuple[Any, ...]:
         # A pickle holds the rule set; loading it finds the codec again (its compiled masks
         # and generated writers are made, never pickled).
-        return (_codec_of, (getattr(self, "rules"),))
+        return (_codec_of, (self.__dict__["rules"],))
 
     def index(self, action: Any) -> int:
         found = self._by_id.get(id(action))

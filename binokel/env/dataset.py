@@ -93,7 +93,7 @@ def play_games(rules_name: str | Any, *, games: int, seed: str = "0", player: st
         for bot in bots:
             bot.close()
     size = codec.layout.size
-    arrays = {
+    arrays: dict[str, npt.NDArray[Any]] = {
         "obs": np.asarray(obs, np.float32).reshape(-1, size),
         "mask": np.asarray(masks, np.int8).reshape(-1, codec.action_count),
         "action": np.asarray(actions, np.int16),

@@ -95,7 +95,8 @@ def evaluate(policy: Policy | Any, rules: str = "binokel",
             bot.close()
     mean, sd, low, high = mean_ci(differences)
     return Evaluation(rules=found.name, opponent=opponents, seed=str(seed), deals=deals,
-                      seatings=seatings, mean=mean, low=low, high=high, sd=sd, differences=tuple(differences),
+                      seatings=seatings, mean=mean, low=low, high=high, sd=sd,
+                      differences=tuple(differences),
                       seconds=time.perf_counter() - started)
 
 

@@ -12,9 +12,9 @@ With ``perfect_recall=True`` a block ``history`` follows: every finished trick i
 seat's card and who led (and, where the game has it, which card came from the table), so two
 histories that differ in the order of the tricks or their leaders never share a tensor.  The
 perfect-recall *string* is what the seat saw, step by step, and nothing else: its first
-observation after the deal, then per action the acting seat and the action (a card laid away face down by another seat as
-``?``) and, with private information, the seat's hand after it.  Seeing every seat's cards
-(``private_info=ALL_PLAYERS``) is refused.
+observation after the deal, then per action the acting seat and the action (a card laid away
+face down by another seat as ``?``) and, with private information, the seat's hand after it.
+Seeing every seat's cards (``private_info=ALL_PLAYERS``) is refused.
 
 >>> from binokel.env.codecs import codec_for
 >>> from binokel.games import find_game_rules
@@ -171,10 +171,7 @@ class SpielObserver:
         actor = before.to_move
         action = self.codec.action_of(history.actions[i - 1])
         hidden = self.codec.hidden_action(action, before, after)
-        if not hidden or (actor == player and self.kind.private):
-            seen = str(action)
-        else:
-            seen = "?"
+        seen = str(action) if not hidden or (actor == player and self.kind.private) else "?"
         text = f"seat {actor}: {seen}" if self.kind.public or actor == player else "-"
         if self.kind.private:
             text += " | hand " + " ".join(str(c) for c in after.view(player).hand)
@@ -189,8 +186,8 @@ class SpielObserver:
             vector = self.codec.encode(view)
             if not self._all:
                 vector = vector * self._keep
-            exact = " ".join(f"{j}:{v:g}" for j, v in zip(np.flatnonzero(vector).tolist(),
-                                                         vector[vector != 0].tolist()))
+            exact = " ".join(f"{j}:{v:g}" for j, v in zip(
+                np.flatnonzero(vector).tolist(), vector[vector != 0].tolist(), strict=True))
             if self.kind.private and self.kind.public:
                 text = f"{self.codec.describe(view)}\n{exact}"
             else:

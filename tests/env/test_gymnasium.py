@@ -4,6 +4,7 @@ observation, and an episode ends on the hand just finished with its result in ``
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -20,7 +21,8 @@ from binokel.games import find_game_rules, seats_of
 def test_make_gives_a_bounded_env_that_holds_every_observation(name: str) -> None:
     others = seats_of(find_game_rules(name)) - 1
     env = gymnasium.make(f"binokel/{name}-v0", opponents=["random"] * others)
-    box = env.observation_space["observation"]
+    space: Any = env.observation_space
+    box = space["observation"]
     assert np.isfinite(box.low).all() and np.isfinite(box.high).all()
     rng = np.random.default_rng(1)
     for episode in range(3):
@@ -44,7 +46,8 @@ def test_a_whole_game_leaves_only_the_score_sheet_unbounded() -> None:
 
 def test_the_last_observation_is_the_hand_just_finished_not_the_next_deal() -> None:
     env = gymnasium.make("binokel/binokel-v0", opponents=["heuristic:level=easy"] * 2)
-    codec = env.unwrapped.codec
+    unwrapped: Any = env.unwrapped
+    codec = unwrapped.codec
     rng = np.random.default_rng(3)
     for episode in range(5):
         obs, _ = env.reset(seed=episode)
@@ -53,7 +56,7 @@ def test_the_last_observation_is_the_hand_just_finished_not_the_next_deal() -> N
             action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
             obs, reward, done, _, info = env.step(action)
         blocks = codec.layout.decode(obs["observation"])
-        state = env.unwrapped.table.state
+        state = unwrapped.table.state
         if not state.is_over:
             # The engine has dealt the next hand: twelve new cards, which the last
             # observation does not show.

@@ -1,6 +1,7 @@
 """OpenSpiel's full contract on every rule set (``random_sim_test`` with serialization is in
-test_framework_checks.py): serialization on both catch-up paths, pickle and deep copy, registration and parameters, resampling from an information state and OpenSpiel's
-own IS-MCTS, and observation types (public, private, perfect recall)."""
+test_framework_checks.py): serialization on both catch-up paths, pickle and deep copy,
+registration and parameters, resampling from an information state and OpenSpiel's own IS-MCTS,
+and observation types (public, private, perfect recall)."""
 
 from __future__ import annotations
 
