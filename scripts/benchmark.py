@@ -76,7 +76,8 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
                           args.opponent, args.deals, seed, seatings=args.seatings)
         print(f"{args.policy} seed {seed}: {result} in {result.seconds:.0f} s", flush=True)
         rows.append({"seed": seed, "mean": result.mean, "low": result.low, "high": result.high,
-                     "deals": result.deals, "seconds": result.seconds})
+                     "deals": result.deals, "seconds": result.seconds,
+                     "differences": list(result.differences)})
         everything += result.differences
     mean, sd, low, high = mean_ci(everything)
     seeds = [row["mean"] for row in rows]
