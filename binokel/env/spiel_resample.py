@@ -44,7 +44,8 @@ from ..games.binokel.actions import DISCARD, Discard
 from ..games.binokel.game import Phase, active_seats
 from ..games.binokel.melds import find_melds_packed
 from ..games.binokel.scoring import Contract
-from ..search.sampling import WorldSampler
+from ..search.sampling import World, WorldSampler
+from .codec import Codec
 
 if TYPE_CHECKING:
     from .spiel import History
@@ -95,7 +96,6 @@ def resample_history(history: History, player: int, rng: random.Random) -> Histo
 def binokel_deal(history: History, player: int, rng: random.Random) -> Drawn | None:
     """A Binokel deal (cards in the order the codec deals them) behind a sampled world, and
     the actions with the cards the declarer laid away out of sight taken from that world."""
-    rules = history.codec.rules
     key = ("binokel", player, tuple(history.actions))
     known = history.cache.get(key)
     if known is None:
@@ -103,6 +103,19 @@ def binokel_deal(history: History, player: int, rng: random.Random) -> Drawn | N
         known = history.cache[key] = (view, WorldSampler(view))
     view, sampler = known
     world = sampler.sample(rng)
+    assert history.dealer is not None
+    cards = binokel_cards(history.codec, view, world, history.dealer, rng)
+    if cards is None:
+        return None
+    return cards, _discards(history, view, world.discard, rng)
+
+
+def binokel_cards(codec: Codec, view: Any, world: World, dealer: int,
+                  rng: random.Random) -> list[int] | None:
+    """The deal (cards in the order ``codec`` deals them) behind a world sampled for ``view``,
+    or None if the world cannot be the one behind the view (another seat would have shown other
+    melds)."""
+    rules = codec.rules
     held = [Counter(unpack_kinds(hand)) for hand in world.hands]
     for trick in view.tricks:
         for seat, card in zip(trick.seats(view.active), trick.cards, strict=True):
@@ -113,7 +126,7 @@ def binokel_deal(history: History, player: int, rng: random.Random) -> Drawn | N
         # Every active seat showed all its melds: a world giving another seat more (or other)
         # melds is not this one (the sampler places the cards shown, not the ones not shown).
         for seat in view.active:
-            if seat != player and find_melds_packed(
+            if seat != view.seat and find_melds_packed(
                     sum(ONE[kind] * n for kind, n in held[seat].items()), view.trump,
                     rules) != view.melds[seat]:
                 return None
@@ -124,8 +137,7 @@ def binokel_deal(history: History, player: int, rng: random.Random) -> Drawn | N
             held[view.declarer].update(unpack_kinds(world.discard))
             held[view.declarer].subtract(dabb)
     cards: list[int] = []
-    assert history.dealer is not None
-    for seat in active_seats(rules, history.dealer):
+    for seat in active_seats(rules, dealer):
         if any(n < 0 for n in held[seat].values()):
             return None
         kinds = list(held[seat].elements())
@@ -134,9 +146,9 @@ def binokel_deal(history: History, player: int, rng: random.Random) -> Drawn | N
         rng.shuffle(kinds)
         cards += kinds
     cards += dabb.elements()
-    if Counter(cards) != Counter(history.codec.pack()):
+    if Counter(cards) != Counter(codec.pack()):
         return None
-    return cards, _discards(history, view, world.discard, rng)
+    return cards
 
 
 def _discards(history: History, view: Any, discard: int, rng: random.Random) -> list[int]:
