@@ -103,10 +103,11 @@ class History:
     themselves would not keep).
     """
 
-    __slots__ = ("actions", "cache", "cards", "codec", "dealer", "engines", "texts")
+    __slots__ = ("actions", "cache", "cards", "codec", "dealer", "engines", "size", "texts")
 
     def __init__(self, codec: Codec) -> None:
         self.codec = codec
+        self.size = len(codec.pack())
         self.dealer: int | None = None
         self.cards: list[int] = []
         self.actions: list[int] = []
@@ -120,6 +121,7 @@ class History:
     def copy(self) -> History:
         new = History.__new__(History)
         new.codec = self.codec
+        new.size = self.size
         new.dealer = self.dealer
         new.cards = list(self.cards)
         new.actions = list(self.actions)
@@ -136,7 +138,7 @@ class History:
 
     def deal(self, card: int) -> None:
         self.cards.append(card)
-        if len(self.cards) == len(self.codec.pack()):
+        if len(self.cards) == self.size:
             assert self.dealer is not None
             self.engines.append(self.codec.start_hand(self.dealer, self.cards))
             self.texts.append({})

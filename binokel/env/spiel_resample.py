@@ -183,11 +183,8 @@ def binocle_deal(history: History, player: int, rng: random.Random) -> Drawn | N
     size = codec.rules.hand_size
     other = 1 - player
     deal = engines[0].deal
-    key = ("binocle", player, tuple(history.actions))
-    known = history.cache.get(key)
-    if known is None:
-        known = history.cache[key] = (_owners(engines, player), _shown(engines, player, other))
-    owner, shown = known
+    scan = _scan(history, player)
+    owner, shown = scan.owner, scan.shown
     drawn_now = engines[-1]._drawn
     sampled = sample_state(engines[-1].view(player), rng)
     rest = list(sampled.deal.stock)
@@ -206,13 +203,19 @@ def binocle_deal(history: History, player: int, rng: random.Random) -> Drawn | N
     slots: list[int] = [0] * size + [owner[p][1] for p in range(drawn_now)
                                       if owner[p][0] == other]
     filled: list[int | None] = [None] * len(slots)
-    for kind, shown_at in shown:
+    free: list[int] = []  # the empty places already held when the card was shown
+    ready = 0
+    for kind, shown_at in shown:  # in the order they were shown; places in the order held
         if pool[kind] <= 0:
             continue  # a card the seat took in the open (the turned card)
-        free = [j for j, at in enumerate(slots) if at <= shown_at and filled[j] is None]
+        while ready < len(slots) and slots[ready] <= shown_at:
+            free.append(ready)
+            ready += 1
         if not free:
             return None
-        filled[rng.choice(free)] = kind
+        pick = rng.randrange(len(free))
+        free[pick], free[-1] = free[-1], free[pick]
+        filled[free.pop()] = kind
         pool[kind] -= 1
     left = [kind for kind, n in pool.items() for _ in range(n)]
     rng.shuffle(left)
@@ -232,38 +235,62 @@ def binocle_deal(history: History, player: int, rng: random.Random) -> Drawn | N
     return [*hands[1 - dealer], *hands[dealer], deal.turned, *stock, *rest], history.actions
 
 
-def _owners(engines: list[Any], player: int) -> dict[int, tuple[int, int]]:
-    """Which seat drew each stock place, and the first state after the draw (public: the
-    trick's winner draws first)."""
-    owner: dict[int, tuple[int, int]] = {}
-    for i in range(1, len(engines)):
-        before, after = engines[i - 1]._drawn, engines[i]._drawn
-        if after > before:
-            winner = engines[i].view(player).tricks[-1].winner
-            owner[before] = (winner, i)
-            if after - before > 1:
-                owner[before + 1] = (1 - winner, i)
-    return owner
+class _Scan:
+    """What ``player`` saw of the other seat's cards and of the draws, state by state, kept
+    for the longest history asked so far and extended as the hand goes on (every decision of
+    IS-MCTS resamples the same history many times, then one action longer)."""
+
+    def __init__(self, player: int) -> None:
+        self.player = player
+        self.other = 1 - player
+        self.actions: tuple[int, ...] = ()
+        self.states = 0
+        self.owner: dict[int, tuple[int, int]] = {}
+        """Which seat drew each stock place, and the first state after the draw (public: the
+        trick's winner draws first)."""
+        self.shown: list[tuple[int, int]] = []
+        """Each card the other seat showed or played, with the first state it was seen in."""
+        self._seen: Counter[int] = Counter()
+        self._played: Counter[int] = Counter()
+        self._tricks = 0
+
+    def extend(self, engines: list[Any], actions: tuple[int, ...]) -> None:
+        player, other = self.player, self.other
+        for i in range(self.states, len(engines)):
+            view = engines[i].view(player)
+            if i > 0:
+                before, after = engines[i - 1]._drawn, engines[i]._drawn
+                if after > before:
+                    winner = view.tricks[-1].winner
+                    self.owner[before] = (winner, i)
+                    if after - before > 1:
+                        self.owner[before + 1] = (1 - winner, i)
+            for trick in view.tricks[self._tricks:]:
+                self._played.update(c.kind for s, c in zip(trick.seats(), trick.cards,
+                                                          strict=True) if s == other)
+            self._tricks = len(view.tricks)
+            now = Counter(c.kind for c in view.known[other])
+            now.update(entry[0] for entry in view.tables[other])
+            now.update(c.kind for s, c in view.trick if s == other)
+            now.update(self._played)
+            for kind, n in now.items():
+                while self._seen[kind] < n:
+                    self._seen[kind] += 1
+                    self.shown.append((kind, i))
+        self.states = len(engines)
+        self.actions = actions
 
 
-def _shown(engines: list[Any], player: int, other: int) -> list[tuple[int, int]]:
-    """Each card ``other`` showed or played, as ``player`` saw it, with the first state it
-    was seen in (a card seen again later counts once)."""
-    seen: Counter[int] = Counter()
-    found: list[tuple[int, int]] = []
-    for i, engine in enumerate(engines):
-        view = engine.view(player)
-        now: Counter[int] = Counter(c.kind for c in view.known[other])
-        now.update(entry[0] for entry in view.tables[other])
-        now.update(c.kind for s, c in view.trick if s == other)
-        for trick in view.tricks:
-            now.update(c.kind for s, c in zip(trick.seats(), trick.cards, strict=True)
-                       if s == other)
-        for kind, n in now.items():
-            while seen[kind] < n:
-                seen[kind] += 1
-                found.append((kind, i))
-    return found
+def _scan(history: History, player: int) -> _Scan:
+    """The scan of ``history`` for ``player`` (kept in the history's cache)."""
+    actions = tuple(history.actions)
+    key = ("binocle-scan", player)
+    scan = history.cache.get(key)
+    if not isinstance(scan, _Scan) or actions[:len(scan.actions)] != scan.actions:
+        scan = history.cache[key] = _Scan(player)
+    if scan.states != len(history.engines):
+        scan.extend(history.engines, actions)
+    return scan
 
 
 Deal = Callable[["History", int, random.Random], "Drawn | None"]

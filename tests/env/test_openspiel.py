@@ -157,8 +157,15 @@ def test_resampling_deals_the_hidden_cards_anew() -> None:
     assert len(deals) >= 1 and len(others) > 10
 
 
+#: Bézique's long hands make IS-MCTS's resampling the slowest test here; it does not touch
+#: the catch-up, so the pure-path run of CI (BINOKEL_PURE=1) leaves those two out.
+PURE = os.environ.get("BINOKEL_PURE", "").strip() not in ("", "0")
+
+
 @pytest.mark.parametrize("name", RULE_SETS)
 def test_openspiel_ismcts_plays_a_whole_hand(name: str) -> None:
+    if PURE and name.startswith("bezique"):
+        pytest.skip("IS-MCTS's resampling runs no catch-up: the compiled-path run covers it")
     game = load_game(name)
     bot = ismcts_bot(game, sims=2, seed=1)
     state = dealt(game, 7)
@@ -192,7 +199,7 @@ def test_the_public_observation_holds_no_private_card(name: str) -> None:
     rng = random.Random(11)
     state = dealt(game, 11)
     steps = 0
-    while not state.is_terminal() and steps < 60:
+    while not state.is_terminal() and steps < 30:
         tensors = []
         for seat in range(game.num_players()):
             public.set_from(state, seat)
