@@ -17,7 +17,9 @@ A *policy* is one of
   the legal actions (int8); a new array each call;
 * a ``pyspiel.Bot`` (:func:`binokel.env.spiel_bots.ismcts_bot`, or any other): it is handed
   :meth:`~binokel.env.spiel.BinokelSpielState.resample_from_infostate` of the real state for
-  its seat, so whatever it reads, the cards it cannot see are dealt at random.
+  its seat, so whatever it reads, the cards it cannot see are dealt at random (the package's
+  players as :class:`~binokel.env.spiel_bots.PackageBot` read only the seat's view and get the
+  state itself).
 
 >>> import numpy as np
 >>> first = lambda observation, mask: int(np.flatnonzero(mask)[0])
@@ -43,6 +45,7 @@ from ..arena_stats import mean_ci
 from ..bots.by_game import make_game_bot
 from ..games import find_game_rules, game_of
 from .spiel import BinokelSpielState, load_game
+from .spiel_bots import PackageBot
 
 Policy = Callable[[npt.NDArray[np.float32], npt.NDArray[np.int8]], int]
 
@@ -106,6 +109,9 @@ Chooser = Callable[[BinokelSpielState, int, random.Random], int]
 def _player(policy: Any, game: Any) -> Chooser:
     """How the policy picks an action number in a state for a seat."""
     codec = game.codec
+    if isinstance(policy, PackageBot):
+        # It reads the acting seat's view of the state and nothing else: no resampling needed.
+        return lambda state, seat, rng: int(policy.step(state))
     if isinstance(policy, pyspiel.Bot):
         def spiel(state: BinokelSpielState, seat: int, rng: random.Random) -> int:
             seen = state.resample_from_infostate(seat, rng.random)
