@@ -178,9 +178,9 @@ class ActionMap:
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # A pickle holds the rule set; loading it finds the codec again (its compiled masks
+        # A pickle holds the rule set; loading it makes the codec again (its compiled masks
         # and generated writers are made, never pickled).
-        return (_codec_of, (self.__dict__["rules"],))
+        return (type(self), (self.__dict__["rules"],))
 
     def index(self, action: Any) -> int:
         found = self._by_id.get(id(action))
@@ -236,13 +236,6 @@ class ActionMap:
         if None in found:
             return sorted(self.index(a) for a in legal)
         return sorted(cast("list[int]", found))
-
-
-def _codec_of(rules: Any) -> Any:
-    """The codec of a rule set (a pickled codec's loader)."""
-    from .codecs import codec_for
-
-    return codec_for(rules)
 
 
 #: How many distinct legal-action tuples a codec keeps masks for (then it starts afresh).

@@ -15,7 +15,8 @@ rule set).
 >>> import random
 >>> from binokel.games import find_game_rules, new_game
 >>> bot = SpielViewBot("ismcts:sims=2", find_game_rules("binokel"))
->>> view = new_game(seed=3).view(new_game(seed=3).to_move)
+>>> state = new_game(find_game_rules("binokel"), seed=3)
+>>> view = state.view(state.to_move)
 >>> bot.choose(view, random.Random(1)) in view.legal_actions
 True
 """
@@ -32,14 +33,17 @@ from ..arena import LABELS, ArenaConfig, ArenaResult, play_deal
 from ..bots.base import BaseBot
 from ..bots.by_game import make_game_bot
 from ..errors import RulesError
-from ..games import find_game_rules, game_of, seats_of
+from ..games import find_game_rules, seats_of
 from ..games.binokel.actions import Discard
 from ..search.sampling import WorldSampler
+from .codecs import codec_for
 from .spiel import BinokelSpielState, load_game, parameters_of
 from .spiel_bots import spiel_bot
 from .spiel_resample import TRIES, binokel_cards
 
 PREFIX = "openspiel:"
+#: The games whose views :func:`state_from_view` turns into states.
+VIEW_GAMES = frozenset({"binokel"})
 
 
 class SpielViewBot(BaseBot):
@@ -47,7 +51,7 @@ class SpielViewBot(BaseBot):
     a seat's view."""
 
     def __init__(self, spec: str, rules: Any, *, seed: int = 0) -> None:
-        if game_of(rules).name != "binokel":
+        if codec_for(rules).game not in VIEW_GAMES:
             raise ValueError(f"{PREFIX}{spec}: OpenSpiel players take Binokel rule sets in the "
                              "arena (binokel.env.evaluate plays them at every rule set)")
         super().__init__(f"{PREFIX}{spec}")

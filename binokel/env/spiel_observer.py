@@ -9,7 +9,7 @@ the type does not ask for set to zero:
 * every other block is public (what all seats see) and present with ``public_info=True``.
 
 With ``perfect_recall=True`` a block ``history`` follows: every finished trick in order, each
-seat's card and who led (and, where the game has it, which card came from the table), so two
+seat's card, who led and which card came from the table (Binocle; always 0 elsewhere), so two
 histories that differ in the order of the tricks or their leaders never share a tensor.  The
 perfect-recall *string* is what the seat saw, step by step, and nothing else: its first
 observation after the deal, then per action the acting seat and the action (a card laid away
@@ -23,21 +23,18 @@ Seeing every seat's cards (``private_info=ALL_PLAYERS``) is refused.
 >>> kind.public, kind.private, kind.recall
 (True, True, False)
 >>> SpielObserver(codec, ObservationType(True, True, True)).tensor.size - codec.layout.size
-756
+792
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 import pyspiel
 
 from .codec import Codec
 from .parts import SeatEncoder
-
-if TYPE_CHECKING:
-    from .spiel import BinokelSpielState
 
 #: The blocks of a seat's vector that hold its own private cards.
 PRIVATE_BLOCKS = frozenset({"hand", "discard"})
@@ -67,10 +64,9 @@ def observation_type(iig_obs_type: Any) -> ObservationType:
 
 
 def history_shape(codec: Codec) -> tuple[int, int, int]:
-    """The shape of the perfect-recall trick history: tricks, seats, card kinds + led (+ from
-    the table, for a game whose tricks say so)."""
-    extra = 2 if codec.game != "binokel" else 1
-    return (codec.max_tricks(), codec.players, len(set(codec.pack())) + extra)
+    """The shape of the perfect-recall trick history: tricks, seats, card kinds + led + from
+    the table (for a game whose tricks say so; else always 0)."""
+    return (codec.max_tricks(), codec.players, len(set(codec.pack())) + 2)
 
 
 class SpielObserver:
@@ -107,7 +103,7 @@ class SpielObserver:
         kinds = sorted(set(codec.pack()))
         self._slot = {kind: i for i, kind in enumerate(kinds)}
 
-    def set_from(self, state: BinokelSpielState, player: int) -> None:
+    def set_from(self, state: Any, player: int) -> None:
         engine = state.engine
         self.tensor.fill(0.0)
         if engine is None:
@@ -137,7 +133,7 @@ class SpielObserver:
                 if table is not None and table[i]:
                     row[card_slots + 1] = 1.0
 
-    def string_from(self, state: BinokelSpielState, player: int) -> str:
+    def string_from(self, state: Any, player: int) -> str:
         history = state.history
         if state.engine is None:
             return f"seat {player}: dealing" if self.kind.private else "dealing"

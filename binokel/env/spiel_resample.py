@@ -35,7 +35,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..cards import ONE, unpack_kinds
 from ..errors import IllegalActionError
@@ -46,9 +46,7 @@ from ..games.binokel.melds import find_melds_packed
 from ..games.binokel.scoring import Contract
 from ..search.sampling import World, WorldSampler
 from .codec import Codec
-
-if TYPE_CHECKING:
-    from .spiel import History
+from .spiel_history import History, replay
 
 #: A deal (the chance outcomes after the dealer) and the actions to play on it.
 Drawn = tuple[list[int], list[int]]
@@ -65,8 +63,6 @@ class ResampleError(RuntimeError):
 
 def resample_history(history: History, player: int, rng: random.Random) -> History:
     """A history ``player`` cannot tell from ``history``, the unseen cards dealt anew."""
-    from .spiel import replay
-
     codec = history.codec
     dealer = history.dealer
     assert dealer is not None
@@ -293,6 +289,6 @@ def _scan(history: History, player: int) -> _Scan:
     return scan
 
 
-Deal = Callable[["History", int, random.Random], "Drawn | None"]
+Deal = Callable[[History, int, random.Random], "Drawn | None"]
 #: The deal behind a sampled world, by the codec's game.
 DEALS: dict[str, Deal] = {"binokel": binokel_deal, "binocle": binocle_deal}

@@ -267,4 +267,5 @@ def test_the_trick_history_block_lists_the_tricks_in_order() -> None:
     assert history[:2].sum() == 2 * 3 + 2  # three cards and one leader mark per trick
     assert not history[2:].any()
     for t, trick in enumerate(view.tricks):
-        assert history[t, trick.leader, -1] == 1.0
+        assert history[t, trick.leader, -2] == 1.0  # the leader's mark; -1: from the table
+    assert not history[..., -1].any()
