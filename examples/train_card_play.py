@@ -4,29 +4,33 @@
 A linear softmax policy over the legal actions (logits = W·observation + b, masked) is trained
 with REINFORCE and a running-mean baseline on the Gymnasium single-seat environment
 (:func:`binokel.env.single_seat`), one hand per episode, reward = the seat's hand score minus
-the opponent's.  Then the trained policy and a random one each play fresh hands against the
-same random players, and the mean reward of each is printed with its 95% interval.
+the opponent's.  Then the trained policy (its most likely legal action) and a random one are
+each scored by the benchmark's policy API, :func:`binokel.env.evaluate`: duplicate deals
+against the random player, the mean difference per hand with its 95% interval
+(docs/benchmark.md).  ``--save FILE`` keeps the weights (a .npz file that
+``scripts/benchmark.py --policy linear:FILE`` reads).
 
 The default game is Binocle with automatic claims (``binocle+claim_automatically=true``): a
 claim decides the whole game, which a one-hand reward cannot weigh, so the claim is left to
 the rule.
 
-Usage: .venv/bin/python examples/train_card_play.py [--hands 20000] [--eval 4000]
-       [--rules NAME] [--seed 0] [--curve curve.csv]
+Usage: .venv/bin/python examples/train_card_play.py [--hands 20000] [--eval 2000]
+       [--rules NAME] [--seed 0] [--curve curve.csv] [--save weights.npz]
 """
 
 from __future__ import annotations
 
 import argparse
-import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from binokel.env import single_seat
+from binokel.env import evaluate, single_seat
+from binokel.env.evaluate import Evaluation
 from binokel.games import find_game_rules, seats_of
 
 Array = npt.NDArray[np.float64]
@@ -53,24 +57,10 @@ class Policy:
         p = np.exp(logits)
         return p / p.sum()  # type: ignore[no-any-return]
 
-
-@dataclass(frozen=True)
-class Interval:
-    mean: float
-    low: float
-    high: float
-    n: int
-
-    def __str__(self) -> str:
-        return f"{self.mean:+.1f} [{self.low:+.1f}, {self.high:+.1f}] over {self.n} hands"
-
-
-def interval(values: Sequence[float]) -> Interval:
-    """The mean and its 95% interval (normal approximation)."""
-    data = np.asarray(values, dtype=np.float64)
-    mean = float(data.mean())
-    half = 1.96 * float(data.std(ddof=1)) / math.sqrt(len(data)) if len(data) > 1 else math.inf
-    return Interval(mean, mean - half, mean + half, len(data))
+    def __call__(self, observation: npt.NDArray[np.float32], mask: npt.NDArray[np.int8]) -> int:
+        """The policy API of :func:`binokel.env.evaluate`: the most likely legal action."""
+        logits = self.weights @ observation.astype(np.float64) + self.bias
+        return int(np.argmax(np.where(mask > 0, logits, -np.inf)))
 
 
 def play_hand(env: object, policy: Policy | None, rng: np.random.Generator,
@@ -120,25 +110,29 @@ def train(rules: str, hands: int, *, lr: float, seed: int, report_every: int
     return policy, curve
 
 
-def evaluate(rules: str, policy: Policy | None, hands: int, seed: int) -> Interval:
-    others = seats_of(find_game_rules(rules)) - 1
-    env = single_seat(rules, opponents=["random"] * others)
+def random_policy(seed: int) -> Any:
+    """Uniformly among the legal actions (the check that the seat itself has no edge)."""
     rng = np.random.default_rng(seed)
-    rewards = [play_hand(env, policy, rng, seed=seed if i == 0 else None)[0]
-               for i in range(hands)]
-    env.close()
-    return interval(rewards)
+    return lambda observation, mask: int(rng.choice(np.flatnonzero(mask)))
+
+
+def score(rules: str, policy: Any, deals: int, seed: int) -> Evaluation:
+    """The policy against random players over duplicate deals (docs/benchmark.md)."""
+    result: Evaluation = evaluate(policy, rules, "random", deals, f"example/{seed}")
+    return result
 
 
 def main(argv: Sequence[str] | None = None) -> dict[str, object]:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rules", default="binocle+claim_automatically=true")
     parser.add_argument("--hands", type=int, default=20000, help="training hands")
-    parser.add_argument("--eval", type=int, default=4000, help="evaluation hands, each side")
+    parser.add_argument("--eval", type=int, default=2000,
+                        help="evaluation deals (each played with the policy in every seat)")
     parser.add_argument("--lr", type=float, default=0.01)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--report-every", type=int, default=1000)
     parser.add_argument("--curve", help="write the training curve to this CSV file")
+    parser.add_argument("--save", help="write the trained weights to this .npz file")
     args = parser.parse_args(argv)
     start = time.perf_counter()
     print(f"training curve ({args.rules}, mean hand reward against random players, "
@@ -146,12 +140,15 @@ def main(argv: Sequence[str] | None = None) -> dict[str, object]:
     policy, curve = train(args.rules, args.hands, lr=args.lr, seed=args.seed,
                           report_every=args.report_every)
     trained_at = time.perf_counter()
-    learned = evaluate(args.rules, policy, args.eval, seed=args.seed + 1)
-    untrained = evaluate(args.rules, None, args.eval, seed=args.seed + 2)
+    learned = score(args.rules, policy, args.eval, args.seed)
+    untrained = score(args.rules, random_policy(args.seed), args.eval, args.seed)
     done = time.perf_counter()
     print(f"trained policy vs random: {learned}")
     print(f"random policy vs random:  {untrained}")
     print(f"training {trained_at - start:.0f} s, evaluation {done - trained_at:.0f} s")
+    if args.save:
+        np.savez_compressed(args.save, weights=policy.weights.astype(np.float32),
+                            bias=policy.bias.astype(np.float32))
     if args.curve:
         with open(args.curve, "w", encoding="utf-8") as out:
             out.write("hands,mean_reward\n")

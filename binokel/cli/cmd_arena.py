@@ -16,7 +16,9 @@ def register(subparsers: Any) -> None:
                     "A-B-B and A-A-B in each rotation), so luck of the cards cancels out. "
                     "Bots: random, heuristic, heuristic:level=easy|medium|hard "
                     "(add ,v=1 for the first bidding), "
-                    "cmd:PROGRAM ARGS (an external bot, see docs/bot-protocol.md). "
+                    "cmd:PROGRAM ARGS (an external bot, see docs/bot-protocol.md), "
+                    "openspiel:ismcts:sims=N (OpenSpiel's IS-MCTS, from the seat's view; "
+                    "Binokel rule sets, one process; needs the [rl] extra). "
                     "With --rules binocle or binocle-64 a deal is one Binocle hand played "
                     "twice with the seats swapped (A-B and B-A); a seat's score is what it "
                     "scored in the hand. "
@@ -64,8 +66,15 @@ def run(args: argparse.Namespace) -> int:
     config = ArenaConfig(bot_a=args.bot_a, bot_b=args.bot_b, rules=rules, deals=args.deals,
                          seed=args.seed, workers=args.workers, time_limit=args.time_limit,
                          ray=args.ray)
+    runner = run_arena
+    if any(name.startswith("openspiel:") for name in (args.bot_a, args.bot_b)):
+        try:
+            from ..env.spiel_arena import run_spiel_arena
+        except ImportError as exc:
+            return fail(f"OpenSpiel players need the [rl] extra ({exc})", status=1)
+        runner = run_spiel_arena
     try:
-        result = _run_with_progress(config, run_arena, show=not args.no_progress)
+        result = _run_with_progress(config, runner, show=not args.no_progress)
     except BotError as exc:
         return fail(str(exc), status=1)
     except RayMissing as exc:

@@ -22,6 +22,7 @@ COMMANDS = (
     "learn",
     "pad",
     "selfplay",
+    "dataset",
     "replay",
     "melds",
     "rules",

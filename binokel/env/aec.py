@@ -38,6 +38,7 @@ PettingZoo's classic games do; they add about 40% to the instructions of a step
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from typing import Any, ClassVar
@@ -48,7 +49,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from ..games import find_game_rules
-from .codec import CardPlay, Codec, Event, Mask
+from .codec import POINT_SCALE, CardPlay, Codec, Event, Mask
 from .codecs import codec_for
 from .layout import Vector
 from .parts import SeatEncoder
@@ -61,9 +62,34 @@ def agent_name(seat: int) -> str:
     return f"player_{seat}"
 
 
-def observation_space(codec: Codec) -> gymnasium.spaces.Dict:
-    """The Dict space of an observation and its action mask."""
+def observation_bounds(codec: Codec, hands: int | None = 1) -> tuple[Any, Any]:
+    """Per-element bounds of the observation vector in an episode of ``hands`` hands.
+
+    Counts and one-hot blocks are bounded by their layout.  Points of one hand (bids, melds,
+    card points) are bounded by the codec's bound on a hand's score; the score sheet (and a
+    Binocle target) moves by at most that much a hand, so an episode of ``hands`` hands bounds
+    it too.  Over a whole game (``hands=None``) the score sheet has no bound (a Binokel game
+    can go on while every declarer goes down): those blocks stay at plus and minus infinity.
+    """
     low, high = codec.layout.bounds()
+    hand = codec.utility_bound() / POINT_SCALE
+    game = math.inf if hands is None else hands * hand
+    for block in codec.layout.blocks:
+        start, stop = codec.layout.span(block.name)
+        if block.name == "scores":
+            low[start:stop], high[start:stop] = -game, game
+        elif block.name == "target":
+            high[start:stop] = codec.rules.target / POINT_SCALE + game
+        elif block.name == "melds":  # how many of each meld: one a trick at most
+            high[start:stop] = codec.max_tricks()
+        elif math.isinf(block.high):
+            high[start:stop] = hand
+    return low, high
+
+
+def observation_space(codec: Codec, hands: int | None = 1) -> gymnasium.spaces.Dict:
+    """The Dict space of an observation and its action mask (:func:`observation_bounds`)."""
+    low, high = observation_bounds(codec, hands)
     return gymnasium.spaces.Dict({
         "observation": gymnasium.spaces.Box(low, high, dtype=np.float32),
         "action_mask": gymnasium.spaces.Box(0, 1, (codec.action_count,), dtype=np.int8),
@@ -105,7 +131,7 @@ class BinokelAEC(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self.render_mode = render_mode
         self.possible_agents = [agent_name(s) for s in range(self.codec.players)]
         self._seat = {a: s for s, a in enumerate(self.possible_agents)}
-        self._observation_space = observation_space(self.codec)
+        self._observation_space = observation_space(self.codec, hands)
         self._action_space = gymnasium.spaces.Discrete(self.codec.action_count)
         self._seeds = new_seed_source(None)
         self._views: dict[int, Any] = {}

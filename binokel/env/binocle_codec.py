@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..cards import CARD_POINTS, ONE, RANK_SLOTS, Suit, format_cards
+from ..cards import CARD_POINTS, ONE, RANK_SLOTS, Suit, format_cards, unpack_kinds
 from ..games.binocle import actions as A
 from ..games.binocle.actions import BinocleAction
 from ..games.binocle.game import BinocleDeal, BinocleState, full_pack, new_binocle_game
@@ -231,6 +231,16 @@ class BinocleCodec(PartsEncoding, ActionMap):
         deal = BinocleDeal(hands, cards[2 * size], tuple(cards[2 * size + 1:]))
         return new_binocle_game(self.rules, "openspiel", dealer=dealer, deal=deal)
 
+    def hidden_action(self, action: BinocleAction, before: BinocleState,
+                      after: BinocleState) -> bool:
+        return False  # every action shows its cards (melds, the dix, the card played)
+
+    def deal_cards(self, state: BinocleState) -> list[int]:
+        deal = state.deal
+        dealer = state.dealer
+        return [*unpack_kinds(deal.hands[1 - dealer]), *unpack_kinds(deal.hands[dealer]),
+                deal.turned, *deal.stock]
+
     def utility_bound(self) -> float:
         rules = self.rules
         values: dict[str, Any] = rules.fields()
@@ -244,3 +254,6 @@ class BinocleCodec(PartsEncoding, ActionMap):
     def max_hand_length(self) -> int:
         # Per trick: two cards, then melds, dix exchange or showing, done; a claim at the end.
         return self.rules.pack_size // 2 * 8 + 2
+
+    def max_tricks(self) -> int:
+        return int(self.rules.pack_size) // 2

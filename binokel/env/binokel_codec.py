@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import ONE, RANK_SLOTS, Suit, format_cards
+from ..cards import ONE, RANK_SLOTS, Suit, format_cards, unpack_kinds
 from ..games.binokel import actions as A
 from ..games.binokel.actions import Action
 from ..games.binokel.game import Deal, GameState, Phase, active_seats, new_game
@@ -217,6 +217,20 @@ class BinokelCodec(PartsEncoding, ActionMap):
         dabb = sum(ONE[kind] for kind in cards[rules.active_players * size:])
         return new_game(rules, "openspiel", dealer=dealer, deal=Deal(tuple(hands), dabb))
 
+    def hidden_action(self, action: Action, before: GameState, after: GameState) -> bool:
+        if not isinstance(action, A.Discard):
+            return False
+        seat = before.to_move
+        # A trump laid away after trumps were named is shown to all (shown_discard).
+        return len(after.view(seat).shown_discard) == len(before.view(seat).shown_discard)
+
+    def deal_cards(self, state: GameState) -> list[int]:
+        deal = state.deal
+        cards: list[int] = []
+        for seat in active_seats(self.rules, state.dealer):
+            cards += unpack_kinds(deal.hands[seat])
+        return cards + unpack_kinds(deal.dabb)
+
     def utility_bound(self) -> float:
         rules = self.rules
         contracts = max(rules.max_bid, rules.durch_value, rules.open_durch_value,
@@ -231,4 +245,5 @@ class BinokelCodec(PartsEncoding, ActionMap):
         bids = (rules.max_bid - rules.min_bid) // rules.bid_step + rules.players
         return bids + 4 + rules.dabb_size + rules.pack_size
 
-
+    def max_tricks(self) -> int:
+        return int(self.rules.hand_size)

@@ -127,12 +127,26 @@ class Codec(Protocol):
         """A first hand dealt by ``dealer`` from the pack in the order ``cards``."""
         ...
 
+    def hidden_action(self, action: Any, before: Any, after: Any) -> bool:
+        """Whether the seats other than the actor do not see ``action`` (taking ``before`` to
+        ``after``): a card laid away face down."""
+        ...
+
+    def deal_cards(self, state: Any) -> list[int]:
+        """The cards of ``state``'s hand in the order :meth:`start_hand` deals them (its
+        inverse: ``start_hand(dealer, deal_cards(state))`` deals the same hands)."""
+        ...
+
     def utility_bound(self) -> float:
         """A bound on the absolute hand reward (for OpenSpiel's utility range)."""
         ...
 
     def max_hand_length(self) -> int:
         """A bound on the actions of one hand, deal excluded."""
+        ...
+
+    def max_tricks(self) -> int:
+        """The most tricks one hand can have."""
         ...
 
 
@@ -162,6 +176,11 @@ class ActionMap:
         # A codec never changes after it is built: copies of a game state (OpenSpiel clones
         # them with deepcopy) share it.
         return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # A pickle holds the rule set; loading it makes the codec again (its compiled masks
+        # and generated writers are made, never pickled).
+        return (type(self), (self.__dict__["rules"],))
 
     def index(self, action: Any) -> int:
         found = self._by_id.get(id(action))

@@ -5,6 +5,11 @@
 >>> obs["observation"].shape, int(env.action_space.n)
 ((335,), 188)
 
+An episode ends with the seat's view of the last position of the hand just finished (the
+engine deals the next hand at once; that deal is not shown), an all-zero action mask, and each
+finished hand's score line in ``info["hand_scores"]``.  The observation space is bounded
+(:func:`binokel.env.aec.observation_bounds`) for episodes of a number of hands.
+
 With ``illegal="raise"`` (the default) an illegal action raises the engine's error, which
 names the rule, and changes nothing; with ``illegal="end"`` it ends the episode instead, with
 ``-illegal_penalty`` and the rule in ``info["illegal"]`` (what Gymnasium's ``check_env``, which
@@ -30,7 +35,7 @@ from ..games import find_game_rules
 from .aec import new_seed_source, observation_space
 from .codec import Mask
 from .codecs import codec_for
-from .table import Reward, Table, check_options
+from .table import Reward, Table, check_options, hand_lines
 
 Observation = dict[str, Any]
 
@@ -67,12 +72,13 @@ class SingleSeatEnv(gymnasium.Env[Observation, np.int64]):
         self.opponent_names = names
         self._bots = {s: make_game_bot(name, self.rules)
                       for s, name in zip((s for s in range(n) if s != seat), names, strict=True)}
-        self.observation_space = observation_space(self.codec)
+        self.observation_space = observation_space(self.codec, hands)
         self.action_space = gymnasium.spaces.Discrete(self.codec.action_count)
         self._seeds = new_seed_source(None)
         self._bot_rng = random.Random()
         self._encoder = self.codec.encoder()
         self.table: Table | None = None
+        self.hands_started = 0
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[Observation, dict[str, Any]]:
@@ -83,6 +89,7 @@ class SingleSeatEnv(gymnasium.Env[Observation, np.int64]):
         while True:
             self.table = Table(self.rules, seed=self._seeds.getrandbits(63), hands=self.hands,
                                reward=self.reward_kind)
+            self.hands_started = len(self.table.state.results)
             self._play_others()
             if not self.table.done:
                 return self._observe(), {}
@@ -104,7 +111,9 @@ class SingleSeatEnv(gymnasium.Env[Observation, np.int64]):
         reward += self._play_others()
         if self.render_mode == "human":
             print(self.render())
-        return self._observe(), reward, self.table.done, False, {}
+        if self.table.done:
+            return (*self._final(), reward, True, False, self._result())
+        return self._observe(), reward, False, False, {}
 
     def _play_others(self) -> float:
         """Let the opponents act until the learning seat must; the rewards meanwhile."""
@@ -122,6 +131,27 @@ class SingleSeatEnv(gymnasium.Env[Observation, np.int64]):
         view = self.table.state.view(self.seat)
         return {"observation": self._encoder.update(view).copy(),
                 "action_mask": self.codec.mask(view)}
+
+    def _final(self) -> tuple[Observation]:
+        """The observation that ends an episode: the seat's view of the last position of the
+        hand just finished, not the next hand's deal (the engine deals it at once)."""
+        assert self.table is not None
+        state = self.table.state
+        view = state.view(self.seat)
+        if self.hands is not None:
+            last = self.hands_started + self.hands - 1
+            while view.hand_no > last and state.parent is not None:
+                state = state.parent
+                view = state.view(self.seat)
+        self._encoder.forget()
+        return ({"observation": self._encoder.update(view).copy(),
+                 "action_mask": np.zeros(self.codec.action_count, np.int8)},)
+
+    def _result(self) -> dict[str, Any]:
+        """``info`` at the end of an episode: each finished hand's score line (a game decided
+        in the middle of a hand: that hand's points so far)."""
+        assert self.table is not None
+        return {"hand_scores": hand_lines(self.table.state, self.hands_started)}
 
     def action_masks(self) -> Mask:
         """The legal actions now (the name MaskablePPO looks for)."""

@@ -4,8 +4,14 @@ One episode is one hand.  Chance deals it: first the dealer (uniform over the se
 pack one card at a time (outcome = the card kind, probability = copies left / cards left);
 the seats take their cards in seat order, then the Dabb (Binokel) or the turned card and the
 stock (Binocle).  Returns are the hand rewards of :func:`binokel.env.codec.hand_rewards` (zero
-sum).  Observation and information-state tensors are the codec's vector of the seat's view;
-the information-state *string* adds the seat's observations since the deal (perfect recall).
+sum).  Every rule set is registered when :mod:`binokel.env` is imported; the fields of a rule
+set are the game's parameters (``pyspiel.load_game("python_binokel_binokel", {"target": 300})``).
+
+Observations (:mod:`binokel.env.spiel_observer`) honour the requested type: public, private
+or both, and perfect recall.  States pickle, deep-copy and serialize as their chance outcomes
+and actions (:class:`History`), and :meth:`BinokelSpielState.resample_from_infostate` deals a
+history the seat cannot tell from the real one with the package's world samplers
+(:mod:`binokel.env.spiel_resample`), which is what OpenSpiel's IS-MCTS asks for.
 
 >>> game = load_game("binocle")
 >>> game.get_type().short_name, game.num_distinct_actions(), game.num_players()
@@ -17,21 +23,26 @@ the information-state *string* adds the seat's observations since the deal (perf
 
 from __future__ import annotations
 
+import random
 import re
 from collections import Counter
 from typing import Any
 
-import numpy as np
 import pyspiel
 
 from ..cards import CARDS, KIND_COUNT
 from ..games import find_game_rules
 from .codec import Codec, hand_rewards
 from .codecs import codec_for
-from .parts import SeatEncoder
+from .spiel_history import History
+from .spiel_observer import SpielObserver, observation_type
+from .spiel_resample import resample_history
 from .table import hand_lines
 
 PREFIX = "python_binokel_"
+
+#: Fields of a rule set that are not game parameters (names and texts, tuples, enums).
+_NOT_PARAMETERS = frozenset({"name", "description", "game"})
 
 
 def short_name(rules_name: str) -> str:
@@ -43,39 +54,70 @@ def short_name(rules_name: str) -> str:
     return PREFIX + re.sub(r"[^a-z0-9]+", "_", find_game_rules(rules_name).name.lower())
 
 
-class _Shared:
-    """An immutable engine state carried through ``copy.deepcopy`` (OpenSpiel's clone) as is."""
+def parameters_of(rules: Any) -> dict[str, Any]:
+    """The rule set's fields OpenSpiel can carry as parameters (ints, bools, texts)."""
+    found: dict[str, Any] = {}
+    for name, value in rules.fields().items():
+        if name in _NOT_PARAMETERS or type(value) not in (int, bool, str):
+            continue
+        found[name] = value
+    return found
 
-    __slots__ = ("texts", "value")
 
-    def __init__(self, value: Any) -> None:
-        self.value = value
-        self.texts: dict[int, str] = {}
-        """Each seat's observation text of this state, once asked (the state never changes)."""
+def rules_with(base: Any, params: dict[str, Any]) -> Any:
+    """The rule set ``base`` with the fields of ``params`` changed (a ``NAME+field=value``
+    spec, so the game's own checks refuse a bad value, naming the field)."""
+    defaults = parameters_of(base)
+    unknown = sorted(set(params) - set(defaults))
+    if unknown:
+        raise ValueError(f"{base.name}: no parameter {', '.join(unknown)} (parameters: "
+                         f"{', '.join(sorted(defaults))})")
+    spec = base.name
+    for name, value in sorted(params.items()):
+        if value == defaults[name]:
+            continue
+        text = str(value).lower() if isinstance(value, bool) else str(value)
+        spec += f"+{name}={text}"
+    return find_game_rules(spec)
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
-        return self
+
+def game_info(codec: Codec) -> Any:
+    """OpenSpiel's sizes and bounds of a rule set's game."""
+    bound = codec.utility_bound()
+    return pyspiel.GameInfo(
+        num_distinct_actions=codec.action_count,
+        max_chance_outcomes=max(KIND_COUNT, codec.players),
+        num_players=codec.players,
+        min_utility=-bound,
+        max_utility=bound,
+        utility_sum=0.0,
+        max_game_length=codec.max_hand_length(),
+    )
 
 
 class BinokelSpielGame(pyspiel.Game):  # type: ignore[misc]
     """One rule set as an OpenSpiel game (:func:`register` makes a subclass per rule set)."""
 
-    codec: Codec
+    base_rules: Any
     game_type: Any
-    info: Any
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        super().__init__(self.game_type, self.info, params or {})
+        self.rules = rules_with(self.base_rules, dict(params or {}))
+        self.codec = codec_for(self.rules)
+        super().__init__(self.game_type, game_info(self.codec), params or {})
 
     def new_initial_state(self) -> BinokelSpielState:
         return BinokelSpielState(self, self.codec)
+
+    def max_chance_nodes_in_history(self) -> int:
+        """The dealer and every card of the pack: exactly the chance nodes of every hand."""
+        return 1 + len(self.codec.pack())
 
     def make_py_observer(self, iig_obs_type: Any = None,
                          params: dict[str, Any] | None = None) -> SpielObserver:
         if params:
             raise ValueError(f"observation parameters are not supported (got {params})")
-        recall = bool(iig_obs_type.perfect_recall) if iig_obs_type is not None else False
-        return SpielObserver(self.codec, perfect_recall=recall)
+        return SpielObserver(self.codec, observation_type(iig_obs_type))
 
 
 class BinokelSpielState(pyspiel.State):  # type: ignore[misc]
@@ -84,21 +126,26 @@ class BinokelSpielState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: BinokelSpielGame, codec: Codec) -> None:
         super().__init__(game)
         self.codec = codec
-        self.dealer: int | None = None
-        self.cards: list[int] = []
-        self.left = Counter(codec.pack())
-        self._to_deal = len(codec.pack())
-        self._trail: tuple[_Shared, ...] = ()
+        self.history = History(codec)
         self._returns = [0.0] * codec.players
+
+    @property
+    def dealer(self) -> int | None:
+        return self.history.dealer
+
+    @property
+    def cards(self) -> list[int]:
+        return self.history.cards
 
     @property
     def engine(self) -> Any:
         """The engine's state once dealt, else ``None``."""
-        return self._trail[-1].value if self._trail else None
+        engines = self.history.engines
+        return engines[-1] if engines else None
 
     def trail(self) -> list[Any]:
         """The engine states since the deal, first to now."""
-        return [s.value for s in self._trail]
+        return list(self.history.engines)
 
     def current_player(self) -> int:
         engine = self.engine
@@ -120,33 +167,39 @@ class BinokelSpielState(pyspiel.State):  # type: ignore[misc]
         # making the rest of the view (nothing here is an observation).
         return self.codec.legal_indices(engine.legal_actions())
 
+    def _left(self) -> Counter[int]:
+        left = Counter(self.codec.pack())
+        left.subtract(self.history.cards)
+        return left
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        if self.dealer is None:
+        if self.history.dealer is None:
             n = self.codec.players
             return [(seat, 1.0 / n) for seat in range(n)]
-        total = sum(self.left.values())
-        return [(kind, count / total) for kind, count in sorted(self.left.items()) if count]
+        left = self._left()
+        total = sum(left.values())
+        return [(kind, count / total) for kind, count in sorted(left.items()) if count > 0]
 
     def _apply_action(self, action: int) -> None:
+        history = self.history
         if self.engine is None:
-            if self.dealer is None:
-                self.dealer = int(action)
+            if history.dealer is None:
+                if not 0 <= action < self.codec.players:
+                    raise ValueError(f"dealer {action}: a seat from 0 to "
+                                     f"{self.codec.players - 1}")
+                history.dealer = int(action)
                 return
-            if self.left[action] <= 0:
+            if self._left()[action] <= 0:
                 raise ValueError(f"no {CARDS[action]} is left to deal")
-            self.left[action] -= 1
-            self.cards.append(int(action))
-            if len(self.cards) == self._to_deal:
-                self._trail = (_Shared(self.codec.start_hand(self.dealer, self.cards)),)
+            history.deal(int(action))
             return
-        engine = self.engine.apply(self.codec.action_of(action))
-        self._trail = (*self._trail, _Shared(engine))
+        engine = history.play(int(action))
         if self._over(engine):
             self._returns = hand_rewards(hand_lines(engine, 0)[0])
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            if self.dealer is None:
+            if self.history.dealer is None:
                 return f"dealer {action}"
             return f"deal {CARDS[action]}"
         return str(self.codec.action_of(action))
@@ -158,50 +211,29 @@ class BinokelSpielState(pyspiel.State):  # type: ignore[misc]
     def returns(self) -> list[float]:
         return list(self._returns)
 
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
+        """A state whose history ``player_id`` cannot tell from this one's, the unseen cards
+        dealt by the package's world sampler (:mod:`binokel.env.spiel_resample`).
+
+        The sampler's random numbers seed the deal (OpenSpiel's ``UniformProbabilitySampler``
+        or any callable answering a number in [0, 1)); before the deal is complete nothing is
+        hidden yet and the state itself is answered (a clone).
+        """
+        clone = self.clone()
+        if self.engine is None:
+            return clone
+        draw = probability_sampler() if callable(probability_sampler) else random.random()
+        rng = random.Random(int(float(draw) * (1 << 53)))
+        clone.history = resample_history(self.history, int(player_id), rng)
+        clone._returns = list(self._returns)
+        if self.is_terminal():
+            clone._returns = hand_rewards(hand_lines(clone.engine, 0)[0])
+        return clone
+
     def __str__(self) -> str:
-        dealt = " ".join(str(CARDS[k]) for k in self.cards)
-        played = " ".join(str(s.value.last_action) for s in self._trail[1:])
-        return f"dealer {self.dealer}; dealt {dealt}; played {played}"
-
-
-class SpielObserver:
-    """OpenSpiel's observer: the codec's vector of the seat's view, and its text."""
-
-    def __init__(self, codec: Codec, *, perfect_recall: bool) -> None:
-        self.codec = codec
-        self._encoders: dict[int, SeatEncoder] = {}
-        self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(codec.layout.size, np.float32)
-        self.dict: dict[str, Any] = {}
-        for block in codec.layout.blocks:
-            at = codec.layout.offset(block.name)
-            self.dict[block.name] = self.tensor[at:at + block.size].reshape(block.shape)
-
-    def set_from(self, state: BinokelSpielState, player: int) -> None:
-        engine = state.engine
-        if engine is None:
-            self.tensor.fill(0.0)  # nothing is dealt yet: nothing to see
-        else:
-            encoder = self._encoders.get(player)
-            if encoder is None:
-                encoder = self._encoders[player] = self.codec.encoder()
-            self.tensor[:] = encoder.update(engine.view(player))
-
-    def string_from(self, state: BinokelSpielState, player: int) -> str:
-        if state.engine is None:
-            return f"seat {player}: dealing"
-        if not self.perfect_recall:
-            return self._text(state._trail[-1], player)
-        return "\n--\n".join(self._text(shared, player) for shared in state._trail)
-
-    def _text(self, shared: _Shared, player: int) -> str:
-        text = shared.texts.get(player)
-        if text is None:
-            view = shared.value.view(player)
-            vector = self.codec.encode(view)
-            exact = " ".join(f"{i}:{v:g}" for i, v in enumerate(vector.tolist()) if v)
-            text = shared.texts[player] = f"{self.codec.describe(view)}\n{exact}"
-        return text
+        dealt = " ".join(str(CARDS[k]) for k in self.history.cards)
+        played = " ".join(str(self.codec.action_of(a)) for a in self.history.actions)
+        return f"dealer {self.history.dealer}; dealt {dealt}; played {played}"
 
 
 _GAMES: dict[str, Any] = {}
@@ -215,7 +247,6 @@ def register(rules_name: str) -> str:
         return name
     codec = codec_for(rules)
     n = codec.players
-    bound = codec.utility_bound()
     game_type = pyspiel.GameType(
         short_name=name,
         long_name=f"binokel: {rules.name}",
@@ -230,28 +261,26 @@ def register(rules_name: str) -> str:
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={},
-    )
-    info = pyspiel.GameInfo(
-        num_distinct_actions=codec.action_count,
-        max_chance_outcomes=max(KIND_COUNT, n),
-        num_players=n,
-        min_utility=-bound,
-        max_utility=bound,
-        utility_sum=0.0,
-        max_game_length=codec.max_hand_length(),
+        parameter_specification=parameters_of(rules),
     )
 
     # A class, as OpenSpiel's own Python games register: a registered closure made pytest
     # processes abort at exit (pyspiel released it without the GIL).
     game_class = type(f"Game_{name}", (BinokelSpielGame,),
-                      {"codec": codec, "game_type": game_type, "info": info})
+                      {"base_rules": rules, "game_type": game_type})
     pyspiel.register_game(game_type, game_class)
     _GAMES[name] = game_class
     return name
 
 
-def load_game(rules_name: str) -> BinokelSpielGame:
-    """The OpenSpiel game of a rule set (registered on first use)."""
-    game: BinokelSpielGame = pyspiel.load_game(register(rules_name))
+def register_all() -> list[str]:
+    """Register every named rule set (what importing :mod:`binokel.env` does); the names."""
+    from .codecs import rule_set_names
+
+    return [register(name) for name in rule_set_names()]
+
+
+def load_game(rules_name: str, params: dict[str, Any] | None = None) -> BinokelSpielGame:
+    """The OpenSpiel game of a rule set (registered on first use), with ``params``."""
+    game: BinokelSpielGame = pyspiel.load_game(register(rules_name), dict(params or {}))
     return game

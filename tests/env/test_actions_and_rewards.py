@@ -13,6 +13,7 @@ import pytest
 from binokel.env import aec_env, codec_for, rule_set_names, single_seat
 from binokel.env.codec import hand_rewards
 from binokel.env.spiel import load_game
+from binokel.env.spiel_observer import history_shape
 from binokel.games import find_game_rules, new_game, random_action, seats_of
 
 RULE_SETS = rule_set_names()
@@ -180,8 +181,10 @@ def test_openspiel_tensors_are_the_codec_of_the_view_and_strings_differ_by_seat(
     for seat in range(3):
         expected = codec.encode(state.engine.view(seat))
         assert np.array_equal(np.array(state.observation_tensor(seat), np.float32), expected)
-        assert np.array_equal(np.array(state.information_state_tensor(seat), np.float32),
-                              expected)
+        # The information state is the view's vector, then the trick history (none yet).
+        info = np.array(state.information_state_tensor(seat), np.float32)
+        assert np.array_equal(info[:codec.layout.size], expected)
+        assert info.size > codec.layout.size and not info[codec.layout.size:].any()
     strings = {state.information_state_string(seat) for seat in range(3)}
     assert len(strings) == 3
     assert state.current_player() == state.engine.to_move
@@ -199,7 +202,8 @@ def test_openspiels_rl_environment_plays_the_game_on_the_tensors(name: str) -> N
     moves = 0
     while not step.last():
         player = step.observations["current_player"]
-        assert len(step.observations["info_state"][player]) == codec.layout.size
+        assert len(step.observations["info_state"][player]) == (
+            codec.layout.size + int(np.prod(history_shape(codec))))
         step = env.step([rng.choice(step.observations["legal_actions"][player])])
         moves += 1
     assert moves > 0 and abs(sum(step.rewards)) < 1e-6

@@ -56,4 +56,4 @@ def test_gymnasium_check_env_passes(name: str) -> None:
 
 @pytest.mark.parametrize("name", RULE_SETS)
 def test_openspiel_random_sim_test_passes(name: str) -> None:
-    pyspiel.random_sim_test(load_game(name), num_sims=2, serialize=False, verbose=False)
+    pyspiel.random_sim_test(load_game(name), num_sims=2, serialize=True, verbose=False)

@@ -15,8 +15,8 @@ TEXT = DOC.read_text(encoding="utf-8")
 BLOCKS = re.findall(r"```python\n(.*?)```", TEXT, re.S)
 
 
-def test_the_doc_has_a_quick_start_for_each_framework() -> None:
-    assert len(BLOCKS) == 3
+def test_the_doc_has_a_quick_start_for_each_framework_and_an_ismcts_example() -> None:
+    assert len(BLOCKS) == 4
 
 
 @pytest.mark.parametrize("number", range(len(BLOCKS)))
