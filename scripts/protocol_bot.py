@@ -28,14 +28,27 @@ import typing
 from typing import Any, Union
 
 
+def _module(name: str) -> types.ModuleType:
+    """A module of the Binokel game: ``binokel.games.binokel.NAME``, or ``binokel.NAME`` in
+    checkouts from before the games moved under ``binokel/games/`` (frozen yardsticks such as
+    ``54f30d0``, scripts/yardstick.py)."""
+    import importlib
+
+    try:
+        return importlib.import_module(f"binokel.games.binokel.{name}")
+    except ModuleNotFoundError as missing:
+        if not (missing.name or "").startswith("binokel.games"):
+            raise
+        return importlib.import_module(f"binokel.{name}")
+
+
 def _namespace() -> dict[str, Any]:
     """The names the view's (string) type hints refer to."""
     from binokel import cards
-    from binokel.games.binokel import actions, melds, rules, scoring, tricks, views
-    from binokel.games.binokel.game import Phase
 
-    names: dict[str, Any] = {"Phase": Phase}
-    for module in (cards, actions, melds, rules, scoring, tricks, views):
+    names: dict[str, Any] = {"Phase": _module("game").Phase}
+    for module in (cards, *map(_module, ("actions", "melds", "rules", "scoring", "tricks",
+                                         "views"))):
         names.update(vars(module))
     return names
 
@@ -45,7 +58,7 @@ class Decoder:
 
     def __init__(self) -> None:
         from binokel.cards import Card, Rank, Suit, parse_card, parse_suit
-        from binokel.games.binokel.actions import parse_action
+        parse_action = _module("actions").parse_action
 
         self.names = _namespace()
         self.Card, self.Rank, self.Suit = Card, Rank, Suit
@@ -93,8 +106,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     from binokel.bots import make_bot
-    from binokel.games.binokel.views import View
 
+    View = _module("views").View
     bot = make_bot(args.bot)
     decoder = Decoder()
     times = open(args.times, "a", encoding="utf-8") if args.times else None  # noqa: SIM115

@@ -114,7 +114,7 @@ def heuristic_limit(hand: int, rules: Rules, rng: random.Random, dabbs: int, *,
                     leads: bool, confidence: float = 0.0) -> int:
     """The highest bid the heuristic's valuation keeps above its threshold (the minimum bid
     when it would not bid at all); ``confidence``: the least share of the sampled Dabbs that
-    must make a bid too (the heuristic's medium and hard levels bid with 0.8)."""
+    must make a bid too (the heuristic's medium level bids with 0.8, hard with none)."""
     outcomes = bid_outcomes(hand, rules, rng, dabbs, leads=leads)
     sigma = model_for(rules).sigma
     bid = rules.min_bid

@@ -13,7 +13,8 @@
   adds a Monte-Carlo search over sampled deals (:mod:`binokel.bots.play`).
 
 Levels: ``easy`` values hands crudely and noisily, plays without counting or inferences and
-sometimes carelessly; ``medium`` is the full heuristic; ``hard`` samples more and searches.
+sometimes carelessly; ``medium`` is the full heuristic and bids only what it makes four times
+in five; ``hard`` samples more, searches, and bids for strength (no such floor).
 Any level field can be overridden by name: ``heuristic:level=medium,samples=24,tau=20``.
 """
 
@@ -91,7 +92,9 @@ LEVELS: dict[str, Level] = {
     "easy": Level(samples=0, tau=0.0, shrink=0.0, noise=40.0, inference=False, counting=False,
                   card_noise=6.0, blunder=0.15),
     "medium": Level(samples=32, confidence=0.8),
-    "hard": Level(samples=80, search=10, refine=30, confidence=0.8),
+    # Hard bids for strength (issue 51, decision bots-09): no confidence floor, which in
+    # three-player tables is the first bidding; in team games it still plays as a partner.
+    "hard": Level(samples=80, search=10, refine=30),
 }
 
 
