@@ -26,6 +26,7 @@ _EN_TUI: dict[str, str] = {
     "tui_q_typed": "q: Enter quits (the game is saved); go on typing for a Queen (qs)",
     "tui_wait": "The others are playing…",
     "tui_close": "(any key closes)",
+    "tui_close_scroll": "(↑ ↓ PgUp PgDn scroll · any other key closes)",
     "tui_help": (
         "Choose with ← → and Enter (or a click), or type: a card's number or name (3, Q♠, qs;\n"
         "upper-case Q for a Queen), a bid (160) or pass, a suit for Trumpf (1-4 or H), and Enter.\n"
@@ -67,6 +68,7 @@ _DE_TUI: dict[str, str] = {
     "tui_q_typed": "q: Enter beendet (die Partie bleibt gespeichert); weitertippen für eine Dame",
     "tui_wait": "Die anderen spielen…",
     "tui_close": "(jede Taste schließt)",
+    "tui_close_scroll": "(↑ ↓ Bild↑ Bild↓ blättern · jede andere Taste schließt)",
     "tui_help": (
         "Wähle mit ← → und Enter (oder per Klick), oder tippe: Nummer oder Name einer Karte\n"
         "(3, Q♠, qs; großes Q für eine Dame), ein Gebot (160) oder passe, eine Trumpffarbe\n"

@@ -21,7 +21,6 @@ from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
-from textual.screen import ModalScreen
 from textual.widgets import RichLog, Static
 
 from ...bots.base import BotError
@@ -33,6 +32,7 @@ from ..parse import Command, InputError
 from ..render import DIM, HEADING, SUIT_STYLES, event_text
 from ..session import BaseSession
 from ..terminal import WHOLE_GAME, Presenter, hint_item, save_problem
+from .pages import InfoScreen, as_page, now
 from .panels import Choice, Panels, Slot, panels_for
 from .summary import hand_summary
 
@@ -52,8 +52,11 @@ Screen { layout: vertical; }
 #prompt { height: auto; max-height: 2; padding: 0 1; }
 #keys { height: 1; background: $boost; padding: 0 1; }
 InfoScreen { align: center middle; }
-InfoScreen > Static { width: auto; max-width: 100%; height: auto; max-height: 100%;
-                      border: round $accent; background: $surface; padding: 0 1; }
+InfoScreen > #box { width: auto; max-width: 100%; height: auto; max-height: 100%;
+                    border: round $accent; background: $surface; padding: 0 1; }
+#box > #page { width: auto; height: auto; max-height: 100%; scrollbar-size-vertical: 1; }
+#page > #info { width: auto; height: auto; }
+#box > #closing { width: auto; height: 1; }
 """
 
 
@@ -65,30 +68,6 @@ def monochrome(text: Text) -> Text:
                  for span in text.spans]
     out.style = ""
     return out
-
-
-class InfoScreen(ModalScreen[None]):
-    """A page over the table (help, score sheet, hint, end of hand); any key closes it."""
-
-    def __init__(self, lines: Sequence[Text], closing: str,
-                 keys: dict[str, Callable[[], None]] | None = None) -> None:
-        super().__init__()
-        self._text = Text("\n").join([*lines, Text(closing, style=DIM)])
-        #: Keys that close the page and then act (``v`` on the hand summary: the review).
-        self._keys = keys or {}
-
-    def compose(self) -> ComposeResult:
-        yield Static(self._text, id="info")
-
-    def on_key(self, event: events.Key) -> None:
-        event.stop()
-        then = self._keys.get(event.character or "")
-        self.dismiss(None)
-        if then is not None:
-            then()
-
-    def on_click(self, event: events.Click) -> None:
-        self.dismiss(None)
 
 
 class PlayApp(App[int]):
@@ -114,8 +93,12 @@ class PlayApp(App[int]):
         self.message: Text = Text(tr("autosaved_at", path=record_path), style="cyan")
         #: The guided first game's lessons (``binokel learn``), or None.
         self.coach: Coach | None = None
-        if mono:
-            self.theme = "textual-ansi"
+        #: When the last page closed: keys typed before it never act on the table.
+        self.closed_at = 0.0
+        self._hotkey = ""  # the one-letter key being handled, if any
+        if mono:  # the plain terminal theme; its name changed with Textual 8
+            self.theme = ("textual-ansi" if "textual-ansi" in self.available_themes
+                          else "ansi-dark")
 
     # --- building ---------------------------------------------------------------------------
 
@@ -148,22 +131,26 @@ class PlayApp(App[int]):
 
     # --- drawing ----------------------------------------------------------------------------
 
+    def part(self, name: str) -> Static:
+        """A part of the table (on the bottom screen, whatever page is over it)."""
+        return self.screen_stack[0].query_one(f"#{name}", Static)
+
     def redraw(self) -> None:
         view, names, tr, panels = self.view, self.session.names, self.tr, self.panels
         lines = panels.status(view, names, tr)
-        self.query_one("#status", Static).update(self.paint(Text("\n").join(lines)))
-        self.query_one("#seats", Static).update(
+        self.part("status").update(self.paint(Text("\n").join(lines)))
+        self.part("seats").update(
             self.paint(Text("\n").join(panels.seats(view, names, tr))))
         phase = panels.phase(view, names, tr)
-        widget = self.query_one("#phase", Static)
+        widget = self.part("phase")
         widget.display = bool(phase)
         widget.update(self.paint(Text("\n").join(phase)))
-        self.query_one("#trick", Static).update(self.paint(panels.trick(view, names, tr)))
-        self.query_one("#hand", Static).update(self.paint(self.hand_text()))
-        self.query_one("#choices", Static).update(self.paint(self.choices_text()))
-        self.query_one("#prompt", Static).update(self.paint(self.prompt_text()))
+        self.part("trick").update(self.paint(panels.trick(view, names, tr)))
+        self.part("hand").update(self.paint(self.hand_text()))
+        self.part("choices").update(self.paint(self.choices_text()))
+        self.part("prompt").update(self.paint(self.prompt_text()))
         keys = tr("tui_keys") if self.size.width >= 100 else tr("tui_keys_short")
-        self.query_one("#keys", Static).update(Text(keys, style=DIM))
+        self.part("keys").update(Text(keys, style=DIM))
 
     def hand_text(self) -> Text:
         items = self.items()
@@ -253,7 +240,7 @@ class PlayApp(App[int]):
         self.redraw()
 
     def log_events(self) -> None:
-        log = self.query_one("#log", RichLog)
+        log = self.screen_stack[0].query_one("#log", RichLog)
         events = list(self.session.events)
         self.session.events.clear()
         ends = [e for e in events if e.key in ("hand_over", "b_hand_over")]
@@ -290,10 +277,17 @@ class PlayApp(App[int]):
     # --- input --------------------------------------------------------------------------------
 
     def on_key(self, event: events.Key) -> None:
+        event.stop()
+        if event.time <= self.closed_at:  # typed before the table was shown again
+            self.late_key(event)
+            return
+        page = as_page(self.screen)
+        if page is not None:  # typed before the page opened: it is the page's
+            page.take_key(event)
+            return
         if self.screen is not self.screen_stack[0]:
             return
         key, char = event.key, event.character
-        event.stop()
         if key in ("left", "up", "right", "down", "tab", "shift+tab"):
             count = len(self.items())
             if count:
@@ -311,13 +305,46 @@ class PlayApp(App[int]):
             self.typed, self.marked = "", []
         elif char and char.isprintable():
             if not self.typed and char in HOTKEYS:
-                self.command(Command(HOTKEYS[char]))
+                self._hotkey = char
+                try:
+                    self.command(Command(HOTKEYS[char]))
+                finally:
+                    self._hotkey = ""
                 return
             if not self.typed and char == "q" and not self.queen_may_be_typed():
                 self.command(Command("quit"))
                 return
             self.typed += char
         else:
+            return
+        self.message = Text()
+        self.redraw()
+
+    def late_key(self, event: events.Key) -> None:
+        """A key typed before the table was shown again: it types on a word being typed (a
+        page opened by a one-letter key handed it back), else it is dropped."""
+        char = event.character
+        if self.typed and char and char.isprintable():
+            self.typed += char
+            self.redraw()
+
+    def page_closed(self, typed: str) -> None:
+        """A page was closed; ``typed`` is the word it hands back to the typed line."""
+        self.closed_at = now()
+        if typed:
+            self.typed, self.message = typed, Text()
+        self.redraw()
+
+    def on_paste(self, event: events.Paste) -> None:
+        """Pasted text is typed; a line break in it is Enter (the first line only acts)."""
+        event.stop()
+        if self.screen is not self.screen_stack[0]:
+            return
+        text = event.text.replace("\r\n", "\n").replace("\r", "\n")
+        first, newline, _ = text.partition("\n")
+        self.typed += "".join(c for c in first if c.isprintable())
+        if newline and self.typed:
+            self.enter()
             return
         self.message = Text()
         self.redraw()
@@ -409,7 +436,9 @@ class PlayApp(App[int]):
     # --- commands -----------------------------------------------------------------------------
 
     def page(self, lines: Sequence[Text]) -> None:
-        self.push_screen(InfoScreen([self.paint(t) for t in lines], self.tr("tui_close")))
+        self.push_screen(InfoScreen([self.paint(t) for t in lines], self.tr("tui_close"),
+                                    opened_by=self._hotkey,
+                                    scroll_note=self.tr("tui_close_scroll")))
 
     def command(self, command: Command) -> None:
         tr, session, view = self.tr, self.session, self.view
