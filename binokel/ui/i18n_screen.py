@@ -19,6 +19,10 @@ _EN_TUI: dict[str, str] = {
     "tui_hand": "Your hand",
     "tui_legal": "bold: you may play it",
     "tui_picked": "picked {n} of {need}",
+    "tui_picked_all": "All {need} are picked: Enter lays them away, Space on a picked card "
+                      "puts it back.",
+    "tui_picked_first": "{n} cards are picked: Enter lays them away when all are picked; "
+                        "Esc lets go of them first to choose this.",
     "tui_typed": "typed: {text}",
     "tui_keys": "←→ choose · Enter play · 1-9 / Q♠ type · ? help · h hint · u undo · "
                 "s sheet · l last · v review · q quit",
@@ -61,6 +65,10 @@ _DE_TUI: dict[str, str] = {
     "tui_hand": "Deine Karten",
     "tui_legal": "fett: darfst du spielen",
     "tui_picked": "{n} von {need} gewählt",
+    "tui_picked_all": "Alle {need} sind gewählt: Enter drückt sie, Leertaste auf einer "
+                      "gewählten Karte nimmt sie zurück.",
+    "tui_picked_first": "{n} Karten sind gewählt: Enter drückt sie, wenn alle gewählt sind; "
+                        "Esc lässt sie los, um dies zu wählen.",
     "tui_typed": "getippt: {text}",
     "tui_keys": "←→ wählen · Enter spielen · 1-9 / Q♠ tippen · ? Hilfe · h Tipp · u zurück · "
                 "s Block · l letzter · v Auswertung · q Ende",

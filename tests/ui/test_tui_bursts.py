@@ -169,3 +169,29 @@ def test_a_burst_on_every_page_never_pops_twice(tmp_path: Path) -> None:
                 assert app.screen is app.screen_stack[0], key
     asyncio.run(run())
     assert not any(isinstance(a, A.Play) for a in session.actions)
+
+
+def test_laying_away_never_runs_on_into_giving_up(tmp_path: Path) -> None:
+    """Space ×4 picks four; Enter lays them (it does not pick a fifth, count on, or reach
+    ``out ♣``); before that, Space on a fifth card is refused with the reason."""
+    session = make_session(new_game(find_rules("binokel"), seed=11))
+    app = make_app(session, Strings("en"), tmp_path)
+
+    async def run() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            while session.state.phase is not Phase.DISCARD:
+                await pilot.press("enter")
+                await settle(pilot)
+            await pilot.press("space", "space", "space", "space")
+            await settle(pilot)
+            assert "picked 4 of 4" in screen_text(app)
+            assert session.state.phase is Phase.DISCARD
+            await pilot.press("space")  # a fifth: refused
+            await settle(pilot)
+            assert len(app.marked) == 4 and "All 4 are picked" in screen_text(app)
+            burst(app, "\r\r\r")
+            await settle(pilot)
+            assert session.state.phase is Phase.TRUMP, "Enter laid the four away"
+            assert not any(isinstance(a, A.GiveUp) for a in session.actions)
+    asyncio.run(run())

@@ -93,8 +93,11 @@ class PlayApp(App[int]):
         self.message: Text = Text(tr("autosaved_at", path=record_path), style="cyan")
         #: The guided first game's lessons (``binokel learn``), or None.
         self.coach: Coach | None = None
-        #: When the last page closed: keys typed before it never act on the table.
-        self.closed_at = 0.0
+        #: When the table last changed under the keys (a page closed, a move was made): keys
+        #: typed before it never act on the table (one Enter of a burst makes one move).
+        self.changed_at = 0.0
+        #: Where each card and choice stands (row, first column, end column, number).
+        self._spots: dict[str, list[tuple[int, int, int, int]]] = {"hand": [], "choices": []}
         self._hotkey = ""  # the one-letter key being handled, if any
         if mono:  # the plain terminal theme; its name changed with Textual 8
             self.theme = ("textual-ansi" if "textual-ansi" in self.available_themes
@@ -153,11 +156,19 @@ class PlayApp(App[int]):
         self.part("keys").update(Text(keys, style=DIM))
 
     def hand_text(self) -> Text:
+        """Your hand, a row a suit: the cursor reversed, the cards you may choose bold (and
+        starred when not all may be), the others dim, the ones picked to lay away underlined
+        and ticked.  Styles are spans of their own (no style of the whole text), so that each
+        card keeps its suit's colour; where each card stands is kept for clicks."""
         items = self.items()
         current = items[self.cursor] if 0 <= self.cursor < len(items) else None
         slots = self.panels.slots(self.view)
-        out = Text(self.tr("tui_hand"), style=HEADING)
+        some = not all(s.action for s in slots)
+        out = Text()
+        out.append(self.tr("tui_hand"), style=HEADING)
+        self._spots["hand"] = []
         group: str | None = None
+        row, column = 0, 0
         for slot in slots:
             if slot.group != group:
                 group = slot.group
@@ -165,39 +176,49 @@ class PlayApp(App[int]):
                 label = self.tr("b_table_row") if group == "table" else group
                 style = "" if group == "table" else SUIT_STYLES[slot.card.suit]
                 out.append(f"{label:>5} ", style=style)
-            card = Text(str(slot.card), style=SUIT_STYLES[slot.card.suit])
-            if slot.action is None and self.view.is_my_turn:
-                card.stylize(DIM)
-            elif slot.action is not None:
-                card.stylize("bold")
-            if slot.number in self.marked:
-                card.stylize("underline")
-            if current is slot:
-                card.stylize("reverse")
-            click = Style(meta={"@click": f"app.pick({slot.number})"})
-            piece = Text(f" {slot.number:>2} ", style=DIM)
-            piece.append_text(card)
-            marked = slot.action is not None and not all(s.action for s in slots)
-            piece.append("*" if marked else " ")
-            piece.stylize(click)
-            out.append_text(piece)
+                row, column = row + 1, len(f"{label:>5} ")
+            style = Style.parse(SUIT_STYLES[slot.card.suit])
+            if slot.action is not None:
+                style += Style(bold=True)
+            elif self.view.is_my_turn:
+                style += Style(dim=True)
+            picked = slot.number in self.marked
+            if picked:
+                style += Style(underline=True)
+            if isinstance(current, Slot) and current.number == slot.number:
+                style += Style(reverse=True)
+            number = f" {slot.number:>2} "
+            out.append(number, style=DIM)
+            out.append(str(slot.card), style=style)
+            out.append("✓" if picked else "*" if slot.action is not None and some else " ",
+                       style="bold")
+            width = len(number) + len(str(slot.card)) + 1
+            self._spots["hand"].append((row, column, column + width, slot.number))
+            column += width
         return out
 
     def choices_text(self) -> Text:
+        """The choices that are not cards, on as many lines as they need (never cut in two)."""
         items = self.items()
         choices = [i for i in items if isinstance(i, Choice)]
+        self._spots["choices"] = []
         if not choices:
             return Text()
+        width = max(20, self.size.width - 2)
         out = Text()
+        row, column = 0, 0
         for n, choice in enumerate(choices, 1):
-            piece = Text(f" {n} ", style=DIM)
-            label = Text(choice.label, style="bold")
-            if items[self.cursor] is choice if 0 <= self.cursor < len(items) else False:
-                label.stylize("reverse")
-            piece.append_text(label)
-            piece.stylize(Style(meta={"@click": f"app.choose({n})"}))
-            out.append_text(piece)
+            number, label = f" {n} ", choice.label
+            size = len(number) + len(label) + 1
+            if column and column + size > width:
+                out.append("\n")
+                row, column = row + 1, 0
+            out.append(number, style=DIM)
+            chosen = 0 <= self.cursor < len(items) and items[self.cursor] is choice
+            out.append(label, style="bold reverse" if chosen else "bold")
             out.append(" ")
+            self._spots["choices"].append((row, column, column + size, n))
+            column += size
         return out
 
     def prompt_text(self) -> Text:
@@ -272,13 +293,14 @@ class PlayApp(App[int]):
             self.redraw()
             return
         self.message = Text()
+        self.changed_at = now()
         self.advance()
 
     # --- input --------------------------------------------------------------------------------
 
     def on_key(self, event: events.Key) -> None:
         event.stop()
-        if event.time <= self.closed_at:  # typed before the table was shown again
+        if event.time <= self.changed_at:  # typed before the table changed under it
             self.late_key(event)
             return
         page = as_page(self.screen)
@@ -297,6 +319,7 @@ class PlayApp(App[int]):
             self.enter()
             return
         elif key == "space" and not self.typed:
+            self.message = Text()
             self.take_cursor(lay_now=False)
             return
         elif key == "backspace":
@@ -330,7 +353,7 @@ class PlayApp(App[int]):
 
     def page_closed(self, typed: str) -> None:
         """A page was closed; ``typed`` is the word it hands back to the typed line."""
-        self.closed_at = now()
+        self.changed_at = now()
         if typed:
             self.typed, self.message = typed, Text()
         self.redraw()
@@ -388,18 +411,32 @@ class PlayApp(App[int]):
         self.take(items[min(self.cursor, len(items) - 1)], lay_now=lay_now)
 
     def take(self, item: Slot | Choice, *, lay_now: bool = True) -> None:
+        """Take a card or choice.  Laying away (several cards at once): Space or Enter picks
+        the card or puts it back; never more than the Dabb's size are picked, and Enter with
+        all picked lays them, wherever the cursor stands (Esc lets go of them all)."""
         need = self.panels.picks(self.view)
-        if isinstance(item, Slot) and need > 1:
-            if item.number in self.marked:
-                self.marked.remove(item.number)
-            else:
-                self.marked.append(item.number)
-                # On to the next card (in the guided game: the next one it suggests).
-                self.cursor = self.suggested_cursor((self.cursor + 1) % len(self.items()))
-            if len(self.marked) == need and lay_now:
-                slots = {s.number: s for s in self.panels.slots(self.view)}
+        if need > 1:
+            slots = {s.number: s for s in self.panels.slots(self.view)}
+            if lay_now and len(self.marked) == need:
                 self.act([slots[n].action for n in self.marked])
                 return
+            if isinstance(item, Slot):
+                if item.number in self.marked:
+                    self.marked.remove(item.number)
+                elif len(self.marked) < need:
+                    self.marked.append(item.number)
+                    # On to the next card (in the guided game: the next one it suggests).
+                    self.cursor = self.suggested_cursor(self.next_card())
+                elif not lay_now:
+                    self.say(self.tr("tui_picked_all", need=need), "bold red")
+            if lay_now and len(self.marked) == need:
+                self.act([slots[n].action for n in self.marked])
+                return
+            if isinstance(item, Choice) and not self.marked:
+                self.act([item.action])
+                return
+            if isinstance(item, Choice):
+                self.say(self.tr("tui_picked_first", n=len(self.marked)), "bold red")
             self.redraw()
             return
         self.act([item.action])
@@ -419,6 +456,31 @@ class PlayApp(App[int]):
                                               and item.number in self.marked):
                 return i
         return default
+
+    def next_card(self) -> int:
+        """The cursor's place on the next card not yet picked (cards only, never a choice)."""
+        items = self.items()
+        cards = [n for n, i in enumerate(items) if isinstance(i, Slot)]
+        for step in range(1, len(cards) + 1):
+            place = cards[(cards.index(self.cursor) + step) % len(cards)] \
+                if self.cursor in cards else cards[0]
+            item = items[place]
+            if isinstance(item, Slot) and item.number not in self.marked:
+                return place
+        return self.cursor
+
+    def on_click(self, event: events.Click) -> None:
+        """A click on a card or a choice (their pieces carry their numbers)."""
+        if self.screen is not self.screen_stack[0]:
+            return
+        for name, act in (("hand", self.action_pick), ("choices", self.action_choose)):
+            offset = event.get_content_offset(self.part(name))
+            if offset is None:
+                continue
+            for row, start, end, number in self._spots[name]:
+                if offset.y == row and start <= offset.x < end:
+                    act(number)
+                    return
 
     def action_pick(self, number: int) -> None:
         """A click on a card of the hand."""
