@@ -48,11 +48,13 @@ def alive(app: PlayApp) -> bool:
         and len(app.screen_stack) <= 2
 
 
-def cli_session(state: Any) -> BaseSession[Any]:
-    """The session ``binokel play`` makes: the game's default computer players, real hints."""
-    bot = game_of(state.rules).default_player
-    players = [Player("Anna")] + [Player(name, bot) for name in ("Karle", "Frieda")]
-    return session_for(state, players[:state.rules.players], bot_factory=make_bot)
+def cli_session(state: Any, bot: str = "") -> BaseSession[Any]:
+    """The session ``binokel play`` makes: the game's default computer players (or ``bot``),
+    real hints."""
+    bot = bot or game_of(state.rules).default_player
+    seats = getattr(state.rules, "players", 2)
+    players = [Player("Anna")] + [Player(name, bot) for name in ("Karle", "Frieda", "Sepp")]
+    return session_for(state, players[:seats], bot_factory=make_bot)
 
 
 def test_enter_enter_on_the_hand_summary_closes_it_once(tmp_path: Path) -> None:

@@ -25,7 +25,7 @@ from textual.widgets import RichLog, Static
 
 from ...bots.base import BotError
 from ...cards import Rank
-from ...games.binokel.game import IllegalActionError
+from ...games.binokel.game import IllegalActionError, Phase
 from ..coach import Coach
 from ..i18n import Strings
 from ..parse import Command, InputError
@@ -49,7 +49,7 @@ Screen { layout: vertical; }
 #log { height: 1fr; min-height: 2; padding: 0 1; scrollbar-size: 0 0; }
 #hand { height: auto; padding: 0 1; }
 #choices { height: auto; padding: 0 1; }
-#prompt { height: auto; max-height: 2; padding: 0 1; }
+#prompt { height: auto; max-height: 3; padding: 0 1; }
 #keys { height: 1; background: $boost; padding: 0 1; }
 InfoScreen { align: center middle; }
 InfoScreen > #box { width: auto; max-width: 100%; height: auto; max-height: 100%;
@@ -98,6 +98,9 @@ class PlayApp(App[int]):
         self.changed_at = 0.0
         #: Where each card and choice stands (row, first column, end column, number).
         self._spots: dict[str, list[tuple[int, int, int, int]]] = {"hand": [], "choices": []}
+        self._shown: dict[str, Text] = {}  # what each part shows now
+        self._log: list[tuple[int, Text]] = []  # the log's lines and the moves made before
+        self._told_hand = -1  # the last hand whose forced opening was told
         self._hotkey = ""  # the one-letter key being handled, if any
         if mono:  # the plain terminal theme; its name changed with Textual 8
             self.theme = ("textual-ansi" if "textual-ansi" in self.available_themes
@@ -115,6 +118,9 @@ class PlayApp(App[int]):
             yield Static(id=name)
 
     def on_mount(self) -> None:
+        if self.message.plain == self.tr("autosaved_at", path=self.record_path):
+            self.write_log(self.message)  # in the log: the prompt line is the prompt's
+            self.message = Text()
         self.advance()
 
     # --- reading the table ------------------------------------------------------------------
@@ -140,20 +146,25 @@ class PlayApp(App[int]):
 
     def redraw(self) -> None:
         view, names, tr, panels = self.view, self.session.names, self.tr, self.panels
-        lines = panels.status(view, names, tr)
-        self.part("status").update(self.paint(Text("\n").join(lines)))
-        self.part("seats").update(
-            self.paint(Text("\n").join(panels.seats(view, names, tr))))
         phase = panels.phase(view, names, tr)
-        widget = self.part("phase")
-        widget.display = bool(phase)
-        widget.update(self.paint(Text("\n").join(phase)))
-        self.part("trick").update(self.paint(panels.trick(view, names, tr)))
-        self.part("hand").update(self.paint(self.hand_text()))
-        self.part("choices").update(self.paint(self.choices_text()))
-        self.part("prompt").update(self.paint(self.prompt_text()))
+        self.part("phase").display = bool(phase)
         keys = tr("tui_keys") if self.size.width >= 100 else tr("tui_keys_short")
-        self.part("keys").update(Text(keys, style=DIM))
+        for name, text in (
+                ("status", Text("\n").join(panels.status(view, names, tr))),
+                ("seats", Text("\n").join(panels.seats(view, names, tr))),
+                ("phase", Text("\n").join(phase)),
+                ("trick", panels.trick(view, names, tr)),
+                ("hand", self.hand_text()),
+                ("choices", self.choices_text()),
+                ("prompt", self.prompt_text())):
+            self.show_part(name, self.paint(text))
+        self.show_part("keys", Text(keys, style=DIM))
+
+    def show_part(self, name: str, text: Text) -> None:
+        """Draw a part anew only when what it shows changed (a key often changes one)."""
+        if self._shown.get(name) != text:
+            self._shown[name] = text
+            self.part(name).update(text)
 
     def hand_text(self) -> Text:
         """Your hand, a row a suit: the cursor reversed, the cards you may choose bold (and
@@ -229,17 +240,21 @@ class PlayApp(App[int]):
             if note:
                 out.append(f"   {note}", style=DIM)
             return out
-        if self.message.plain:
-            return self.message
-        if self.session.state.is_over:  # nobody is playing any more
-            return Text()
-        if not view.is_my_turn:
-            return Text(self.tr("tui_wait"), style=DIM)
-        prompt = self.show.prompt(view, self.tr).rstrip(" >")
-        need = self.panels.picks(view)
-        if need > 1:
-            prompt += f" · {self.tr('tui_picked', n=len(self.marked), need=need)}"
-        return Text(prompt, style="bold")
+        out = Text()
+        if self.message.plain:  # what was just said, above the prompt
+            out.append_text(self.message)
+            out.append("\n")
+        if self.session.state.is_over:
+            out.append(self.tr("tui_over"), style=DIM)
+        elif not view.is_my_turn:
+            out.append(self.tr("tui_wait"), style=DIM)
+        else:
+            prompt = self.show.prompt(view, self.tr).rstrip(" >")
+            need = self.panels.picks(view)
+            if need > 1:
+                prompt += f" · {self.tr('tui_picked', n=len(self.marked), need=need)}"
+            out.append(prompt, style="bold")
+        return out
 
     def say(self, text: str, style: str = "cyan") -> None:
         self.message = Text(text, style=style)
@@ -260,14 +275,43 @@ class PlayApp(App[int]):
         self.cursor = self.suggested_cursor(0)
         self.redraw()
 
-    def log_events(self) -> None:
+    def write_log(self, text: Text) -> None:
+        """A line of what happened, kept with the number of moves made, so that undo takes
+        back the lines of the moves it takes back."""
+        self._log.append((len(self.session.actions), text))
+        self.screen_stack[0].query_one("#log", RichLog).write(self.paint(text))
+
+    def unlog(self) -> None:
+        """The log without the lines of moves taken back."""
+        made = len(self.session.actions)
+        self._log = [(n, text) for n, text in self._log if n <= made]
         log = self.screen_stack[0].query_one("#log", RichLog)
+        log.clear()
+        for _, text in self._log:
+            log.write(self.paint(text))
+
+    def tell_forced_opening(self, view: Any) -> None:
+        """Once a hand: forehand's opening bid is made by the rules, not chosen; say so."""
+        if self._told_hand == view.hand_no or getattr(view, "bids", None) is None:
+            return
+        self._told_hand = view.hand_no
+        if view.phase is Phase.AUCTION and view.bids and view.bids[0][1] == view.rules.min_bid:
+            seat = view.bids[0][0]
+            key = "forced_you" if seat == view.seat else "forced"
+            self.write_log(Text(self.tr(key, name=self.session.names[seat],
+                                        bid=view.rules.min_bid), style=DIM))
+
+    def log_events(self) -> None:
         events = list(self.session.events)
         self.session.events.clear()
         ends = [e for e in events if e.key in ("hand_over", "b_hand_over")]
-        for event in events:
-            log.write(self.paint(event_text(event, self.tr)))
         view = self.view
+        if self._told_hand < 0:
+            self.tell_forced_opening(view)
+        for event in events:
+            self.write_log(event_text(event, self.tr))
+            if event.key in ("new_hand", "new_hand_you"):
+                self.tell_forced_opening(view)
         if self.session.state.is_over:
             lines = self.show.final(view, self.session.names, self.tr)
             lines.append(Text(self.tr("record_at", path=self.record_path)))
@@ -282,7 +326,7 @@ class PlayApp(App[int]):
                                         keys={"v": lambda: self.review(whole=False)}))
         note = self.coach.note(view) if self.coach is not None else None
         if note:  # on top: read before the table (or the end) it explains
-            log.write(Text(note, style="cyan"))
+            self.write_log(Text(note, style="cyan"))
             self.push_screen(InfoScreen([Text(note, style="cyan")], self.tr("tui_close")))
 
     def act(self, actions: Sequence[Any]) -> None:
@@ -524,6 +568,7 @@ class PlayApp(App[int]):
             else:
                 self.say(tr("undone", action=tr.action(undone)))
                 session.events.clear()
+                self.unlog()
             self.cursor, self.marked = 0, []
             self.redraw()
         elif name == "save":
