@@ -38,7 +38,7 @@ from binokel.ui.tui.pad_app import PadApp
 
 from .keystorm import Count, post, random_keys, random_paste
 from .test_pad_command import PLAYERS
-from .test_tui import make_app
+from .test_tui import make_app, make_session
 from .test_tui_bursts import cli_session
 
 SCALE = max(1, int(os.environ.get("BINOKEL_STORM", "1") or 1))
@@ -94,8 +94,10 @@ async def _storm(app: PlayApp, pilot: Any, rng: random.Random, over: Callable[[]
 
 def _play_app(name: str, seed: int, lang: str, tmp_path: Path) -> tuple[PlayApp, Any]:
     rules = find_game_rules(name).replace(**GAMES[name])  # type: ignore[arg-type]
-    bot = "heuristic:level=medium" if name in ("binokel", "kreuzbinokel") else "random"
-    session = cli_session(new_game(rules, seed), bot)
+    if name in ("binokel", "kreuzbinokel"):
+        session = cli_session(new_game(rules, seed), "heuristic:level=medium")
+    else:  # a random player that never claims (a wrong claim ends the game at once)
+        session = make_session(new_game(rules, seed), bot="no-claim")
     session.hint_bots = ("random",)  # the hint page opens at once (the expert's takes a while)
     return make_app(session, Strings(lang), tmp_path), session  # type: ignore[arg-type]
 
