@@ -36,19 +36,37 @@ _EN_TUI: dict[str, str] = {
     "tui_wait": "The others are playing…",
     "tui_over": "The game is over.",
     "forced_you": "You open at {bid}: forehand must.",
+    "b_turned_dix_why": "{name} dealt and turned up the dix {card}, the lowest trump: the "
+                        "dealer scores 10 for it at once.",
     "tui_close": "(any key closes)",
     "tui_close_scroll": "(↑ ↓ PgUp PgDn scroll · any other key closes)",
     "tui_help": (
-        "Choose with ← → and Enter (or a click), or type: a card's number or name (3, Q♠, qs;\n"
-        "upper-case Q for a Queen), a bid (160) or pass, a suit for Trumpf (1-4 or H), and Enter.\n"
-        "Laying away: Enter (or space) marks each card; the last one lays them all.\n"
-        "Type : and any command of the line mode: :lay 3 7 9 12, :out ♦, :save FILE ...\n"
-        "Keys: ? this help · h hint · u undo · s score sheet · l last Stich · r rules ·\n"
-        "v review of the last hand · q quit\n"
+        "Choose with ← → and Enter (or a click), or type: a card's number or name (3, Q♠, qs; "
+        "upper-case Q for a Queen), a bid (160) or pass, a suit for Trumpf (1-4 or H), and "
+        "Enter.\n"
+        "Laying away: Space (or Enter) picks each card, Space again puts it back; with all "
+        "picked, Enter lays them away.\n"
+        "Typed words work as on the line: lay 3 7 9 12, out ♦, help, save FILE (a word that "
+        "begins with one of the keys below closes the page the key opened and goes on).\n"
+        "Keys: ? this help · h hint · u undo · s score sheet · l last Stich · r rules · "
+        "v review of the last hand · q quit · Esc clears what is typed.\n"
+        "The game is saved after every move: binokel play --resume continues it."
+    ),
+    "tui_help_binocle": (
+        "Choose with ← → and Enter (or a click), or type: a card's number or name (3, Q♠, qs; "
+        "upper-case Q for a Queen), and Enter. Cards you melded lie on the table and are "
+        "played from there (table Q♠).\n"
+        "After you take a Stich: a meld by its number (or meld 2), exchange or show the dix "
+        "(the 7 of trumps, 10), or done; then both draw from the stock.\n"
+        "Typed words work as on the line: show, exchange, done, help, save FILE (a word that "
+        "begins with one of the keys below closes the page the key opened and goes on).\n"
+        "Keys: ? this help · h hint · u undo · s score sheet · l last Stich · r rules · "
+        "v review of the last hand · q quit · Esc clears what is typed.\n"
         "The game is saved after every move: binokel play --resume continues it."
     ),
     "sum_title": "Hand {n} is over",
     "sum_head": "Melds Stiche Laid Hand Total",
+    "b_sum_head": "Melds Stiche Hand Total",
     "sum_result_made": "{name} made {bid}",
     "sum_result_failed": "{name} missed {bid}",
     "sum_result_gave_up": "{name} gave up at {bid}",
@@ -89,19 +107,39 @@ _DE_TUI: dict[str, str] = {
     "tui_wait": "Die anderen spielen…",
     "tui_over": "Die Partie ist aus.",
     "forced_you": "Du eröffnest mit {bid}: Vorhand muss.",
+    "b_turned_dix_why": "{name} hat gegeben und die Dix {card} aufgedeckt, den niedrigsten "
+                        "Trumpf: das zählt dem Geber gleich 10.",
     "tui_close": "(jede Taste schließt)",
     "tui_close_scroll": "(↑ ↓ Bild↑ Bild↓ blättern · jede andere Taste schließt)",
     "tui_help": (
-        "Wähle mit ← → und Enter (oder per Klick), oder tippe: Nummer oder Name einer Karte\n"
-        "(3, Q♠, qs; großes Q für eine Dame), ein Gebot (160) oder passe, eine Trumpffarbe\n"
-        "(1-4 oder H), dann Enter. Drücken: Enter (oder Leertaste) markiert jede Karte; die\n"
-        "letzte drückt alle. Tippe : und einen Befehl der Zeilenform: :drück 3 7 9 12, :ab ♦\n"
-        "Tasten: ? Hilfe · h Tipp · u zurück · s Schreibblock · l letzter Stich · r Regeln ·\n"
-        "v Auswertung des letzten Spiels · q Ende\n"
+        "Wähle mit ← → und Enter (oder per Klick), oder tippe: Nummer oder Name einer Karte "
+        "(3, Q♠, qs; großes Q für eine Dame), ein Gebot (160) oder passe, eine Trumpffarbe "
+        "(1-4 oder H), dann Enter.\n"
+        "Drücken: Leertaste (oder Enter) wählt jede Karte, noch einmal Leertaste legt sie "
+        "zurück; sind alle gewählt, drückt Enter sie.\n"
+        "Getippte Wörter gelten wie in der Zeilenform: drück 3 7 9 12, ab ♦, hilfe, save "
+        "DATEI (ein Wort, das mit einer der Tasten unten beginnt, schließt die Seite der "
+        "Taste und geht weiter).\n"
+        "Tasten: ? Hilfe · h Tipp · u zurück · s Schreibblock · l letzter Stich · r Regeln · "
+        "v Auswertung des letzten Spiels · q Ende · Esc löscht das Getippte.\n"
+        "Die Partie wird nach jedem Zug gespeichert: binokel play --resume spielt weiter."
+    ),
+    "tui_help_binocle": (
+        "Wähle mit ← → und Enter (oder per Klick), oder tippe: Nummer oder Name einer Karte "
+        "(3, Q♠, qs; großes Q für eine Dame), dann Enter. Gemeldete Karten liegen auf dem "
+        "Tisch und werden von dort gespielt (tisch Q♠).\n"
+        "Nach einem gewonnenen Stich: eine Meldung per Nummer (oder melde 2), die Dix (die "
+        "Trumpfsieben, 10) tauschen oder zeigen, oder fertig; dann ziehen beide vom Talon.\n"
+        "Getippte Wörter gelten wie in der Zeilenform: zeigen, tauschen, fertig, hilfe, save "
+        "DATEI (ein Wort, das mit einer der Tasten unten beginnt, schließt die Seite der "
+        "Taste und geht weiter).\n"
+        "Tasten: ? Hilfe · h Tipp · u zurück · s Schreibblock · l letzter Stich · r Regeln · "
+        "v Auswertung des letzten Spiels · q Ende · Esc löscht das Getippte.\n"
         "Die Partie wird nach jedem Zug gespeichert: binokel play --resume spielt weiter."
     ),
     "sum_title": "Spiel {n} ist aus",
     "sum_head": "Meldung Stiche Gedr. Spiel Summe",
+    "b_sum_head": "Meldung Stiche Spiel Summe",
     "sum_result_made": "{name} hat die {bid} geschafft",
     "sum_result_failed": "{name} hat die {bid} nicht geschafft",
     "sum_result_gave_up": "{name} ist bei {bid} abgegangen",

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from textual import events
 from textual.app import App
@@ -42,7 +43,7 @@ def key_event(name: str) -> events.Key:
     return events.Key(name, name)  # a character is its own name
 
 
-def post(app: App[object], names: Sequence[str], count: Count) -> None:
+def post(app: App[Any], names: Sequence[str], count: Count) -> None:
     """Post keys at once (a burst, when more than one)."""
     for name in names:
         app.post_message(key_event(name))

@@ -194,6 +194,75 @@ def test_laying_away_never_runs_on_into_giving_up(tmp_path: Path) -> None:
             assert len(app.marked) == 4 and "All 4 are picked" in screen_text(app)
             burst(app, "\r\r\r")
             await settle(pilot)
-            assert session.state.phase is Phase.TRUMP, "Enter laid the four away"
+            assert session.state.phase.value == "trump", "Enter laid the four away"
             assert not any(isinstance(a, A.GiveUp) for a in session.actions)
+    asyncio.run(run())
+
+
+async def type_slowly(pilot: Any, text: str) -> None:
+    """Key by key, each handled before the next (a person typing)."""
+    for char in text:
+        burst(pilot.app, char)
+        await settle(pilot)
+
+
+def test_typed_words_are_not_eaten_by_the_one_letter_keys(tmp_path: Path) -> None:
+    """``lay 3 7 9 12`` lays four cards away (``l`` alone shows the last Stich); ``help``
+    shows the help (``h`` alone the hint); ``lay 10♥`` names a card."""
+    session = make_session(new_game(find_rules("binokel"), seed=11))
+    app = make_app(session, Strings("en"), tmp_path)
+
+    async def run() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            while session.state.phase is not Phase.DISCARD:
+                await pilot.press("enter")
+                await settle(pilot)
+            await type_slowly(pilot, "help")
+            assert app.typed == "help"
+            await pilot.press("enter")
+            await settle(pilot)
+            assert "Typed words work as on the line" in screen_text(app)
+            await pilot.press("escape")
+            await settle(pilot)
+            held = session.state.view(0).hand
+            await type_slowly(pilot, f"lay {held[0]}")
+            assert app.typed == f"lay {held[0]}"
+            await pilot.press("enter")
+            await settle(pilot)
+            assert len(session.state.view(0).discard or ()) == 1
+            await type_slowly(pilot, "lay 3 7 9\r")
+            await settle(pilot)
+            assert session.state.phase.value == "trump", screen_text(app)
+    asyncio.run(run())
+
+
+def test_the_score_sheet_scrolls_at_80x24(tmp_path: Path) -> None:
+    """After many hands the sheet is taller than the screen: ↓ and End scroll it (the last
+    hand and the totals come into view) and another key closes it."""
+    import random
+
+    state = new_game(find_rules("binokel").replace(fixed_hands=14), 3)
+    rng = random.Random(2)
+    while len(state.results) < 12:
+        legal = state.legal_actions()
+        state = state.apply(legal[rng.randrange(len(legal))])
+    session = make_session(state)
+    app = make_app(session, Strings("en"), tmp_path)
+
+    async def run() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            await pilot.press("s")
+            await settle(pilot)
+            text = screen_text(app)
+            assert "Score sheet" in text and "scroll" in text
+            assert "Hand 12 ·" not in text
+            await pilot.press("end")
+            await settle(pilot)
+            assert app.screen is not app.screen_stack[0], "End scrolls, it does not close"
+            assert "Hand 12 ·" in screen_text(app) and "scroll" in screen_text(app)
+            await pilot.press("x")
+            await settle(pilot)
+            assert app.screen is app.screen_stack[0]
     asyncio.run(run())

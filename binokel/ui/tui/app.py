@@ -26,6 +26,7 @@ from textual.widgets import RichLog, Static
 from ...bots.base import BotError
 from ...cards import Rank
 from ...games.binokel.game import IllegalActionError, Phase
+from ...games.binokel.rules import BINOKEL
 from ..coach import Coach
 from ..i18n import Strings
 from ..parse import Command, InputError
@@ -54,6 +55,7 @@ Screen { layout: vertical; }
 InfoScreen { align: center middle; }
 InfoScreen > #box { width: auto; max-width: 100%; height: auto; max-height: 100%;
                     border: round $accent; background: $surface; padding: 0 1; }
+InfoScreen.-wide > #box { border: none; padding: 0; }
 #box > #page { width: auto; height: auto; max-height: 100%; scrollbar-size-vertical: 1; }
 #page > #info { width: auto; height: auto; }
 #box > #closing { width: auto; height: 1; }
@@ -99,7 +101,7 @@ class PlayApp(App[int]):
         #: Where each card and choice stands (row, first column, end column, number).
         self._spots: dict[str, list[tuple[int, int, int, int]]] = {"hand": [], "choices": []}
         self._shown: dict[str, Text] = {}  # what each part shows now
-        self._log: list[tuple[int, Text]] = []  # the log's lines and the moves made before
+        self._lines: list[tuple[int, Text]] = []  # the log's lines and the moves made before
         self._told_hand = -1  # the last hand whose forced opening was told
         self._hotkey = ""  # the one-letter key being handled, if any
         if mono:  # the plain terminal theme; its name changed with Textual 8
@@ -185,22 +187,22 @@ class PlayApp(App[int]):
                 group = slot.group
                 out.append("\n")
                 label = self.tr("b_table_row") if group == "table" else group
-                style = "" if group == "table" else SUIT_STYLES[slot.card.suit]
-                out.append(f"{label:>5} ", style=style)
+                out.append(f"{label:>5} ",
+                           style="" if group == "table" else SUIT_STYLES[slot.card.suit])
                 row, column = row + 1, len(f"{label:>5} ")
-            style = Style.parse(SUIT_STYLES[slot.card.suit])
+            look = Style.parse(SUIT_STYLES[slot.card.suit])
             if slot.action is not None:
-                style += Style(bold=True)
+                look += Style(bold=True)
             elif self.view.is_my_turn:
-                style += Style(dim=True)
+                look += Style(dim=True)
             picked = slot.number in self.marked
             if picked:
-                style += Style(underline=True)
+                look += Style(underline=True)
             if isinstance(current, Slot) and current.number == slot.number:
-                style += Style(reverse=True)
+                look += Style(reverse=True)
             number = f" {slot.number:>2} "
             out.append(number, style=DIM)
-            out.append(str(slot.card), style=style)
+            out.append(str(slot.card), style=look)
             out.append("✓" if picked else "*" if slot.action is not None and some else " ",
                        style="bold")
             width = len(number) + len(str(slot.card)) + 1
@@ -278,28 +280,35 @@ class PlayApp(App[int]):
     def write_log(self, text: Text) -> None:
         """A line of what happened, kept with the number of moves made, so that undo takes
         back the lines of the moves it takes back."""
-        self._log.append((len(self.session.actions), text))
+        self._lines.append((len(self.session.actions), text))
         self.screen_stack[0].query_one("#log", RichLog).write(self.paint(text))
 
     def unlog(self) -> None:
         """The log without the lines of moves taken back."""
         made = len(self.session.actions)
-        self._log = [(n, text) for n, text in self._log if n <= made]
+        self._lines = [(n, text) for n, text in self._lines if n <= made]
         log = self.screen_stack[0].query_one("#log", RichLog)
         log.clear()
-        for _, text in self._log:
+        for _, text in self._lines:
             log.write(self.paint(text))
 
-    def tell_forced_opening(self, view: Any) -> None:
-        """Once a hand: forehand's opening bid is made by the rules, not chosen; say so."""
-        if self._told_hand == view.hand_no or getattr(view, "bids", None) is None:
+    def tell_hand_start(self, view: Any) -> None:
+        """Once a hand, what the rules did before anyone chose: forehand's forced opening bid
+        (Binokel); the dealer's 10 for turning up the dix (Binocle, Bézique)."""
+        if self._told_hand == view.hand_no:
             return
         self._told_hand = view.hand_no
-        if view.phase is Phase.AUCTION and view.bids and view.bids[0][1] == view.rules.min_bid:
-            seat = view.bids[0][0]
-            key = "forced_you" if seat == view.seat else "forced"
-            self.write_log(Text(self.tr(key, name=self.session.names[seat],
-                                        bid=view.rules.min_bid), style=DIM))
+        names, tr = self.session.names, self.tr
+        if getattr(view, "bids", None) is not None:
+            if view.phase is Phase.AUCTION and view.bids \
+                    and view.bids[0][1] == view.rules.min_bid:
+                seat = view.bids[0][0]
+                key = "forced_you" if seat == view.seat else "forced"
+                self.write_log(Text(tr(key, name=names[seat], bid=view.rules.min_bid),
+                                    style=DIM))
+        elif not view.tricks and view.dix_points[view.dealer] and view.turned is not None:
+            self.write_log(Text(tr("b_turned_dix_why", name=names[view.dealer],
+                                   card=str(view.turned)), style=DIM))
 
     def log_events(self) -> None:
         events = list(self.session.events)
@@ -307,11 +316,11 @@ class PlayApp(App[int]):
         ends = [e for e in events if e.key in ("hand_over", "b_hand_over")]
         view = self.view
         if self._told_hand < 0:
-            self.tell_forced_opening(view)
+            self.tell_hand_start(view)
         for event in events:
             self.write_log(event_text(event, self.tr))
             if event.key in ("new_hand", "new_hand_you"):
-                self.tell_forced_opening(view)
+                self.tell_hand_start(view)
         if self.session.state.is_over:
             lines = self.show.final(view, self.session.names, self.tr)
             lines.append(Text(self.tr("record_at", path=self.record_path)))
@@ -550,7 +559,8 @@ class PlayApp(App[int]):
         tr, session, view = self.tr, self.session, self.view
         name = command.name
         if name == "help":
-            self.page([Text(tr("tui_help"))])
+            binocle = not isinstance(view.rules, type(BINOKEL))
+            self.page([Text(tr("tui_help_binocle" if binocle else "tui_help"))])
         elif name == "last":
             self.page([self.show.last_trick(view, session.names, tr)])
         elif name == "score":

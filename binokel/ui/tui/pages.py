@@ -82,7 +82,26 @@ class InfoScreen(ModalScreen[None]):
             yield Static(Text(self._closing_note, style=DIM), id="closing")
 
     def on_mount(self) -> None:
+        self._fit()
         self.call_after_refresh(self._note_scrolling)
+
+    def on_resize(self) -> None:
+        self._fit()
+
+    def _fit(self) -> None:
+        """Lines longer than the screen wrap (between words) inside the box, never cut; a
+        table as wide as the screen (the score sheet of three players is 80 columns) gets the
+        whole width: the box drops its border and padding."""
+        width = self.app.size.width
+        widest = max((line.cell_len for line in self._text.split() if "│" in line.plain),
+                     default=0)  # a table's line, which must not wrap
+        self.set_class(width - 4 < widest <= width, "-wide")
+        room = max(10, width if self.has_class("-wide") else width - 4)
+        self.query_one("#info", Static).styles.max_width = room
+        border = 0 if self.has_class("-wide") else 2
+        page = self.query_one("#page", VerticalScroll)
+        page.styles.max_height = max(3, self.app.size.height - border - 1)  # and the note
+        self.query_one("#closing", Static).styles.max_width = room
 
     def _note_scrolling(self) -> None:
         if self.query_one("#page", VerticalScroll).max_scroll_y > 0 and self._scroll_note:
