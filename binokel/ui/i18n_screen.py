@@ -36,8 +36,8 @@ _EN_TUI: dict[str, str] = {
     "tui_wait": "The others are playing…",
     "tui_over": "The game is over.",
     "forced_you": "You open at {bid}: forehand must.",
-    "b_turned_dix_why": "{name} dealt and turned up the dix {card}, the lowest trump: the "
-                        "dealer scores 10 for it at once.",
+    "b_turned_dix_why": "The card turned up, {card}, is the dix (the lowest trump): the "
+                        "dealer, {name}, scores 10 for it at once.",
     "tui_close": "(any key closes)",
     "tui_close_scroll": "(↑ ↓ PgUp PgDn scroll · any other key closes)",
     "tui_help": (
@@ -107,8 +107,8 @@ _DE_TUI: dict[str, str] = {
     "tui_wait": "Die anderen spielen…",
     "tui_over": "Die Partie ist aus.",
     "forced_you": "Du eröffnest mit {bid}: Vorhand muss.",
-    "b_turned_dix_why": "{name} hat gegeben und die Dix {card} aufgedeckt, den niedrigsten "
-                        "Trumpf: das zählt dem Geber gleich 10.",
+    "b_turned_dix_why": "Die aufgedeckte Karte {card} ist die Dix (der niedrigste Trumpf): "
+                        "der Geber, {name}, bekommt dafür gleich 10.",
     "tui_close": "(jede Taste schließt)",
     "tui_close_scroll": "(↑ ↓ Bild↑ Bild↓ blättern · jede andere Taste schließt)",
     "tui_help": (
