@@ -266,3 +266,32 @@ def test_the_score_sheet_scrolls_at_80x24(tmp_path: Path) -> None:
             await settle(pilot)
             assert app.screen is app.screen_stack[0]
     asyncio.run(run())
+
+
+def test_undo_takes_its_lines_out_of_the_log(tmp_path: Path) -> None:
+    """Going out, then undo: the log no longer says "You go out" / "You gave up" while the
+    hand goes on."""
+    from textual.widgets import RichLog
+
+    session = make_session(new_game(find_rules("binokel"), seed=11))
+    app = make_app(session, Strings("en"), tmp_path)
+
+    def log_text() -> str:
+        return "\n".join(line.text for line in app.query_one("#log", RichLog).lines)
+
+    async def run() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            while session.state.phase is not Phase.DISCARD:
+                await pilot.press("enter")
+                await settle(pilot)
+            app.submit("out ♣")
+            await settle(pilot)
+            assert "You go out" in log_text() and "You gave up" in log_text()
+            await pilot.press("escape")  # the summary
+            await settle(pilot)
+            await pilot.press("u")
+            await settle(pilot)
+            assert session.state.phase is Phase.DISCARD
+            assert "You go out" not in log_text() and "You gave up" not in log_text()
+    asyncio.run(run())
