@@ -43,6 +43,9 @@ _CLAIM_ANYWAY = {"claim!", "aus!", "ausmachen!"}
 _MELD = {"meld", "melde", "melden"}
 _TABLE = {"table", "tisch"}
 _PLAY = {"play", "spiele", "spiel"}
+#: Every word a Binocle line may begin with, besides the table commands.
+WORDS: frozenset[str] = frozenset(
+    {*_DONE, *_EXCHANGE, *_SHOW, *_CLAIM, *_CLAIM_ANYWAY, *_MELD, *_TABLE, *_PLAY})
 
 
 def parse_binocle_input(text: str, view: BinocleView, tr: Strings) -> Command | BinocleMoves:
@@ -130,4 +133,4 @@ def _expect(view: BinocleView, tr: Strings, text: str) -> str:
     return tr("unknown_input", text=text.strip(), expect=expect)
 
 
-__all__ = ["BinocleMoves", "parse_binocle_input"]
+__all__ = ["WORDS", "BinocleMoves", "parse_binocle_input"]

@@ -310,7 +310,7 @@ def render_binocle_rules(view: BinocleView, tr: Strings,
                     target=view.target)),
             Text(tr("b_rules_stock")),
             Text(tr("b_rules_after", bonus=rules.last_trick_bonus)),
-            Text(tr("b_rules_claim", target=view.target)),
+            Text(tr("b_rules_claim" if rules.claims else "b_rules_count", target=view.target)),
             Text(tr("b_rules_more"), style=DIM)]
 
 

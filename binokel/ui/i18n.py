@@ -473,6 +473,8 @@ _EN_BINOCLE: dict[str, str] = {
     "b_rules_claim": "Claim {target} at your turn: right wins the game, wrong loses it.",
     "b_rules_more": "Every rule of this rule set: binokel rules NAME, with the name above "
                     "(binokel rules lists them all).",
+    "b_rules_count": "No claims: the points are counted after each hand; who has {target} "
+                     "then wins.",
 }
 
 _DE_BINOCLE: dict[str, str] = {
@@ -567,6 +569,8 @@ _DE_BINOCLE: dict[str, str] = {
     "b_rules_claim": "Ausmachen ({target}) wenn du dran bist: richtig gewinnt, falsch verliert.",
     "b_rules_more": "Alle Regeln dieses Regelwerks: binokel rules NAME mit dem Namen oben "
                     "(binokel rules zeigt alle).",
+    "b_rules_count": "Kein Ausmachen: gezählt wird nach jedem Spiel; wer dann {target} hat, "
+                     "gewinnt.",
 }
 _EN.update(_EN_BINOCLE)
 _DE.update(_DE_BINOCLE)

@@ -7,36 +7,66 @@ from __future__ import annotations
 # The full-screen table (binokel/ui/tui/).
 _EN_TUI: dict[str, str] = {
     "tui_trump": "Trumpf",
+    "tui_totals": "Score:",
     "tui_side_points": "{side} {points} of {bid}",
     "tui_partner": "partner",
     "tui_alone": "alone against the others",
     "tui_with": "with {names}",
     "tui_sits_out": "sits out",
-    "tui_seat_line": "{cards} cards · {tricks} Stiche",
+    "tui_seat_line": "{cards} · {tricks}",
+    "tui_cards": "{n} cards",
+    "tui_cards_1": "1 card",
+    "tui_stiche": "{n} Stiche",
+    "tui_stiche_1": "1 Stich",
     "tui_no_trick": "No Stich yet.",
     "tui_stock_gone": "stock gone",
     "tui_stock": "stock {n}, face up",
     "tui_hand": "Your hand",
     "tui_legal": "bold: you may play it",
     "tui_picked": "picked {n} of {need}",
+    "tui_picked_all": "All {need} are picked: Enter lays them away, Space on a picked card "
+                      "puts it back.",
+    "tui_picked_first": "{n} cards are picked: Enter lays them away when all are picked; "
+                        "Esc lets go of them first to choose this.",
     "tui_typed": "typed: {text}",
     "tui_keys": "←→ choose · Enter play · 1-9 / Q♠ type · ? help · h hint · u undo · "
                 "s sheet · l last · v review · q quit",
     "tui_keys_short": "←→ Enter · ? help · h hint · u undo · s sheet · l last · q quit",
     "tui_q_typed": "q: Enter quits (the game is saved); go on typing for a Queen (qs)",
     "tui_wait": "The others are playing…",
+    "tui_over": "The game is over.",
+    "forced_you": "You open at {bid}: forehand must.",
+    "b_turned_dix_why": "The card turned up, {card}, is the dix (the lowest trump): the "
+                        "dealer, {name}, scores 10 for it at once.",
     "tui_close": "(any key closes)",
+    "tui_close_scroll": "(↑ ↓ PgUp PgDn scroll · any other key closes)",
     "tui_help": (
-        "Choose with ← → and Enter (or a click), or type: a card's number or name (3, Q♠, qs;\n"
-        "upper-case Q for a Queen), a bid (160) or pass, a suit for Trumpf (1-4 or H), and Enter.\n"
-        "Laying away: Enter (or space) marks each card; the last one lays them all.\n"
-        "Type : and any command of the line mode: :lay 3 7 9 12, :out ♦, :save FILE ...\n"
-        "Keys: ? this help · h hint · u undo · s score sheet · l last Stich · r rules ·\n"
-        "v review of the last hand · q quit\n"
+        "Choose with ← → and Enter (or a click), or type: a card's number or name (3, Q♠, qs; "
+        "upper-case Q for a Queen), a bid (160) or pass, a suit for Trumpf (1-4 or H), and "
+        "Enter.\n"
+        "Laying away: Space (or Enter) picks each card, Space again puts it back; with all "
+        "picked, Enter lays them away.\n"
+        "Typed words work as on the line: lay 3 7 9 12, out ♦, help, save FILE (a word that "
+        "begins with one of the keys below closes the page the key opened and goes on).\n"
+        "Keys: ? this help · h hint · u undo · s score sheet · l last Stich · r rules · "
+        "v review of the last hand · q quit · Esc clears what is typed.\n"
+        "The game is saved after every move: binokel play --resume continues it."
+    ),
+    "tui_help_binocle": (
+        "Choose with ← → and Enter (or a click), or type: a card's number or name (3, Q♠, qs; "
+        "upper-case Q for a Queen), and Enter. Cards you melded lie on the table and are "
+        "played from there (table Q♠).\n"
+        "After you take a Stich: a meld by its number (or meld 2), exchange or show the dix "
+        "(the 7 of trumps, 10), or done; then both draw from the stock.\n"
+        "Typed words work as on the line: show, exchange, done, help, save FILE (a word that "
+        "begins with one of the keys below closes the page the key opened and goes on).\n"
+        "Keys: ? this help · h hint · u undo · s score sheet · l last Stich · r rules · "
+        "v review of the last hand · q quit · Esc clears what is typed.\n"
         "The game is saved after every move: binokel play --resume continues it."
     ),
     "sum_title": "Hand {n} is over",
     "sum_head": "Melds Stiche Laid Hand Total",
+    "b_sum_head": "Melds Stiche Hand Total",
     "sum_result_made": "{name} made {bid}",
     "sum_result_failed": "{name} missed {bid}",
     "sum_result_gave_up": "{name} gave up at {bid}",
@@ -48,36 +78,68 @@ _EN_TUI: dict[str, str] = {
 }
 _DE_TUI: dict[str, str] = {
     "tui_trump": "Trumpf",
+    "tui_totals": "Stand:",
     "tui_side_points": "{side} {points} von {bid}",
     "tui_partner": "Partner",
     "tui_alone": "allein gegen die anderen",
     "tui_with": "mit {names}",
     "tui_sits_out": "setzt aus",
-    "tui_seat_line": "{cards} Karten · {tricks} Stiche",
+    "tui_seat_line": "{cards} · {tricks}",
+    "tui_cards": "{n} Karten",
+    "tui_cards_1": "1 Karte",
+    "tui_stiche": "{n} Stiche",
+    "tui_stiche_1": "1 Stich",
     "tui_no_trick": "Noch kein Stich.",
     "tui_stock_gone": "Talon leer",
     "tui_stock": "Talon {n}, offen",
     "tui_hand": "Deine Karten",
     "tui_legal": "fett: darfst du spielen",
     "tui_picked": "{n} von {need} gewählt",
+    "tui_picked_all": "Alle {need} sind gewählt: Enter drückt sie, Leertaste auf einer "
+                      "gewählten Karte nimmt sie zurück.",
+    "tui_picked_first": "{n} Karten sind gewählt: Enter drückt sie, wenn alle gewählt sind; "
+                        "Esc lässt sie los, um dies zu wählen.",
     "tui_typed": "getippt: {text}",
     "tui_keys": "←→ wählen · Enter spielen · 1-9 / Q♠ tippen · ? Hilfe · h Tipp · u zurück · "
                 "s Block · l letzter · v Auswertung · q Ende",
     "tui_keys_short": "←→ Enter · ? Hilfe · h Tipp · u zurück · s Block · l letzter · q Ende",
     "tui_q_typed": "q: Enter beendet (die Partie bleibt gespeichert); weitertippen für eine Dame",
     "tui_wait": "Die anderen spielen…",
+    "tui_over": "Die Partie ist aus.",
+    "forced_you": "Du eröffnest mit {bid}: Vorhand muss.",
+    "b_turned_dix_why": "Die aufgedeckte Karte {card} ist die Dix (der niedrigste Trumpf): "
+                        "der Geber, {name}, bekommt dafür gleich 10.",
     "tui_close": "(jede Taste schließt)",
+    "tui_close_scroll": "(↑ ↓ Bild↑ Bild↓ blättern · jede andere Taste schließt)",
     "tui_help": (
-        "Wähle mit ← → und Enter (oder per Klick), oder tippe: Nummer oder Name einer Karte\n"
-        "(3, Q♠, qs; großes Q für eine Dame), ein Gebot (160) oder passe, eine Trumpffarbe\n"
-        "(1-4 oder H), dann Enter. Drücken: Enter (oder Leertaste) markiert jede Karte; die\n"
-        "letzte drückt alle. Tippe : und einen Befehl der Zeilenform: :drück 3 7 9 12, :ab ♦\n"
-        "Tasten: ? Hilfe · h Tipp · u zurück · s Schreibblock · l letzter Stich · r Regeln ·\n"
-        "v Auswertung des letzten Spiels · q Ende\n"
+        "Wähle mit ← → und Enter (oder per Klick), oder tippe: Nummer oder Name einer Karte "
+        "(3, Q♠, qs; großes Q für eine Dame), ein Gebot (160) oder passe, eine Trumpffarbe "
+        "(1-4 oder H), dann Enter.\n"
+        "Drücken: Leertaste (oder Enter) wählt jede Karte, noch einmal Leertaste legt sie "
+        "zurück; sind alle gewählt, drückt Enter sie.\n"
+        "Getippte Wörter gelten wie in der Zeilenform: drück 3 7 9 12, ab ♦, hilfe, save "
+        "DATEI (ein Wort, das mit einer der Tasten unten beginnt, schließt die Seite der "
+        "Taste und geht weiter).\n"
+        "Tasten: ? Hilfe · h Tipp · u zurück · s Schreibblock · l letzter Stich · r Regeln · "
+        "v Auswertung des letzten Spiels · q Ende · Esc löscht das Getippte.\n"
+        "Die Partie wird nach jedem Zug gespeichert: binokel play --resume spielt weiter."
+    ),
+    "tui_help_binocle": (
+        "Wähle mit ← → und Enter (oder per Klick), oder tippe: Nummer oder Name einer Karte "
+        "(3, Q♠, qs; großes Q für eine Dame), dann Enter. Gemeldete Karten liegen auf dem "
+        "Tisch und werden von dort gespielt (tisch Q♠).\n"
+        "Nach einem gewonnenen Stich: eine Meldung per Nummer (oder melde 2), die Dix (die "
+        "Trumpfsieben, 10) tauschen oder zeigen, oder fertig; dann ziehen beide vom Talon.\n"
+        "Getippte Wörter gelten wie in der Zeilenform: zeigen, tauschen, fertig, hilfe, save "
+        "DATEI (ein Wort, das mit einer der Tasten unten beginnt, schließt die Seite der "
+        "Taste und geht weiter).\n"
+        "Tasten: ? Hilfe · h Tipp · u zurück · s Schreibblock · l letzter Stich · r Regeln · "
+        "v Auswertung des letzten Spiels · q Ende · Esc löscht das Getippte.\n"
         "Die Partie wird nach jedem Zug gespeichert: binokel play --resume spielt weiter."
     ),
     "sum_title": "Spiel {n} ist aus",
     "sum_head": "Meldung Stiche Gedr. Spiel Summe",
+    "b_sum_head": "Meldung Stiche Spiel Summe",
     "sum_result_made": "{name} hat die {bid} geschafft",
     "sum_result_failed": "{name} hat die {bid} nicht geschafft",
     "sum_result_gave_up": "{name} ist bei {bid} abgegangen",

@@ -67,6 +67,10 @@ _LAY = {"lay", "discard", "drücken", "druecken", "drück", "drueck", "lege"}
 _OUT = {"out", "giveup", "ab", "abgehen", "abgeh"}
 _TRUMP = {"trump", "trumpf"}
 _PLAY = {"play", "spiele", "spiel"}
+#: Every word a line may begin with (the full-screen table lets a word that begins with a
+#: one-letter key be typed on).
+WORDS: frozenset[str] = frozenset(
+    {*COMMANDS, *_PASS, *_LAY, *_OUT, *_TRUMP, *_PLAY, "bid", "reize", *SUIT_WORDS})
 
 
 def parse_input(text: str, view: View, tr: Strings) -> Command | Moves:
@@ -167,4 +171,4 @@ def _expect(view: View, tr: Strings, text: str) -> str:
     return tr("unknown_input", text=text.strip(), expect=expect)
 
 
-__all__ = ["COMMANDS", "Command", "InputError", "Moves", "parse_input"]
+__all__ = ["COMMANDS", "WORDS", "Command", "InputError", "Moves", "parse_input"]

@@ -71,6 +71,16 @@ class Panels:
     """How many cards the current decision takes at once (the discard: the Dabb's size)."""
 
 
+def seat_line(tr: Strings, cards: int, tricks: int) -> str:
+    """``12 cards · 1 Stich``: a seat's cards in hand and Stiche won, in the right number.
+
+    >>> seat_line(Strings("en"), 1, 1), seat_line(Strings("de"), 2, 0)
+    ('1 card · 1 Stich', '2 Karten · 0 Stiche')
+    """
+    return tr("tui_seat_line", cards=tr("tui_cards_1") if cards == 1 else tr("tui_cards", n=cards),
+              tricks=tr("tui_stiche_1") if tricks == 1 else tr("tui_stiche", n=tricks))
+
+
 def _team_word(view: Any, seat: int, names: Sequence[str], tr: Strings) -> str:
     if view.rules.teams:
         if seat in side_of(view.rules, view.seat) and seat != view.seat:
@@ -109,7 +119,17 @@ def binokel_status(view: Any, names: Sequence[str], tr: Strings) -> list[Text]:
                                  bid=view.bid))
     else:
         second.append(f" · {tr('bid')} {view.bid}")
-    return [first, second]
+    return [first, second, binokel_totals(view, names, tr)]
+
+
+def binokel_totals(view: Any, names: Sequence[str], tr: Strings) -> Text:
+    """The game's score so far: each seat's total, or each team's in team games."""
+    rules = view.rules
+    sides = [tuple(team) for team in rules.teams] or [(s,) for s in range(rules.players)]
+    out = Text(f"{tr('tui_totals')} ", style=HEADING)
+    out.append(" · ".join(f"{' & '.join(names[s] for s in side)} {view.scores[side[0]]}"
+                          for side in sides))
+    return out
 
 
 def binokel_seats(view: Any, names: Sequence[str], tr: Strings) -> list[Text]:
@@ -121,14 +141,12 @@ def binokel_seats(view: Any, names: Sequence[str], tr: Strings) -> list[Text]:
         if seat not in view.active:
             part.append(f" {tr('tui_sits_out')}", style=DIM)
         else:
-            part.append(" " + tr("tui_seat_line", cards=view.hand_sizes[seat],
-                                 tricks=view.tricks_won[seat]))
+            part.append(" " + seat_line(tr, view.hand_sizes[seat], view.tricks_won[seat]))
         if seat == view.to_move:
             part.append(" ◀", style=HEADING)
         parts.append(part)
     mine = Text(f"{names[view.seat]}{_mine(view, names, tr)}", style=HEADING)
-    mine.append(" " + tr("tui_seat_line", cards=view.hand_sizes[view.seat],
-                         tricks=view.tricks_won[view.seat]))
+    mine.append(" " + seat_line(tr, view.hand_sizes[view.seat], view.tricks_won[view.seat]))
     if len(parts) > 2:  # four at the table: a line each, so that no seat is cut in two
         return [*parts, mine]
     return [Text(" │ ").join(parts), mine]
@@ -222,7 +240,9 @@ def binocle_status(view: Any, names: Sequence[str], tr: Strings) -> list[Text]:
         second.append_text(card_text(view.turned))
     else:
         second.append(tr("tui_stock_gone"))
-    second.append(" · " + " · ".join(f"{names[s]} {view.claim_total(s)}" for s in (0, 1)))
+    second.append(" · ")
+    second.append(f"{tr('tui_totals')} ", style=HEADING)
+    second.append(" · ".join(f"{names[s]} {view.claim_total(s)}" for s in (0, 1)))
     return [first, second]
 
 
@@ -231,7 +251,7 @@ def binocle_seats(view: Any, names: Sequence[str], tr: Strings) -> list[Text]:
     for seat in (1 - view.seat, view.seat):
         won = sum(1 for t in view.tricks if t.winner == seat)
         line = Text(names[seat], style=HEADING)
-        line.append(" " + tr("tui_seat_line", cards=view.hand_sizes[seat], tricks=won))
+        line.append(" " + seat_line(tr, view.hand_sizes[seat], won))
         melds = view.melds[seat]
         total = sum(m.points for m in melds) + view.dix_points[seat]
         if total:

@@ -71,11 +71,11 @@ def binocle_summary(view: Any, names: Sequence[str], tr: Strings) -> list[Text]:
     result = view.results[-1]
     bonus = view.rules.last_trick_bonus
     lines = [Text(tr("sum_title", n=result.hand_no + 1), style=HEADING),
-             Text(" " * (2 + _WIDTH) + "".join(f"{w:>7}" for w in tr("sum_head").split()))]
-    for seat in (0, 1):
+             Text(" " * (2 + _WIDTH) + "".join(f"{w:>7}" for w in tr("b_sum_head").split()))]
+    for seat in (0, 1):  # nothing is laid away in Binocle: no such column
         melds = sum(m.points for m in result.melds[seat]) + result.dix[seat]
         tricks = result.card_points[seat] + (bonus if result.last_trick == seat else 0)
-        lines.append(_row(names[seat], (melds, tricks, "-", f"{result.scores[seat]:+d}",
+        lines.append(_row(names[seat], (melds, tricks, f"{result.scores[seat]:+d}",
                                         result.totals[seat])))
     return lines
 
