@@ -30,6 +30,8 @@ MAX_QUEUED_HINTS = 4
 HINT_NICENESS = WORKER_NICENESS + 5
 #: Seconds a hint may take, its pauses included (it waits while computer players think).
 HINT_TIMEOUT = 30.0
+#: Steps of one choice a hint follows after its first (the cards to lay away but one).
+MAX_HINT_STEPS = 8
 
 
 class Hints:
@@ -82,10 +84,34 @@ class Hints:
                 if decision is not None and decision.action in view.legal_actions:
                     weighed: list[JSON] = [[str(a), round(v, 1)] for a, v, _ in
                                            decision.values or () if a in view.legal_actions]
-                    return {"action": str(decision.action), "values": weighed}
-            return {"action": str(view.legal_actions[0]), "values": []}
+                    actions = await self._rest(table, seat, spec, decision.action, seed)
+                    return {"action": str(decision.action), "values": weighed,
+                            "actions": actions}
+            first = str(view.legal_actions[0])
+            return {"action": first, "values": [], "actions": [first]}
         finally:
             self._asking.discard(key)
+
+    async def _rest(self, table: Table, seat: int, spec: str, first: object,
+                    seed: str) -> list[JSON]:
+        """The hinted move with the steps of the same choice that follow it: laying away is
+        one card an action, and a hint names (and the page marks) every card to lay."""
+        actions: list[JSON] = [str(first)]
+        if not str(first).startswith("lay "):
+            return actions
+        state = table.state.apply(first, seat=seat)
+        for _ in range(MAX_HINT_STEPS):
+            if state.is_over or state.to_move != seat:
+                break
+            view = state.view(seat)
+            decision = await self.pool.decide(table.game.name, spec, view, seed=seed,
+                                              share=table.creator or table.id)
+            if decision is None or decision.action not in view.legal_actions \
+                    or not str(decision.action).startswith("lay "):
+                break
+            actions.append(str(decision.action))
+            state = state.apply(decision.action, seat=seat)
+        return actions
 
     def close(self) -> None:
         self.pool.close()

@@ -232,7 +232,7 @@ class TableManager(TableLife):
         token = None
         if take is not None:
             if built[take].kind != "open":
-                raise TableError(f"take is {take}, but seat {take} holds a computer player")
+                raise TableError(f"take is {take}, but seat {take + 1} holds a computer player")
             token = secrets.token_urlsafe(24)
             built[take] = Seat(kind="human", name=clean_name(name, f"Player {take + 1}"),
                                token_hash=token_hash(token), client=creator or None)
@@ -411,6 +411,9 @@ class TableManager(TableLife):
         if n is not None and n != table.n:
             raise TableError("The table has moved on since your last update; try again.")
         state = table.state
+        if state.to_move != seat:
+            # (The engine numbers seats from 0; the page says "Seat 1" for the first.)
+            raise TableError(f"It is not your turn: seat {state.to_move + 1} is to act.")
         applied: list[str] = []
         for text in texts:
             try:

@@ -169,7 +169,9 @@ def test_a_whole_hand_tapped_on_a_phone(live_server: LiveServer, page: Any) -> N
             discarded = True
         elif phase == "trump":
             if not refused_give_up:
-                # Giving up costs the bid: it needs a yes, naming the suit in words.
+                # Giving up costs the bid: folded away, and it needs a yes, naming the suit
+                # in words.
+                page.locator("#fold-give-up > summary").tap()
                 page.locator("#actions button[data-action^='out ']").first.tap()
                 question = page.locator("#confirm-text")
                 question.wait_for()
@@ -192,9 +194,9 @@ def test_a_whole_hand_tapped_on_a_phone(live_server: LiveServer, page: Any) -> N
             if plays == 0 and distinct > 1:  # two copies of one card are one move: no comparison
                 page.tap("#hint")
                 page.wait_for_selector("#hand .card.hinted")
-                page.wait_for_function(
-                    "document.getElementById('toast').textContent.includes(' points')")
-                assert page.locator("#toast").inner_text().startswith("Hint: ")
+                # The hint stays in sight in the dock, with what the other cards are worth.
+                page.wait_for_selector("#hint-box")
+                assert page.locator("#hint-box").inner_text().startswith("Hint: ")
             before = page.locator("#hand .card").count()
             tap_card(page.locator("#hand .card.legal").first)
             plays += 1

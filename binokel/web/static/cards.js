@@ -23,10 +23,13 @@ function h(tag, attrs, ...children) {
 
 function toast(text, kind) {
   const box = document.getElementById("toast");
+  // A tap on a message puts it away (its words go with it: a message put away is not read).
+  const away = () => { box.className = ""; box.textContent = ""; };
+  box.onclick = away;
   box.textContent = text;
   box.className = "show " + (kind || "");
   clearTimeout(toast.timer);
-  toast.timer = setTimeout(() => { box.className = ""; }, 4000);
+  toast.timer = setTimeout(away, 4000);
 }
 
 async function api(path, body) {
@@ -56,6 +59,11 @@ function cardName(card) {
   const r = RANK_NAMES[lang][rank] || rank;
   const s = SUIT_NAMES[lang][suit] || suit;
   return lang === "de" ? `${s}-${r} (${card})` : `${r} of ${s} (${card})`;
+}
+
+/** Every card named in a text ("lay Q♠ J♦") as the page writes it. */
+function cardsText(text) {
+  return String(text).split(" ").map((w) => CARD_RE.test(w) ? cardText(w) : w).join(" ");
 }
 
 function cardEl(card, opts) {

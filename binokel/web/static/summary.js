@@ -51,6 +51,7 @@ Object.assign(TablePage.prototype, {
       h("div", {class: "summary-card"},
         h("h2", {}, over ? t("finalHand") : t("handOver", (r.hand_no ?? hands - 1) + 1)),
         h("ul", {class: "why", id: "why"}, this.reasons(r, table).map((line) => h("li", {}, line))),
+        this.lastTrickRow(r),
         h("div", {class: "scroll"}, h("table", {class: "summary-table"},
           h("thead", {}, h("tr", {}, h("th", {}, ""), columns.map(([, label]) => h("th", {}, label)),
             h("th", {}, t("colHand")), h("th", {}, t("colTotal")))),
@@ -85,10 +86,55 @@ Object.assign(TablePage.prototype, {
       });
     }
     const tricks = r.tricks || [];
-    if (tricks.length && this.rules.last_trick_bonus) {
+    // The last trick's bonus counts in a trump game (Binokel) and in Binocle; a Durch is won
+    // or lost by its tricks alone.
+    const counted = !r.contract || r.contract === "trump";
+    if (tricks.length && this.rules.last_trick_bonus && counted) {
       lines.push(t("whyLastTrick", this.seatName(tricks[tricks.length - 1].winner, true), this.rules.last_trick_bonus));
     }
     return lines;
+  },
+
+  /** The hand's last trick in the summary: each card with who played it. */
+  lastTrickRow(r) {
+    const tricks = r.tricks || [];
+    const last = tricks.length ? tricks[tricks.length - 1] : null;
+    if (!last || !last.cards) return null;
+    const seatsOf = this.trickSeats(this.msg.view, last);
+    return h("div", {class: "summary-last", id: "summary-last"},
+      h("span", {class: "label"}, t("lastTrickTo", this.seatName(last.winner, true))),
+      h("div", {class: "card-row"}, last.cards.map((c, j) => h("figure", {},
+        cardEl(c, {small: true}), h("figcaption", {}, this.seatName(seatsOf[j], true))))));
+  },
+
+  /** The game's final standing, highest first (teams as teams), and how a Binocle game was
+   * decided. */
+  standing(view, table) {
+    const totals = view.scores || [];
+    const teams = table.teams || [];
+    const entries = teams.length
+      ? teams.map((members, i) => [`${t("team")} ${"AB"[i] || i + 1} (${members.map((s) => this.seatName(s, true)).join(", ")})`, totals[members[0]] ?? 0])
+      : table.seats.map((_, s) => [this.seatName(s), totals[s] ?? 0]);
+    entries.sort((a, b) => b[1] - a[1]);
+    return h("ol", {class: "standing", id: "standing"}, entries.map(([name, total]) => h("li", {},
+      h("span", {class: "who"}, name), h("b", {class: "num"}, String(total)))));
+  },
+
+  /** Why a Binocle or Bézique game ended as it did (a claim, right or wrong), or null. */
+  endingReason(view) {
+    const ending = view.ending;
+    if (!ending || view.winner === null || view.winner === undefined || view.winner < 0) return null;
+    const target = view.target ?? "?";
+    if (ending.includes("wrong claim")) {
+      const claimer = 1 - view.winner;
+      const counted = ((view.scores || [])[claimer] || 0) + ((view.points || [])[claimer] || 0);
+      return t("whyWrongClaim", this.seatName(claimer, true), counted, target, this.seatName(view.winner, true));
+    }
+    if (ending.startsWith("claimed")) {
+      const counted = ((view.scores || [])[view.winner] || 0) + ((view.points || [])[view.winner] || 0);
+      return t("whyRightClaim", this.seatName(view.winner, true), counted, target);
+    }
+    return null;
   },
 
   teamLines(r, table) {
@@ -105,6 +151,11 @@ Object.assign(TablePage.prototype, {
     const rematch = table.rematch || {accepted: [], table: null};
     const people = table.seats.map((s, i) => [s, i]).filter(([s]) => s.kind === "human").map(([, i]) => i);
     const parts = [h("h3", {}, t(table.status))];
+    const reason = this.endingReason(view);
+    if (reason) parts.push(h("p", {class: "ending", id: "ending"}, reason));
+    if (table.status === "finished" || (view.results || []).length) {
+      parts.push(h("h4", {}, t("finalStanding")), this.standing(view, table));
+    }
     if (table.status === "finished") {
       // Every card is public once the game is over: the review shows any seat, one's own first.
       parts.push(h("p", {}, h("a", {class: "button", id: "to-review",
@@ -150,27 +201,38 @@ Object.assign(TablePage.prototype, {
         })) : null));
   },
 
+  /** A seat's name short enough for a column: a computer by its number, a person's name cut
+   * at 10 letters (the full name is its title). */
+  shortName(seat) {
+    const s = this.msg.table.seats[seat];
+    if (s && s.kind === "bot") return `${t("computerShort")} ${seat + 1}`;
+    const name = this.seatName(seat, true);
+    return name.length > 10 ? name.slice(0, 9) + "…" : name;
+  },
+
   scoreSheet(view, table) {
     const results = view.results || [];
     const seats = table.seats.map((_, i) => i);
+    // Binocle and Bézique have no declarer, bid or contract: no empty columns for them.
+    const declared = view.bids !== undefined || results.some((r) => r.declarer !== undefined);
     const rows = results.map((r, i) => {
-      let game = "";
-      if (r.contract) {
-        game = tMap("contract", r.contract) + (r.trump && r.contract !== "durch" ? " " + r.trump : "");
-      }
+      // The game in one cell: the bid and its trumps ("190 ♠"), or Durch, or given up.
+      const played = r.contract === "trump" || !r.contract ? [r.bid, r.trump].filter((x) => x !== undefined && x !== null).join(" ")
+        : `${r.bid ?? ""} ${tMap("contract", r.contract)}`.trim();
       return h("tr", {},
         h("td", {}, String(i + 1)),
-        h("td", {}, r.declarer !== undefined && r.declarer !== null && r.declarer >= 0 ? this.seatName(r.declarer, true) : ""),
-        h("td", {}, r.bid !== undefined ? String(r.bid) : ""),
-        h("td", {}, game),
+        declared ? [
+          h("td", {}, r.declarer !== undefined && r.declarer !== null && r.declarer >= 0 ? this.shortName(r.declarer) : ""),
+          h("td", {}, played)] : null,
         seats.map((s) => h("td", {class: "num" + ((r.scores || [])[s] < 0 ? " neg" : "")}, String((r.scores || [])[s] ?? ""))));
     });
     return h("section", {class: "box score", id: "scores"}, h("h3", {}, t("scoreSheet")),
       h("div", {class: "scroll"}, h("table", {},
-        h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("declarer")), h("th", {}, t("bid")), h("th", {}, t("game")),
-          seats.map((s) => h("th", {}, this.seatName(s))))),
+        h("thead", {}, h("tr", {}, h("th", {}, "#"),
+          declared ? [h("th", {}, t("declarer")), h("th", {}, t("game"))] : null,
+          seats.map((s) => h("th", {title: this.seatName(s)}, this.shortName(s))))),
         h("tbody", {}, rows),
-        h("tfoot", {}, h("tr", {}, h("td", {colspan: "4"}, t("total")),
+        h("tfoot", {}, h("tr", {}, h("td", {colspan: declared ? "3" : "1"}, t("total")),
           seats.map((s) => h("td", {class: "num"}, String((view.scores || [])[s] ?? 0))))))));
   },
 });

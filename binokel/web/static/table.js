@@ -14,6 +14,16 @@ const CARD_POINTS = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2, "9": 0, "8": 0, 
 // How long a finished trick stays in the middle before it slides to its winner (ms); the CSS
 // animation .sweep holds the same numbers.
 const SWEEP_MS = 1300;
+// A tap this soon after the page sent an action is the second half of a double tap (or a
+// bounce): it is ignored, whatever lies under the finger by then (ms).
+const DOUBLE_TAP_MS = 450;
+// Choices that have just appeared take no tap for this long: a tap that quick was aimed at
+// what lay there before (the second tap of a double tap on an empty spot, say) (ms).
+const APPEAR_MS = 300;
+// How long the last trick of a hand stays in the middle before the summary covers it (ms).
+const LAST_TRICK_MS = 1800;
+// The smallest strip of a card, or button, a finger is given (CSS px).
+const TAP_PX = 44;
 
 function cardPoints(cards) {
   return (cards || []).reduce((sum, c) => sum + (CARD_POINTS[splitCard(c).rank] || 0), 0);
@@ -29,9 +39,10 @@ function placesAround(count) {
 }
 
 /** A small modal question; resolves true when the player confirms. */
-function confirmBox(text, yes) {
+function confirmBox(text, yes, action) {
   return new Promise((resolve) => {
-    const dialog = h("dialog", {class: "confirm", id: "confirm"});
+    // (data-action: the action the question is about, for anyone reading the page.)
+    const dialog = h("dialog", {class: "confirm", id: "confirm", "data-action": action || null});
     const done = (answer) => { dialog.close(); dialog.remove(); resolve(answer); };
     dialog.append(h("p", {id: "confirm-text"}, text), h("div", {class: "row end"},
       h("button", {type: "button", id: "confirm-no", onclick: () => done(false)}, t("cancel")),
@@ -63,6 +74,18 @@ class TablePage {
     this.sweeps = {};           // finished trick -> when this page first saw it
     this.summarySeen = null;    // finished hands whose summary this page has closed
     this.folds = {};            // which folded boxes the player opened
+    this.pendingN = null;       // the state number an action was sent at, until it is answered
+    this.sentAt = -1e9;         // when the last action was sent (performance.now())
+    this.hint = null;           // the last hint: {n, action, actions, values}
+    this.handsDrawn = null;     // finished hands at the last drawing
+    this.summaryAt = {};        // finished hand -> when its summary may cover the table
+    this.onResize = () => { if (this.msg) this.render(); };
+    window.addEventListener("resize", this.onResize);
+    // The state the finger came down on: an action it leads to is sent for that state, so a
+    // state that arrives between the press and the click makes the server refuse it.
+    this.pressed = null;
+    this.onPress = () => { this.pressed = this.msg ? {n: this.msg.n, at: performance.now()} : null; };
+    document.addEventListener("pointerdown", this.onPress, true);
     this.main = document.getElementById("main");
   }
 
@@ -126,6 +149,7 @@ class TablePage {
     this.ws = ws;
     ws.addEventListener("open", () => {
       this.retry = 0;
+      this.pendingN = null;
       const saved = this.saved;
       ws.send(JSON.stringify(saved ? {type: "hello", token: saved.token} : {type: "hello"}));
       document.body.classList.remove("offline");
@@ -164,6 +188,11 @@ class TablePage {
     clearInterval(this.pinger);
     if (this.ws) this.ws.close();
     clearTimeout(this.sweepTimer);
+    clearTimeout(this.settleTimer);
+    clearTimeout(this.appearTimer);
+    clearTimeout(this.summaryTimer);
+    window.removeEventListener("resize", this.onResize);
+    document.removeEventListener("pointerdown", this.onPress, true);
     document.getElementById("dock")?.remove();
     document.body.style.paddingBottom = "";
     document.body.classList.remove("at-table");
@@ -174,16 +203,39 @@ class TablePage {
     if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(message));
   }
 
+  /** True while a tap must not act: an action sent is not answered yet, or was sent so
+   * recently that this tap is the second of a double tap. */
+  get settling() {
+    const now = performance.now();
+    return this.pendingN !== null || now - this.sentAt < DOUBLE_TAP_MS
+      || now - (this.turnAt || -1e9) < APPEAR_MS;
+  }
+
   act(actions) {
+    // Each action is sent once, for the state the player saw: a second tap (a double tap, a
+    // bounce) is ignored, whatever the first one changed under the finger.
+    if (!this.msg || this.settling) return false;
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
     this.hinted = null;
     const list = Array.isArray(actions) ? actions : [actions];
-    this.send(list.length === 1 ? {type: "act", action: list[0], n: this.msg.n}
-                                : {type: "act", actions: list, n: this.msg.n});
+    const press = this.pressed;
+    const n = press && performance.now() - press.at < 2000 ? press.n : this.msg.n;
+    this.pressed = null;
+    this.pendingN = this.msg.n;
+    this.sentAt = performance.now();
+    this.send(list.length === 1 ? {type: "act", action: list[0], n}
+                                : {type: "act", actions: list, n});
+    // The choices look asleep until taps count again.
+    document.body.dataset.myTurn = "0";
+    clearTimeout(this.settleTimer);
+    this.settleTimer = setTimeout(() => this.render(), DOUBLE_TAP_MS + 10);
+    return true;
   }
 
   receive(msg) {
     if (msg.type === "state") {
       const first = this.msg === null;
+      if (this.pendingN !== null && msg.n !== this.pendingN) this.pendingN = null;
       this.msg = msg;
       const hands = msg.table.hands || 0;
       if (this.summarySeen === null) {
@@ -195,10 +247,13 @@ class TablePage {
       this.followRematch(msg);
       this.render();
     } else if (msg.type === "error") {
+      // A refused action may be tried again at once.
+      this.pendingN = null;
       toast(reasonText(msg), "bad");
     } else if (msg.type === "hint") {
       this.hinted = msg.action;
-      toast(this.hintText(msg));
+      this.hint = {n: this.msg ? this.msg.n : null, action: msg.action,
+                   actions: msg.actions || [msg.action], values: msg.values || []};
       this.render();
     } else if (msg.type === "welcome" && msg.seat === null && this.saved) {
       // The token was refused: forget it, so the seat picker shows next time.
@@ -206,19 +261,22 @@ class TablePage {
     }
   }
 
-  /** "Hint: A♠ (best) · 10♥ −4.5 points · K♠ −12 points": each move against the best. */
-  hintText(msg) {
-    const values = msg.values || [];
-    let text = t("hintIs", this.actionLabel(msg.action));
-    if (values.length > 1) {
-      const best = values[0][1];
-      const others = values.slice(1, 4).map(([action, value]) => {
-        const diff = Math.round((value - best) * 10) / 10;
-        return t("hintOther", this.actionLabel(action), (diff > 0 ? "+" : diff < 0 ? "−" : "±") + Math.abs(diff));
-      });
-      text += ` (${t("hintBest")}) · ` + others.join(" · ");
-    }
-    return text;
+  /** The hint's other moves, each against the move shown, in whole points a person reads:
+   * [[label, "12 points less"], ...] (at most three). */
+  hintOthers(hint) {
+    const values = hint.values || [];
+    const shown = values.find(([action]) => action === hint.action);
+    if (!shown) return [];
+    return values.filter(([action]) => action !== hint.action).slice(0, 3).map(([action, value]) => {
+      const diff = Math.round(value - shown[1]);
+      return [this.actionLabel(action), diff < 0 ? t("hintLess", -diff) : diff > 0 ? t("hintMore", diff) : t("hintSame")];
+    });
+  }
+
+  /** The hint as one line: "Hint: A♠ · 10♥: 5 points less · K♠: 12 points less". */
+  hintText(hint) {
+    const shown = (hint.actions || [hint.action]).map((a) => this.actionLabel(a)).join(", ");
+    return [t("hintIs", shown)].concat(this.hintOthers(hint).map(([label, diff]) => `${label}: ${diff}`)).join(" · ");
   }
 
   followRematch(msg) {
@@ -248,6 +306,7 @@ class TablePage {
 
   actionLabel(action) {
     let m;
+    if (CARD_RE.test(action)) return cardText(action);
     if (/^\d+$/.test(action)) return t("bidBtn", action);
     if (action === "pass") return t("pass");
     if (action === "dabb") return t("takeDabb");
@@ -255,7 +314,7 @@ class TablePage {
     if (action === "durch") return t("durch");
     if ((m = action.match(/^trump (.)$/))) return `${t("trumpIs")} ${m[1]}`;
     if ((m = action.match(/^out (.)$/))) return `${t("giveUpIn", SUIT_NAMES[lang][m[1]] || m[1])} ${m[1]}`;
-    if ((m = action.match(/^lay (.+)$/))) return `${t("discard")}: ${m[1]}`;
+    if ((m = action.match(/^lay (.+)$/))) return `${t("discard")}: ${cardsText(m[1])}`;
     // Binocle
     if (action === "claim") return t("claim");
     if (action === "done") return t("done");
@@ -264,11 +323,11 @@ class TablePage {
       const words = m[1].split(" ");
       const first = words.findIndex((w) => CARD_RE.test(w));
       const cut = first < 0 ? words.length : first;
-      return `${t("meldVerb")}: ${meldName(words.slice(0, cut).join(" "))} ${words.slice(cut).join(" ")}`.trim();
+      return `${t("meldVerb")}: ${meldName(words.slice(0, cut).join(" "))} ${cardsText(words.slice(cut).join(" "))}`.trim();
     }
-    if ((m = action.match(/^exchange (.+)$/))) return t("exchange", m[1]);
-    if ((m = action.match(/^show (.+)$/))) return t("showDix", m[1]);
-    if ((m = action.match(/^table (.+)$/))) return t("fromTable", m[1]);
+    if ((m = action.match(/^exchange (.+)$/))) return t("exchange", cardsText(m[1]));
+    if ((m = action.match(/^show (.+)$/))) return t("showDix", cardsText(m[1]));
+    if ((m = action.match(/^table (.+)$/))) return t("fromTable", cardsText(m[1]));
     return action;
   }
 
@@ -283,6 +342,14 @@ class TablePage {
     const myTurn = me !== null && view.to_move === me && table.status === "playing";
     const legal = myTurn ? view.legal_actions || [] : [];
     if (view.phase !== this.selectPhase) { this.selected.clear(); this.selectPhase = view.phase; }
+    if (this.hint && this.hint.n !== msg.n) { this.hint = null; this.hinted = null; }
+    if (myTurn && this.turnN !== msg.n) {
+      // The player's choices appear: taps count after APPEAR_MS.
+      this.turnN = msg.n;
+      this.turnAt = performance.now();
+      clearTimeout(this.appearTimer);
+      this.appearTimer = setTimeout(() => this.render(), APPEAR_MS + 10);
+    }
 
     const body = document.body;
     body.classList.add("at-table");
@@ -290,7 +357,8 @@ class TablePage {
     body.dataset.status = table.status;
     body.dataset.n = String(msg.n);
     body.dataset.hands = String((view.results || []).length);
-    body.dataset.myTurn = myTurn ? "1" : "0";
+    // "1" once taps act: the player's turn, and no action of theirs still on its way.
+    body.dataset.myTurn = myTurn && !this.settling ? "1" : "0";
 
     const seats = table.seats.map((_, i) => i);
     const bottom = me === null ? 0 : me;
@@ -299,13 +367,27 @@ class TablePage {
     this.places = {[bottom]: "bottom"};
     others.forEach((s, i) => { this.places[s] = places[i]; });
 
-    const summary = this.summaryPanel(view, table);
+    const hands = (view.results || []).length;
+    // A hand that ends while the page is open: its last trick stays in sight a moment first.
+    if (this.handsDrawn !== null && hands > this.handsDrawn && hands > this.summarySeen) {
+      this.summaryAt[hands] = performance.now() + LAST_TRICK_MS;
+    }
+    this.handsDrawn = hands;
+    const wait = (this.summaryAt[hands] || 0) - performance.now();
+    const holding = wait > 0 && hands > this.summarySeen;
+    if (holding) {
+      clearTimeout(this.summaryTimer);
+      this.summaryTimer = setTimeout(() => this.render(), wait + 20);
+    }
+    this.finalTrick = holding ? this.handsLastTrick(view) : null;
+    const summary = holding ? null : this.summaryPanel(view, table);
     body.dataset.summary = summary ? "1" : "0";
     this.main.className = "table-main";
     this.main.replaceChildren(...[
       this.statusLine(view, table, me, myTurn),
       this.invitePanel(table),
       this.felt(view, table, others, places),
+      this.foldBar(view),
       this.endPanel(view, table, me),
       this.meldArea(view),
       this.scoreSheet(view, table)].filter((x) => x));
@@ -320,6 +402,7 @@ class TablePage {
     document.getElementById("summary")?.remove();
     if (summary) document.body.append(summary);
     body.style.paddingBottom = dock.offsetHeight + "px";
+    body.style.setProperty("--dock-h", dock.offsetHeight + "px");
     this.markAllShown(view);
   }
 
@@ -328,22 +411,27 @@ class TablePage {
     if (table.status !== "playing") {
       status = t(table.status);
       if ((view.winners || []).length) status += " · " + t("winners", view.winners.map((s) => this.seatName(s)).join(", "));
-      else if (view.winner !== undefined && view.winner !== null) status += " · " + t("winners", this.seatName(view.winner));
+      else if (view.winner !== undefined && view.winner !== null && view.winner >= 0) status += " · " + t("winners", this.seatName(view.winner));
     } else if (myTurn) status = t("yourTurn");
     else if (view.to_move >= 0) status = t("turnOf", this.seatName(view.to_move, true));
     else status = t("gameOver");
     const facts = [];
     if (view.hand_no !== undefined) facts.push(t("handNo", view.hand_no + 1));
-    if (view.dealer !== undefined && view.dealer !== null) facts.push(`${t("dealer")}: ${this.seatName(view.dealer, true)}`);
-    if (view.declarer !== null && view.declarer !== undefined && view.bid) facts.push(t("plays", this.seatName(view.declarer, true), view.bid));
+    if (view.dealer !== undefined && view.dealer !== null) facts.push(`${t("dealer")}: ${this.shortName(view.dealer)}`);
+    if (view.declarer !== null && view.declarer !== undefined && view.bid) facts.push(t("plays", this.shortName(view.declarer), view.bid));
     if (view.contract && view.contract !== "trump") facts.push(tMap("contract", view.contract));
-    else if (view.trump) facts.push(`${t("trumpIs")} ${view.trump}`);
+    // Trumps as the suit's symbol in a badge of its own (it never wraps away from its word).
+    const trump = view.trump && !(view.contract && view.contract !== "trump")
+      ? h("span", {class: "trump-badge " + (["♥", "♦"].includes(view.trump) ? "red" : "black"), id: "trump",
+                   title: `${t("trumpIs")}: ${SUIT_NAMES[lang][view.trump] || view.trump}`},
+          h("span", {class: "trump-word"}, t("trumpIs")), h("b", {class: "trump-suit"}, view.trump))
+      : null;
     const running = this.declarerPoints(view, table, me);
     return h("section", {class: "status-line"},
       h("div", {class: "status-row"},
         h("div", {class: "status" + (myTurn ? " my-turn" : ""), id: "status"}, status),
         this.menu(table, me, myTurn)),
-      h("div", {class: "facts", id: "facts"}, facts.join(" · ")),
+      h("div", {class: "facts-row"}, trump, h("div", {class: "facts", id: "facts"}, facts.join(" · "))),
       running ? h("div", {class: "running", id: "running"}, running) : null);
   }
 
@@ -353,6 +441,12 @@ class TablePage {
     if (me === null || view.declarer === null || view.declarer === undefined || !view.bid
         || !view.trick_points || view.phase !== "play") return null;
     const team = (table.teams || []).find((members) => members.includes(view.declarer)) || [view.declarer];
+    if (view.contract && view.contract !== "trump") {
+      // A Durch is every trick, not points: count the tricks, for everyone.
+      const done = (view.tricks || []).length;
+      const taken = team.reduce((sum, s) => sum + ((view.tricks_won || [])[s] || 0), 0);
+      return t("durchTricks", this.seatName(view.declarer, true), taken, done);
+    }
     if (!team.includes(me)) return null;
     let points = 0;
     for (const s of team) {
@@ -403,160 +497,6 @@ class TablePage {
         h("p", {class: "muted"}, t("inviteText")),
         h("input", {class: "link", id: "invite-link", value: link, readonly: true, onfocus: (e) => e.target.select()}),
         h("button", {type: "button", class: "primary", id: "copy-link", onclick: () => this.copyLink()}, t("copy"))));
-  }
-
-  // --- the felt: other seats, the middle -----------------------------------------------------
-
-  felt(view, table, others, places) {
-    return h("section", {class: `felt seats-${others.length}`, id: "felt"},
-      others.map((s, i) => this.seatBox(view, table, s, places[i])),
-      h("div", {class: "middle"}, this.middle(view, table)));
-  }
-
-  seatTags(view, table, seat) {
-    const tags = [];
-    const team = (table.teams || []).findIndex((members) => members.includes(seat));
-    if (team >= 0) tags.push(`${t("team")} ${"AB"[team] || team + 1}`);
-    if (view.dealer === seat) tags.push(t("dealer"));
-    if (view.declarer === seat && view.phase !== "auction") tags.push(t("declarer") + (view.bid ? ` ${view.bid}` : ""));
-    return tags;
-  }
-
-  lastBid(view, seat) {
-    if (view.phase !== "auction") return null;
-    const last = (view.bids || []).filter((b) => b[0] === seat).pop();
-    if (!last) return null;
-    return h("span", {class: "bubble" + (last[1] ? "" : " passed")}, last[1] ? String(last[1]) : t("passes"));
-  }
-
-  seatNumbers(view, seat) {
-    const size = (view.hand_sizes || [])[seat];
-    const won = (view.tricks_won || [])[seat];
-    const parts = [];
-    if (size !== undefined) parts.push(`${size} ${t("cards")}`);
-    if (won !== undefined) parts.push(`${won} ${t("tricks")}`);
-    parts.push(`${(view.scores || [])[seat] ?? 0} ${t("points")}`);
-    return parts.join(" · ");
-  }
-
-  seatBox(view, table, seat, place) {
-    const s = table.seats[seat];
-    const size = (view.hand_sizes || [])[seat] || 0;
-    const open = s.kind === "open";
-    const backs = [];
-    for (let i = 0; i < Math.min(size, 18); i++) backs.push(cardBack(true));
-    const openHand = view.open_hand && view.open_hand.length && view.declarer === seat;
-    const onTable = view.tables ? this.tableCards(view, seat) : [];
-    return h("div", {class: `seat place-${place}` + (view.to_move === seat && table.status === "playing" ? " to-move" : "") + (open ? " open" : ""), "data-seat": String(seat)},
-      h("div", {class: "seat-name"}, this.seatName(seat),
-        s.kind === "human" && !s.connected ? h("span", {class: "offline-dot", title: t("offlineTitle", s.name || "")}, ` · ${t("offlineWord")}`) : null,
-        this.lastBid(view, seat)),
-      open ? h("div", {class: "waiting-friend"}, t("waitingFriend")) : null,
-      h("div", {class: "seat-tags"}, this.seatTags(view, table, seat).join(" · ")),
-      openHand ? cardRow(view.open_hand, {small: true}) : h("div", {class: "backs"}, backs),
-      onTable.length ? h("div", {class: "on-table"}, cardRow(onTable, {small: true})) : null,
-      h("div", {class: "seat-numbers"}, this.seatNumbers(view, seat)));
-  }
-
-  mySeatStrip(view, table, seat) {
-    const tags = this.seatTags(view, table, seat);
-    return h("div", {class: "seat me" + (view.to_move === seat && table.status === "playing" ? " to-move" : ""), "data-seat": String(seat), id: "my-seat"},
-      h("span", {class: "seat-name"}, this.seatName(seat), this.lastBid(view, seat)),
-      tags.length ? h("span", {class: "seat-tags"}, tags.join(" · ")) : null,
-      h("span", {class: "seat-numbers"}, this.seatNumbers(view, seat)));
-  }
-
-  middle(view, table) {
-    const parts = [];
-    const phase = view.phase;
-    const beforeTricks = ["auction", "dabb", "discard", "trump"].includes(phase);
-    if (view.bids && view.bids.length && beforeTricks) parts.push(this.auctionBox(view));
-    if (view.dabb && beforeTricks) parts.push(h("div", {class: "dabb", id: "dabb"}, h("span", {class: "label"}, t("dabb")), cardRow(view.dabb, {small: true})));
-    if (view.stock_size !== undefined) {
-      parts.push(h("div", {class: "stock", id: "stock"}, h("span", {class: "label"}, `${t("stock")}: ${view.stock_size}`),
-        view.turned ? cardEl(view.turned, {small: true}) : null));
-    }
-    if (view.trick && (view.trick.length || phase === "play" || view.stock_size !== undefined)) parts.push(this.trickArea(view));
-    if (!beforeTricks) {
-      const folded = [];
-      const laid = [].concat(view.discard || [], view.shown_discard || []);
-      if (view.dabb || laid.length) {
-        folded.push(this.fold("dabb", t("foldDabb"), h("div", {class: "fold-body"},
-          view.dabb ? h("div", {}, h("span", {class: "label"}, t("dabb")), cardRow(view.dabb, {small: true})) : null,
-          laid.length ? h("div", {}, h("span", {class: "label"}, t("discard")), cardRow(laid, {small: true})) : null)));
-      }
-      const last = view.last_trick;
-      if (last && last.cards) {
-        const seatsOf = this.trickSeats(view, last);
-        folded.push(this.fold("last", t("foldLast"), h("div", {class: "fold-body", id: "last-trick"},
-          h("span", {class: "label"}, t("wonBy", this.seatName(last.winner))),
-          h("div", {class: "card-row"}, last.cards.map((c, j) => h("figure", {},
-            cardEl(c, {small: true}), h("figcaption", {}, this.seatName(seatsOf[j], true))))))));
-      }
-      if (folded.length) parts.push(h("div", {class: "folds"}, folded));
-    }
-    return parts;
-  }
-
-  auctionBox(view) {
-    // The latest bids first: the top bid is always in sight.
-    const bids = view.bids.map((b, i) => [b, i]).slice(-4).reverse();
-    return h("div", {class: "auction", id: "auction"},
-      h("span", {class: "label"}, t("auction")),
-      h("ol", {class: "bids", id: "bids"}, bids.map(([b, i]) => h("li", {class: i === view.bids.length - 1 ? "latest" : ""},
-        h("b", {}, this.seatName(b[0], true)), " ", i === 0 ? t("opens", b[1]) : b[1] ? String(b[1]) : t("passes")))),
-      view.declarer !== null && view.declarer !== undefined && view.phase !== "auction"
-        ? h("p", {class: "declared"}, t("plays", this.seatName(view.declarer, true), view.bid)) : null);
-  }
-
-  trickSeats(view, trick) {
-    const seats = this.msg.table.seats.length;
-    const active = view.active && view.active.includes(trick.leader) ? view.active : null;
-    if (active) {
-      const i = active.indexOf(trick.leader);
-      return trick.cards.map((_, j) => active[(i + j) % active.length]);
-    }
-    return trick.cards.map((_, j) => (trick.leader + j) % seats);
-  }
-
-  /** The trick in the middle: each card in front of the seat that played it. A trick just
-   * finished stays a moment, then slides to its winner. */
-  trickArea(view) {
-    const hand = view.hand_no ?? 0;
-    const done = (view.tricks || []).length;
-    const cards = (view.trick || []).map(([seat, card]) => {
-      const key = `${hand}/${done}/${seat}`;
-      const place = this.places[seat] || "top";
-      const fresh = this.shownCards && !this.shownCards.has(key);
-      return h("div", {class: `slot at-${place}`, "data-seat": String(seat)},
-        cardEl(card, {classes: fresh ? ["arrive", "from-" + place] : []}));
-    });
-    let sweep = null;
-    const last = view.last_trick;
-    if (!(view.trick || []).length && last && last.cards) {
-      const key = `${hand}/${done}/${last.cards.join(",")}`;
-      if (this.sweeps[key] === undefined) this.sweeps[key] = this.shownCards ? performance.now() : -1e9;
-      const age = performance.now() - this.sweeps[key];
-      if (age < SWEEP_MS) {
-        const seatsOf = this.trickSeats(view, last);
-        const to = this.places[last.winner] || "top";
-        sweep = seatsOf.map((seat, j) => {
-          const el = cardEl(last.cards[j], {classes: ["sweep", "to-" + to]});
-          el.style.animationDelay = `${-age}ms`;
-          return h("div", {class: `slot at-${this.places[seat] || "top"}`}, el);
-        });
-        clearTimeout(this.sweepTimer);
-        this.sweepTimer = setTimeout(() => this.render(), SWEEP_MS - age + 20);
-      }
-    }
-    return h("div", {class: "trick", id: "trick"}, cards, sweep);
-  }
-
-  markAllShown(view) {
-    const hand = view.hand_no ?? 0;
-    const done = (view.tricks || []).length;
-    if (!this.shownCards) this.shownCards = new Set();
-    for (const [seat] of view.trick || []) this.shownCards.add(`${hand}/${done}/${seat}`);
   }
 
 }

@@ -1,7 +1,7 @@
 /* Binokel in the browser: the words of the page, in English and German.
  *
- * The page is a few plain scripts loaded in order (words.js, cards.js, table.js, hand.js, summary.js,
- * app.js); no build step, no outside requests.
+ * The page is a few plain scripts loaded in order (words.js, cards.js, table.js, felt.js,
+ * hand.js, summary.js, app.js); no build step, no outside requests.
  */
 "use strict";
 
@@ -27,7 +27,7 @@ const STR = {
     whyLastTrick: "Last trick to {0} (+{1}).",
     teamTotal: "Team {0}: {1} this hand, {2} in all",
     waitingOthers: "Waiting for {0} to go on.",
-    giveUpIn: "Give up in {0}", giveUpPrompt: "Or give up (abgehen) in:", giveUpSure: "Give up, naming {0} as trump? You score minus {1} (the bid); every other player scores {2} plus their melds.",
+    giveUpIn: "Give up in {0}", giveUpPrompt: "Give up (abgehen)…", giveUpSure: "Give up, naming {0} as trump? You score minus {1} (the bid); every other player scores {2} plus their melds.",
     durchSure: "Announce Durch? You must take every trick, without trumps: plus or minus {0}.",
     openDurchSure: "Announce open Durch? Your cards lie face up for all and you must take every trick: plus or minus {0}.",
     yesGiveUp: "Yes, give up", yesDurch: "Yes, play it", cancel: "Cancel",
@@ -54,7 +54,7 @@ const STR = {
     hand: "Hand", bid: "Bid", game: "Game", total: "Total", cards: "cards",
     tricks: "tricks", bidBtn: "Bid {0}", pass: "Pass", takeDabb: "Take the Dabb",
     openDurch: "Open Durch", durch: "Durch", trumpIs: "Trump", nameTrump: "Name trumps:",
-    giveUp: "Give up (abgehen), naming:", layAway: "Lay away (drücken) {0}/{1}",
+    giveUp: "Give up (abgehen), naming:", layAway: "Lay away {0}/{1}",
     selectDiscard: "Select {0} cards to lay away (drücken).", yourHand: "Your hand",
     record: "Download record", abandon: "Abandon game",
     abandonSure: "End this game for everyone?", dealer: "dealer", none: "none",
@@ -97,7 +97,7 @@ const STR = {
     whyLastTrick: "Letzter Stich an {0} (+{1}).",
     teamTotal: "Partei {0}: {1} in diesem Spiel, {2} insgesamt",
     waitingOthers: "Warten, bis {0} weitermacht.",
-    giveUpIn: "Abgehen in {0}", giveUpPrompt: "Oder abgehen in:", giveUpSure: "Abgehen, mit Trumpf {0}? Du bekommst minus {1} (den Reizwert); alle anderen bekommen je {2} und ihre Meldungen.",
+    giveUpIn: "Abgehen in {0}", giveUpPrompt: "Abgehen…", giveUpSure: "Abgehen, mit Trumpf {0}? Du bekommst minus {1} (den Reizwert); alle anderen bekommen je {2} und ihre Meldungen.",
     durchSure: "Durch ansagen? Du musst jeden Stich machen, ohne Trumpf: plus oder minus {0}.",
     openDurchSure: "Offenen Durch ansagen? Deine Karten liegen offen und du musst jeden Stich machen: plus oder minus {0}.",
     yesGiveUp: "Ja, abgehen", yesDurch: "Ja, spielen", cancel: "Abbrechen",
@@ -392,4 +392,45 @@ function actionWords(action) {
   }
   if (CARD_RE.test(text)) return t("actPlay", cardText(text));
   return text;
+}
+
+// The table page's words of issue 45 (hints in points, the claim, the final standing...).
+Object.assign(STR.en, {
+  hintLess: "{0} points less", hintMore: "{0} points more", hintSame: "as good",
+  durchTricks: "{0}'s Durch: {1} of {2} tricks so far", lastTrickTo: "Last trick, to {0}",
+  cardCount: {one: "1 card", other: "{0} cards"}, trickCount: {one: "1 trick", other: "{0} tricks"},
+  cardPointsNow: "{0} card points", totalNow: "total {0}", handNow: "this hand {0}",
+  claimSure: "Claim the game? Your claim counts {0} of the {1} needed: your score {2} and {3} card points taken this hand.",
+  claimShort: "You are {0} points short: a wrong claim loses the game.",
+  claimEnough: "That is enough: the claim wins the game.", yesClaim: "Yes, claim",
+  whyWrongClaim: "{0} claimed the game with {1} of {2} points, too few: a wrong claim loses, so {3} wins.",
+  whyRightClaim: "{0} claimed the game with {1} of {2} points and wins.",
+  finalStanding: "Final standing", moreBids: "Higher bids:",
+  bidSure: "Bid {0}? If you become the declarer you must make it, or you lose twice the bid.",
+  computerShort: "Comp.",
+});
+Object.assign(STR.de, {
+  hintLess: "{0} Punkte weniger", hintMore: "{0} Punkte mehr", hintSame: "gleich gut",
+  durchTricks: "Durch von {0}: {1} von {2} Stichen bisher", lastTrickTo: "Letzter Stich, an {0}",
+  cardCount: {one: "1 Karte", other: "{0} Karten"}, trickCount: {one: "1 Stich", other: "{0} Stiche"},
+  cardPointsNow: "{0} Augen", totalNow: "Summe {0}", handNow: "dieses Spiel {0}",
+  claimSure: "Ausmachen? Du zählst {0} von {1}: dein Stand {2} und {3} Augen aus den Stichen dieses Spiels.",
+  claimShort: "Dir fehlen {0} Punkte: wer falsch ausmacht, verliert das Spiel.",
+  claimEnough: "Das reicht: du gewinnst das Spiel.", yesClaim: "Ja, ausmachen",
+  whyWrongClaim: "{0} hat mit {1} von {2} Punkten ausgemacht, zu wenig: falsch ausgemacht verliert, also gewinnt {3}.",
+  whyRightClaim: "{0} hat mit {1} von {2} Punkten ausgemacht und gewinnt.",
+  finalStanding: "Endstand", moreBids: "Höher reizen:",
+  bidSure: "{0} reizen? Wer Spieler wird, muss den Reizwert erreichen, sonst zählt er doppelt minus.",
+  computerShort: "Comp.",
+});
+// Bézique's own words for its melds.
+Object.assign(STR.en.meldNames, {"common marriage": "Common marriage", "bézique": "Bézique",
+  "double bézique": "Double bézique", "grand bézique": "Grand bézique", "trump Seven": "Trump Seven"});
+Object.assign(STR.de.meldNames, {"common marriage": "Einfache Ehe", "bézique": "Bézique",
+  "double bézique": "Doppelbézique", "grand bézique": "Großer Bézique", "trump Seven": "Trumpfsieben"});
+
+/** A count in words, one or more: tCount("trickCount", 1) is "1 trick". */
+function tCount(key, n) {
+  const forms = STR[lang][key] || STR.en[key] || {};
+  return String(n === 1 ? forms.one : forms.other).replace("{0}", String(n));
 }
