@@ -9,7 +9,8 @@
   };
   const de = words([STR.de, SUIT_NAMES.de, RANK_NAMES.de, DESCRIPTIONS_DE], new Set());
   const en = words([STR.en, SUIT_NAMES.en, RANK_NAMES.en], new Set());
-  const names = new Set();
+  // (The score pad's name, "Pad", is its name in both languages, as "Binokel" is.)
+  const names = new Set(["pad"]);
   const msg = TablePage.current && TablePage.current.msg;
   for (const s of (msg ? msg.table.seats : [])) words(s.name || "", names);
   const seen = words(document.body.innerText, new Set());
