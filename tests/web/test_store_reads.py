@@ -179,7 +179,9 @@ def test_the_invite_code_of_an_unknown_table_is_404_without_loading_a_table(
         client: TestClient, store: CountingStore) -> None:
     store.calls.clear()
     response = client.get("/api/tables/nosuchtable/invite.svg")
-    assert response.status_code == 404 and response.json() == {"error": "no such table"}
+    assert response.status_code == 404
+    assert response.json() == {"error": "no such table", "code": "no_table_api",
+                               "words": {"de": "Diesen Tisch gibt es nicht."}}
     put_finished_table(store)  # in the store, not in memory
     response = client.get(f"/api/tables/{TABLE}/invite.svg")
     assert response.status_code == 200 and response.content.startswith(b"<svg")
