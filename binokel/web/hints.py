@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable
 
 from .botpool import WORKER_NICENESS, BotPool
+from .games import GameLike
 from .players import available_bots
 from .protocol import JSON
 from .table import Table, TableError
@@ -76,7 +77,8 @@ class Hints:
         self._take(key)
         self._asking.add(key)
         try:
-            view = table.state.view(seat)
+            asked = table.state  # the position asked about: the table may move on meanwhile
+            view = asked.view(seat)
             seed = f"hint/{secrets.randbits(64)}"
             for spec in reversed(available_bots(table.game)):
                 decision = await self.pool.decide(table.game.name, spec, view, seed=seed,
@@ -84,7 +86,7 @@ class Hints:
                 if decision is not None and decision.action in view.legal_actions:
                     weighed: list[JSON] = [[str(a), round(v, 1)] for a, v, _ in
                                            decision.values or () if a in view.legal_actions]
-                    actions = await self._rest(table, seat, spec, decision.action, seed)
+                    actions = await self._rest(table, asked, seat, spec, decision.action, seed)
                     return {"action": str(decision.action), "values": weighed,
                             "actions": actions}
             first = str(view.legal_actions[0])
@@ -92,14 +94,16 @@ class Hints:
         finally:
             self._asking.discard(key)
 
-    async def _rest(self, table: Table, seat: int, spec: str, first: object,
+    async def _rest(self, table: Table, asked: GameLike, seat: int, spec: str, first: object,
                     seed: str) -> list[JSON]:
         """The hinted move with the steps of the same choice that follow it: laying away is
-        one card an action, and a hint names (and the page marks) every card to lay."""
+        one card an action, and a hint names (and the page marks) every card to lay.  The
+        steps follow from ``asked``, the position the hint was asked for, not from the table's
+        state now: that may have moved on while the computer thought."""
         actions: list[JSON] = [str(first)]
         if not str(first).startswith("lay "):
             return actions
-        state = table.state.apply(first, seat=seat)
+        state = asked.apply(first, seat=seat)
         for _ in range(MAX_HINT_STEPS):
             if state.is_over or state.to_move != seat:
                 break

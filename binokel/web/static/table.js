@@ -339,7 +339,22 @@ class TablePage {
     const view = msg.view;
     const table = msg.table;
     const me = msg.seat;
-    const myTurn = me !== null && view.to_move === me && table.status === "playing";
+    const hands = (view.results || []).length;
+    // A hand that ends while the page is open: its last trick stays in sight a moment first
+    // (a hand given up at the Dabb has none), and no tap acts on the next hand meanwhile: the
+    // summary would cover the table mid-move.
+    if (this.handsDrawn !== null && hands > this.handsDrawn && hands > this.summarySeen
+        && this.handsLastTrick(view)) {
+      this.summaryAt[hands] = performance.now() + LAST_TRICK_MS;
+    }
+    this.handsDrawn = hands;
+    const wait = (this.summaryAt[hands] || 0) - performance.now();
+    const holding = wait > 0 && hands > this.summarySeen;
+    if (holding) {
+      clearTimeout(this.summaryTimer);
+      this.summaryTimer = setTimeout(() => this.render(), wait + 20);
+    }
+    const myTurn = me !== null && view.to_move === me && table.status === "playing" && !holding;
     const legal = myTurn ? view.legal_actions || [] : [];
     if (view.phase !== this.selectPhase) { this.selected.clear(); this.selectPhase = view.phase; }
     if (this.hint && this.hint.n !== msg.n) { this.hint = null; this.hinted = null; }
@@ -367,18 +382,6 @@ class TablePage {
     this.places = {[bottom]: "bottom"};
     others.forEach((s, i) => { this.places[s] = places[i]; });
 
-    const hands = (view.results || []).length;
-    // A hand that ends while the page is open: its last trick stays in sight a moment first.
-    if (this.handsDrawn !== null && hands > this.handsDrawn && hands > this.summarySeen) {
-      this.summaryAt[hands] = performance.now() + LAST_TRICK_MS;
-    }
-    this.handsDrawn = hands;
-    const wait = (this.summaryAt[hands] || 0) - performance.now();
-    const holding = wait > 0 && hands > this.summarySeen;
-    if (holding) {
-      clearTimeout(this.summaryTimer);
-      this.summaryTimer = setTimeout(() => this.render(), wait + 20);
-    }
     this.finalTrick = holding ? this.handsLastTrick(view) : null;
     const summary = holding ? null : this.summaryPanel(view, table);
     body.dataset.summary = summary ? "1" : "0";
