@@ -36,7 +36,8 @@ def _text_files() -> list[Path]:
     out = []
     for path in ROOT.rglob("*"):
         rel = path.relative_to(ROOT)
-        if any(part in SKIP or part.endswith(".egg-info") for part in rel.parts[:-1]):
+        if any(part in SKIP or part.endswith(".egg-info") or part.startswith(".venv")
+               for part in rel.parts[:-1]):
             continue
         if path.is_file() and path.suffix in SUFFIXES:
             out.append(path)
