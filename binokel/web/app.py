@@ -33,6 +33,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from .. import __version__
 from .botpool import BotPool
+from .clubroutes import club_routes
+from .clubs import ClubManager
 from .connection import (
     DEFAULT_RATE,
     HELLO_TIMEOUT,
@@ -394,23 +396,24 @@ def create_app(store: TableStore, *, bot_delay: float = 0.8,
             return _refusal(exc, 409)
         return await table_call(request, "cancel", body)
 
+    def link_base(request: Request) -> str:
+        """The address players open: the public URL, else this host name on the server's own
+        port (not the Host header's: a port per request would draw a code per request)."""
+        if public:
+            return public[0]
+        port = (request.scope.get("server") or ("", 80))[1]
+        name = hostname(request.headers.get("host", ""))
+        name = f"[{name}]" if ":" in name else name
+        scheme = request.url.scheme
+        default = (scheme, port) in (("http", 80), ("https", 443))
+        return f"{scheme}://{name}" + ("" if default else f":{port}")
+
     async def invite_qr(request: Request) -> Response:
         table_id = request.path_params["table_id"]
         if not TABLE_ID.match(table_id) or (table_id not in manager.tables
                                             and not store.has_table(table_id)):
             return _problem("no such table", 404)
-        # The link players open: the public URL, else this host name on the server's own port
-        # (not the Host header's: a port per request would draw a code per request).
-        if public:
-            base = public[0]
-        else:
-            port = (request.scope.get("server") or ("", 80))[1]
-            name = hostname(request.headers.get("host", ""))
-            name = f"[{name}]" if ":" in name else name
-            scheme = request.url.scheme
-            default = (scheme, port) in (("http", 80), ("https", 443))
-            base = f"{scheme}://{name}" + ("" if default else f":{port}")
-        link = f"{base}/t/{table_id}"
+        link = f"{link_base(request)}/t/{table_id}"
         async with drawing:  # one at a time, off the event loop
             svg = await asyncio.to_thread(invite_svg, link)
         return Response(svg, media_type="image/svg+xml",
@@ -474,6 +477,7 @@ def create_app(store: TableStore, *, bot_delay: float = 0.8,
         Route("/api/tables/{table_id}/record", record),
         Route("/api/tables/{table_id}/invite.svg", invite_qr),
         *pad_routes(PadManager(store), read_json),
+        *club_routes(ClubManager(store), read_json, link_base, invite_svg),
         WebSocketRoute("/ws/{table_id}", table_socket),
         *review_routes(reviews, table_or_404),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),

@@ -10,7 +10,7 @@ The SQL is written once; :func:`statements` fits it to a dialect (PostgreSQL's `
 four bytes, too few for a time in seconds, so times are ``DOUBLE PRECISION`` there).
 
 >>> [m.version for m in MIGRATIONS]
-[1, 2, 3, 4, 5]
+[1, 2, 3, 4, 5, 6]
 >>> statements(MIGRATIONS[1], "postgres")[0].split("(")[0]
 'CREATE TABLE IF NOT EXISTS leases '
 """
@@ -137,6 +137,29 @@ MIGRATIONS: tuple[Migration, ...] = (
               columns=(("tables", "creator", "TEXT"), ("tables", "rematch_table", "TEXT"),
                        ("tables", "rematch_votes", "TEXT"), ("tables", "clock", "REAL"),
                        ("seats", "client", "TEXT"))),
+    Migration(6, "club tournaments: a tournament's record and its log of changes", (
+        # The tournament as its model's JSON (binokel.club), with a version for a write that
+        # finds it moved on; only the digest of the organiser's secret is kept.
+        """CREATE TABLE IF NOT EXISTS clubs (
+            id TEXT PRIMARY KEY,
+            token_hash TEXT NOT NULL,
+            record TEXT NOT NULL,
+            version INTEGER NOT NULL,
+            created {time} NOT NULL,
+            updated {time} NOT NULL
+        )""",
+        # Every change, numbered: what it was, and who and why for a correction after a
+        # round closed.
+        """CREATE TABLE IF NOT EXISTS club_log (
+            club_id TEXT NOT NULL REFERENCES clubs(id),
+            n INTEGER NOT NULL,
+            at {time} NOT NULL,
+            what TEXT NOT NULL,
+            who TEXT NOT NULL DEFAULT '',
+            why TEXT NOT NULL DEFAULT '',
+            PRIMARY KEY (club_id, n)
+        )""",
+    )),
 )
 
 LATEST = MIGRATIONS[-1].version

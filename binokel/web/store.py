@@ -27,9 +27,10 @@ import re
 import sqlite3
 import threading
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from .migrations import migrations_table, pending, statements
 
@@ -153,6 +154,17 @@ class TableStore(Protocol):
     def save_review(self, table_id: str, seat: int, reviewer: str, review: str) -> None: ...
 
     def load_review(self, table_id: str, seat: int, reviewer: str) -> str | None: ...
+
+    placeholder: str
+    """How a value is marked in this database's SQL (``?`` or ``%s``)."""
+
+    def sql_read(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]: ...
+
+    def sql_write(self, steps: Sequence[tuple[str, Sequence[Any], bool]]) -> bool: ...
+
+
+class WriteUndone(Exception):
+    """A step of :meth:`Store.sql_write` changed no row: the write is undone."""
 
 
 #: Tables in play a network made or sits at (the per-address cap).
@@ -367,6 +379,27 @@ class Store:
         with self._lock:
             count: int = self._db.execute("SELECT count(*) FROM pads").fetchone()[0]
         return count
+
+    # --- plain SQL for modules with tables of their own (the club tournaments') -------------
+
+    placeholder = "?"
+
+    def sql_read(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        with self._lock:
+            return list(self._db.execute(sql, tuple(params)).fetchall())
+
+    def sql_write(self, steps: Sequence[tuple[str, Sequence[Any], bool]]) -> bool:
+        """Run the steps in one committed transaction; False (nothing written) if a step that
+        must change one row does not."""
+        try:
+            with self._lock, self._db:
+                self._db.execute("BEGIN")
+                for sql, params, must in steps:
+                    if self._db.execute(sql, tuple(params)).rowcount != 1 and must:
+                        raise WriteUndone
+        except (WriteUndone, sqlite3.IntegrityError):
+            return False
+        return True
 
     # --- reads ---------------------------------------------------------------------------------
 

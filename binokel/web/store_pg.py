@@ -28,6 +28,7 @@ from .store import (
     StoredSeat,
     StoredTable,
     StoreError,
+    WriteUndone,
     redact,
     votes_of,
     votes_text,
@@ -271,6 +272,26 @@ class PostgresStore:
                 "VALUES (%s, %s, %s, %s, %s) ON CONFLICT (table_id, seat, reviewer) DO UPDATE "
                 "SET created = excluded.created, review = excluded.review",
                 (table_id, seat, reviewer, time.time(), review))
+
+    # --- plain SQL for modules with tables of their own (the club tournaments') -------------
+
+    placeholder = "%s"
+
+    def sql_read(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        with self._lock:
+            return list(self._db.execute(sql, tuple(params)).fetchall())
+
+    def sql_write(self, steps: Sequence[tuple[str, Sequence[Any], bool]]) -> bool:
+        """Run the steps in one committed transaction; False (nothing written) if a step that
+        must change one row does not."""
+        try:
+            with self._lock, self._db.transaction():
+                for sql, params, must in steps:
+                    if self._db.execute(sql, tuple(params)).rowcount != 1 and must:
+                        raise WriteUndone
+        except (WriteUndone, psycopg.errors.UniqueViolation):
+            return False
+        return True
 
     def load_review(self, table_id: str, seat: int, reviewer: str) -> str | None:
         row = self._execute(
