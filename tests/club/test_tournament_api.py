@@ -164,7 +164,8 @@ def test_hostile_requests_are_refused_and_change_nothing(client: TestClient, db:
     assert stored_rows(db, org.id) == before
     bad_rules = client.post("/api/clubs", json={"name": "X", "rules": "bezique", "rounds": 1,
                                                 "hands": 3})
-    assert bad_rules.status_code == 400 and "cannot be played at tables of three and four" in bad_rules.json()["error"]
+    assert bad_rules.status_code == 400
+    assert "cannot be played at tables of three and four" in bad_rules.json()["error"]
     teams = client.post("/api/clubs", json={"name": "X", "rules": "kreuzbinokel", "rounds": 1,
                                             "hands": 3})
     assert teams.status_code == 400
