@@ -8,7 +8,7 @@ the opponent's.  Then the trained policy (its most likely legal action) and a ra
 each scored by the benchmark's policy API, :func:`binokel.env.evaluate`: duplicate deals
 against the random player, the mean difference per hand with its 95% interval
 (docs/benchmark.md).  ``--save FILE`` keeps the weights (a .npz file that
-``scripts/benchmark.py --policy linear:FILE`` reads).
+``scripts/bench/benchmark.py --policy linear:FILE`` reads).
 
 The default game is Binocle with automatic claims (``binocle+claim_automatically=true``): a
 claim decides the whole game, which a one-hand reward cannot weigh, so the claim is left to

@@ -1,4 +1,5 @@
-"""The scripts under ``scripts/`` are not a package: their tests load them from their files."""
+"""The scripts under ``scripts/bench/`` and ``scripts/ops/`` are not a package: their tests load
+them from their files."""
 
 from __future__ import annotations
 
@@ -11,11 +12,12 @@ SCRIPTS = Path(__file__).resolve().parent.parent / "scripts"
 
 
 def load_script(name: str) -> ModuleType:
-    """``scripts/<name>.py`` as a module (its ``main`` is not run); as when a script is run,
-    it can import the scripts beside it."""
-    if str(SCRIPTS) not in sys.path:
-        sys.path.append(str(SCRIPTS))
-    spec = importlib.util.spec_from_file_location(name, SCRIPTS / f"{name}.py")
+    """``scripts/<folder>/<name>.py`` as a module (its ``main`` is not run); as when a script is
+    run, it can import the scripts beside it."""
+    (path,) = SCRIPTS.glob(f"*/{name}.py")
+    if str(path.parent) not in sys.path:
+        sys.path.append(str(path.parent))
+    spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

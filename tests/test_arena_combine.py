@@ -1,4 +1,4 @@
-"""scripts/arena_combine.py: arena chunks pooled as one run, deal by deal."""
+"""binokel/tools/arena_combine.py: arena chunks pooled as one run, deal by deal."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from binokel.arena import ArenaConfig, ArenaResult, run_arena
-from binokel.arena_stats import mean_ci, summarize, write_csv
-from tests.script_modules import load_script
+from binokel.tools import arena_combine
+from binokel.tools.arena import ArenaConfig, ArenaResult, run_arena
+from binokel.tools.arena_stats import mean_ci, summarize, write_csv
 
 HEADER = "deal,seed,dealer,score_a,score_b,difference,diff_AAB,diff_ABA\n"
 
@@ -22,7 +22,7 @@ def _chunk(path: Path, seed: str, diffs: list[float]) -> None:
 
 
 def test_chunks_pool_into_the_mean_and_interval_of_all_their_deals(tmp_path: Path) -> None:
-    combine = load_script("arena_combine").combine
+    combine = arena_combine.combine
     _chunk(tmp_path / "a.csv", "s1", [10.0, -4.0, 7.5])
     _chunk(tmp_path / "b.csv", "s2", [0.0, 22.0])
     out = combine([str(tmp_path / "a.csv"), str(tmp_path / "b.csv")])
@@ -35,7 +35,7 @@ def test_chunks_pool_into_the_mean_and_interval_of_all_their_deals(tmp_path: Pat
 
 
 def test_a_chunk_given_twice_or_another_table_is_refused(tmp_path: Path) -> None:
-    module = load_script("arena_combine")
+    module = arena_combine
     _chunk(tmp_path / "a.csv", "s1", [1.0, 2.0])
     with pytest.raises(ValueError, match="earlier file"):
         module.combine([str(tmp_path / "a.csv"), str(tmp_path / "a.csv")])
@@ -62,7 +62,7 @@ def _summary(path: Path, seed: str, a: tuple[int, int, int, int], b: tuple[int, 
 
 def test_summaries_pool_each_bots_contracts_into_its_missed_or_given_up_share(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    module = load_script("arena_combine")
+    module = arena_combine
     _summary(tmp_path / "a.json", "s1", (40, 36, 3, 1), (30, 28, 2, 0))
     _summary(tmp_path / "b.json", "s2", (60, 54, 4, 2), (10, 10, 0, 0))
     out = module.combine_shares([str(tmp_path / "a.json"), str(tmp_path / "b.json")])
@@ -79,7 +79,7 @@ def test_summaries_pool_each_bots_contracts_into_its_missed_or_given_up_share(
 
 def test_summaries_of_another_table_a_seed_twice_or_no_summary_are_refused(
         tmp_path: Path) -> None:
-    module = load_script("arena_combine")
+    module = arena_combine
     _summary(tmp_path / "a.json", "s1", (4, 4, 0, 0), (3, 3, 0, 0))
     _summary(tmp_path / "e.json", "s2", (4, 4, 0, 0), (3, 3, 0, 0), bot_b="heuristic:level=easy")
     with pytest.raises(ValueError, match="another table"):
@@ -96,7 +96,7 @@ def test_summaries_of_another_table_a_seed_twice_or_no_summary_are_refused(
 def test_the_pooled_split_by_seats_is_the_arenas_own(tmp_path: Path) -> None:
     """Two chunks of a real three-player arena: the split by how many seats A holds, pooled
     from their CSVs, is the one ``binokel arena`` reports for the same deals in one run."""
-    combine = load_script("arena_combine").combine
+    combine = arena_combine.combine
     whole = run_arena(ArenaConfig(bot_a="heuristic:level=hard", bot_b="random", deals=6,
                                   seed="split"))
     paths = []
@@ -107,6 +107,7 @@ def test_the_pooled_split_by_seats_is_the_arenas_own(tmp_path: Path) -> None:
         path.write_text(buffer.getvalue(), encoding="utf-8")
         paths.append(str(path))
     pooled = combine(paths)["by_seats"]
+    assert isinstance(pooled, dict)
     own = summarize(whole).by_seats
     assert set(pooled) == {"1", "2"} == {str(k) for k in own}
     for k, (mean, low, high, deals) in own.items():
@@ -115,14 +116,14 @@ def test_the_pooled_split_by_seats_is_the_arenas_own(tmp_path: Path) -> None:
 
 
 def test_seatings_of_one_kind_give_no_split(tmp_path: Path) -> None:
-    combine = load_script("arena_combine").combine
+    combine = arena_combine.combine
     _chunk(tmp_path / "a.csv", "s1", [10.0, -4.0, 7.5])
     assert combine([str(tmp_path / "a.csv")])["by_seats"] == {}
 
 
 def test_four_seat_tables_are_not_split(tmp_path: Path) -> None:
     """A four-player CSV does not say whether the dealer sat out, so A's seats are unknown."""
-    combine = load_script("arena_combine").combine
+    combine = arena_combine.combine
     rows = "".join(f"{i},s/{i},0,10,0,10,{i},{i + 1},{i + 2}\n" for i in range(3))
     path = tmp_path / "four.csv"
     path.write_text("deal,seed,dealer,score_a,score_b,difference,diff_ABBB,diff_AABB,"

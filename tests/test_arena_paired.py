@@ -1,4 +1,4 @@
-"""scripts/arena_paired.py: two arena runs on the same deals, paired, and split by seats."""
+"""binokel/tools/arena_paired.py: two arena runs on the same deals, paired, and split by seats."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.script_modules import SCRIPTS, load_script
+from binokel.tools import arena_paired
 
-SCRIPT = SCRIPTS / "arena_paired.py"
+SCRIPT = ["-m", "binokel.tools.arena_paired"]
 SEATINGS = ("AAB", "ABA", "ABB", "BAA", "BAB", "BBA")
 
 
@@ -33,11 +33,11 @@ def test_the_paired_difference_is_split_by_the_seats_a_holds(tmp_path: Path) -> 
     old = [dict.fromkeys(SEATINGS, 10.0) for _ in range(2)]
     _run(tmp_path / "new.csv", "s", new)
     _run(tmp_path / "old.csv", "s", old)
-    module = load_script("arena_paired")
+    module = arena_paired
     a, b = module.rows(str(tmp_path / "new.csv")), module.rows(str(tmp_path / "old.csv"))
     split = module.by_seats(a, b, ["s/0", "s/1"])
     assert split == {1: [6.0, 6.0], 2: [-4.0, -4.0]}
-    out = subprocess.run([sys.executable, str(SCRIPT), str(tmp_path / "new.csv"),
+    out = subprocess.run([sys.executable, *SCRIPT, str(tmp_path / "new.csv"),
                           str(tmp_path / "old.csv")], capture_output=True, text=True, check=True)
     assert "new - old (paired): +1.0 a hand" in out.stdout
     assert "new - old, A in 1 seat: +6.0 a hand" in out.stdout
@@ -47,7 +47,7 @@ def test_the_paired_difference_is_split_by_the_seats_a_holds(tmp_path: Path) -> 
 def test_runs_on_different_deals_are_refused(tmp_path: Path) -> None:
     _run(tmp_path / "new.csv", "s", [dict.fromkeys(SEATINGS, 1.0)])
     _run(tmp_path / "old.csv", "t", [dict.fromkeys(SEATINGS, 1.0)])
-    out = subprocess.run([sys.executable, str(SCRIPT), str(tmp_path / "new.csv"),
+    out = subprocess.run([sys.executable, *SCRIPT, str(tmp_path / "new.csv"),
                           str(tmp_path / "old.csv")], capture_output=True, text=True)
     assert out.returncode == 1
     assert "no deal in common" in out.stderr
@@ -57,7 +57,7 @@ def test_runs_on_different_deals_are_refused(tmp_path: Path) -> None:
 def test_a_seat_count_with_one_deal_prints_no_interval(tmp_path: Path, k: int) -> None:
     _run(tmp_path / "new.csv", "s", [dict.fromkeys(SEATINGS, 1.0)])
     _run(tmp_path / "old.csv", "s", [dict.fromkeys(SEATINGS, 0.0)])
-    module = load_script("arena_paired")
+    module = arena_paired
     a, b = module.rows(str(tmp_path / "new.csv")), module.rows(str(tmp_path / "old.csv"))
     assert module.by_seats(a, b, ["s/0"])[k] == [1.0]
 
@@ -70,10 +70,10 @@ def test_a_table_of_four_is_not_split(tmp_path: Path) -> None:
     old = [dict.fromkeys(four, 10.0) for _ in range(3)]
     _run(tmp_path / "new.csv", "s", new, four)
     _run(tmp_path / "old.csv", "s", old, four)
-    module = load_script("arena_paired")
+    module = arena_paired
     a, b = module.rows(str(tmp_path / "new.csv")), module.rows(str(tmp_path / "old.csv"))
     assert module.by_seats(a, b, ["s/0", "s/1", "s/2"]) == {}
-    out = subprocess.run([sys.executable, str(SCRIPT), str(tmp_path / "new.csv"),
+    out = subprocess.run([sys.executable, *SCRIPT, str(tmp_path / "new.csv"),
                           str(tmp_path / "old.csv")], capture_output=True, text=True, check=True)
     assert "new - old (paired): -2.8 a hand" in out.stdout
     assert "A in" not in out.stdout

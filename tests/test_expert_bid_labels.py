@@ -1,4 +1,4 @@
-"""scripts/expert_bid_labels.py: counterfactual labels of the expert's bid-or-pass turns."""
+"""binokel/tools/expert_bid_labels.py: counterfactual labels of the expert's bid-or-pass turns."""
 
 from __future__ import annotations
 
@@ -6,14 +6,14 @@ from typing import Any
 
 import pytest
 
-from tests.script_modules import load_script
+from binokel.tools import expert_bid_labels
 
 
 def test_the_branch_the_expert_took_replays_the_hand_as_played() -> None:
     """Both branches keep every seat's policy and random streams, so the one that makes the
     expert's own choice must end exactly as the hand did: the labels are what the other choice
     would really have brought, not a different game."""
-    label_deal = load_script("expert_bid_labels").label_deal
+    label_deal = expert_bid_labels.label_deal
     checked = 0
     for deal in range(6):
         for row in label_deal(deal, "labels-test", "expert", "binokel", 200.0):
@@ -37,7 +37,7 @@ def _replays(row: dict[str, Any]) -> int:
 
 
 def test_one_step_counts_only_the_turns_a_rule_decides_differently() -> None:
-    one_step = load_script("expert_bid_labels").one_step
+    one_step = expert_bid_labels.one_step
     rows = [
         {"seed": "s", "deal": 0, "gain": 10.0, "chance": 0.55, "choice": "bid", "true_gain": 30.0},
         {"seed": "s", "deal": 1, "gain": -10.0, "chance": 0.45, "choice": "pass",
@@ -56,7 +56,7 @@ def test_one_step_counts_only_the_turns_a_rule_decides_differently() -> None:
 
 
 def test_with_two_experts_both_are_labelled_and_the_seating_scored_as_an_arena_does() -> None:
-    labels = load_script("expert_bid_labels")
+    labels = expert_bid_labels
     seats: set[int] = set()
     checked = 0
     for deal in range(3):

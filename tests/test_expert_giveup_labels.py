@@ -1,16 +1,17 @@
-"""scripts/expert_giveup_labels.py: counterfactual labels of the expert's give-up decisions."""
+"""binokel/tools/expert_giveup_labels.py: counterfactual labels of the expert's give-up
+decisions."""
 
 from __future__ import annotations
 
 import pytest
 
-from tests.script_modules import load_script
+from binokel.tools import expert_giveup_labels
 
 
 def test_the_branch_the_expert_took_replays_the_hand_as_played() -> None:
     """Giving up and the best playing plan are played on with every seat's policy and random
     streams; the branch of the expert's own choice must end exactly as the hand did."""
-    label_deal = load_script("expert_giveup_labels").label_deal
+    label_deal = expert_giveup_labels.label_deal
     choices = []
     for deal in range(20, 26):
         for row in label_deal(deal, "giveup-test", "expert", "binokel", 1000.0):
@@ -26,7 +27,7 @@ def test_the_branch_the_expert_took_replays_the_hand_as_played() -> None:
 
 
 def test_one_step_counts_only_the_decisions_a_rule_makes_differently() -> None:
-    one_step = load_script("expert_giveup_labels").one_step
+    one_step = expert_giveup_labels.one_step
     rows = [
         {"seed": "s", "deal": 0, "gap": 30.0, "choice": "play", "true_gain": -40.0},
         {"seed": "s", "deal": 1, "gap": -15.0, "choice": "give up", "true_gain": 60.0},

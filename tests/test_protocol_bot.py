@@ -1,4 +1,4 @@
-"""``scripts/protocol_bot.py`` serves a bot of any checkout over the bot protocol.
+"""``scripts/bench/protocol_bot.py`` serves a bot of any checkout over the bot protocol.
 
 Arenas against an older commit's expert (issue 17's "today's expert") rest on it, so the
 view it rebuilds from the protocol's JSON must be the view the arena sent, and the bot it
@@ -17,7 +17,7 @@ import pytest
 
 from binokel import GameState, GiveUp, View, find_rules, new_game
 from binokel.bots import ExternalBot, ask, make_bot
-from binokel.bots.protocol import decide_message, encode
+from binokel.bots.external.wire import decide_message, encode
 from binokel.games.binokel.rules import rule_set_names
 from tests.script_modules import SCRIPTS, load_script
 
@@ -59,8 +59,8 @@ def test_the_rebuilt_view_is_the_view_that_was_sent(rules_name: str) -> None:
 
 def test_the_served_bot_answers_as_the_same_bot_in_process() -> None:
     name = "heuristic:level=hard"
-    served = make_bot("cmd:" + shlex.join([sys.executable, str(SCRIPTS / "protocol_bot.py"),
-                                           name]), time_limit=30.0)
+    script = SCRIPTS / "bench" / "protocol_bot.py"
+    served = make_bot("cmd:" + shlex.join([sys.executable, str(script), name]), time_limit=30.0)
     local = make_bot(name)
     state = new_game(seed=4, dealer=1)
     decisions = 0

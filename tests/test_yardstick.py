@@ -1,4 +1,4 @@
-"""``scripts/yardstick.py`` freezes a commit's players and serves them over the bot protocol.
+"""``scripts/bench/yardstick.py`` freezes a commit's players and serves them over the bot protocol.
 
 A temporary repository gets two commits: this checkout's package, then a commit whose package
 cannot be imported.  The yardstick of the first must serve a bot that plays legal moves from

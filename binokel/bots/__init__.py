@@ -15,9 +15,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .base import BaseBot, Bot, BotError, TableView, ask
-from .expert import ExpertBot
-from .external import DEFAULT_TIME_LIMIT, ExternalBot
-from .heuristic import LEVELS, HeuristicBot
+from .expert.binokel import ExpertBot
+from .external.bot import DEFAULT_TIME_LIMIT, ExternalBot
+from .heuristic.binokel import LEVELS, HeuristicBot
 from .names import parse_bot_name
 from .random_bot import RandomBot
 

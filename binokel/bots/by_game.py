@@ -89,7 +89,7 @@ def _make_binocle_bot(spec: str, rules: Any, time_limit: float | None) -> Bot:
             raise ValueError(f"search takes samples=N only (got {spec!r})")
         return SearchBinocleBot(spec, samples=int(samples))
     if kind == "heuristic":
-        from .binocle_heuristic import BinocleHeuristicBot
+        from .heuristic.binocle import BinocleHeuristicBot
 
         rest = dict(options)
         level = rest.pop("level", "medium")

@@ -48,9 +48,9 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..arena import ArenaConfig, RayMissing, run_arena
-    from ..arena_stats import plot, summarize, write_csv
     from ..bots import BotError
+    from ..tools.arena import ArenaConfig, RayMissing, run_arena
+    from ..tools.arena_stats import plot, summarize, write_csv
     from .common import rules_from_args
 
     try:

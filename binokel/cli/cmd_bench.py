@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..bench import run_bench
+from ..tools.bench import run_bench
 from .common import add_rules_options, fail, rules_from_args
 
 

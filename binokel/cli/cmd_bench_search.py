@@ -42,7 +42,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def run(args: argparse.Namespace) -> int:
     from ..search import native
-    from ..search_bench import (
+    from ..tools.search_bench import (
         bench_expert,
         bench_expert_binocle,
         bench_playouts,

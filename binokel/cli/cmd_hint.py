@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..bots.judge import JUDGE, JUDGE_SEED
+from ..review.judge import JUDGE, JUDGE_SEED
 from .common import add_game_option
 
 
@@ -32,10 +32,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..bots.judge import judge, timeline_of
     from ..cards import format_cards
     from ..games import game_of, load_records, replay
     from ..games.binokel.records import RecordError
+    from ..review.judge import judge, timeline_of
     from .common import fail, pick_game, read_text
 
     try:

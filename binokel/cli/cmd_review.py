@@ -8,9 +8,8 @@ import json
 import sys
 from typing import Any
 
-from ..bots.judge import JUDGE_SEED
 from ..record_text import RecordError
-from ..review import (
+from ..review.game import (
     DEFAULT_BOT,
     THRESHOLDS,
     Decision,
@@ -18,7 +17,8 @@ from ..review import (
     review_game,
     review_json,
 )
-from ..review import summary_json as _summary
+from ..review.game import summary_json as _summary
+from ..review.judge import JUDGE_SEED
 from .common import add_game_option, fail, pick_game, read_text
 
 
@@ -86,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         return fail(str(exc))
     if args.plot:
-        from ..review_plot import plot_review
+        from ..review.plot import plot_review
 
         try:
             plot_review(review, args.plot, title=f"{game.title}: review")

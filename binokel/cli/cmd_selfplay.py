@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..selfplay import MAX_HANDS, selfplay
+from ..tools.selfplay import MAX_HANDS, selfplay
 from .common import add_rules_options, fail, rules_from_args
 
 

@@ -151,7 +151,7 @@ def run(args: argparse.Namespace) -> int:
         return fail("--bot-timeout must be positive")
     if args.review_bot != "expert":  # the default needs no check (nor the search's import)
         try:
-            from ..review import check_reviewer
+            from ..review.game import check_reviewer
 
             check_reviewer(args.review_bot)
         except ValueError as exc:

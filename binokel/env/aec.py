@@ -25,7 +25,7 @@ refuses a number outside the action space, an illegal action, and a step or an o
 before ``reset``, each with a clear error, so it needs no wrapper.  :func:`env` adds
 PettingZoo's default wrappers (``AssertOutOfBoundsWrapper``, ``OrderEnforcingWrapper``), as
 PettingZoo's classic games do; they add about 40% to the instructions of a step
-(``scripts/bench_env.py`` measures both).
+(``scripts/bench/bench_env.py`` measures both).
 
 >>> env = aec_env("binocle", render_mode="ansi")
 >>> env.reset(seed=1)

@@ -1,13 +1,13 @@
 """The benchmark: a policy against the built-in players over duplicate deals
 (:func:`evaluate`; the protocol is docs/benchmark.md).
 
-Deal ``i`` is the arena's (:mod:`binokel.arena`): the first hand of
+Deal ``i`` is the arena's (:mod:`binokel.tools.arena`): the first hand of
 ``new_game(rules, seed=f"{seed}/{i}", dealer=i % seats)``.  It is played once with the policy
 (A) in each seat and the opponent (B) in every other (``seatings="alone"``, the benchmark's
 protocol: ``ABB``, ``BAB``, ``BBA`` at three seats), or in every seating but all-A and all-B
 as the arena plays (``seatings="all"``), the hand to its result.  The deal's difference is the
 mean over seatings of A's mean hand score minus B's, and the result is the mean over deals with
-its 95% interval (:func:`binokel.arena_stats.mean_ci`).  The cards of ``(rules, deals, seed)``
+its 95% interval (:func:`binokel.tools.arena_stats.mean_ci`).  The cards of ``(rules, deals, seed)``
 are the ones ``binokel arena`` deals with that seed.
 
 A *policy* is one of
@@ -40,10 +40,10 @@ import numpy as np
 import numpy.typing as npt
 import pyspiel
 
-from ..arena import OUTCOMES, DealResult, deal_seed, seatings
-from ..arena_stats import mean_ci
 from ..bots.by_game import make_game_bot
 from ..games import find_game_rules, game_of
+from ..tools.arena import OUTCOMES, DealResult, deal_seed, seatings
+from ..tools.arena_stats import mean_ci
 from .spiel import BinokelSpielState, load_game
 from .spiel_bots import PackageBot
 

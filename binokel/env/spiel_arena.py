@@ -29,13 +29,13 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from ..arena import LABELS, ArenaConfig, ArenaResult, play_deal
 from ..bots.base import BaseBot
 from ..bots.by_game import make_game_bot
 from ..errors import RulesError
 from ..games import find_game_rules, seats_of
 from ..games.binokel.actions import Discard
 from ..search.sampling import WorldSampler
+from ..tools.arena import LABELS, ArenaConfig, ArenaResult, play_deal
 from .codecs import codec_for
 from .spiel import BinokelSpielState, load_game, parameters_of
 from .spiel_bots import spiel_bot
@@ -90,7 +90,7 @@ def make_player(name: str, rules: Any, *, seed: int = 0, time_limit: float | Non
 
 def run_spiel_arena(config: ArenaConfig,
                     progress: Callable[[int], None] | None = None) -> ArenaResult:
-    """:func:`binokel.arena.run_arena` in one process, where a player may be an OpenSpiel
+    """:func:`binokel.tools.arena.run_arena` in one process, where a player may be an OpenSpiel
     bot (``openspiel:SPEC``): the same deals, seatings and random streams."""
     if config.workers != 1 or config.ray is not None:
         raise ValueError("OpenSpiel players run in one process: no --workers or --ray")

@@ -1,7 +1,7 @@
 """Binocle: what the opponent's last meld (or its not melding) says about its hand.
 
 After winning a trick while the stock lasts, the rule-based player
-(:class:`binokel.bots.binocle_heuristic.BinocleHeuristicBot`, and the expert's own playouts)
+(:class:`binokel.bots.heuristic.binocle.BinocleHeuristicBot`, and the expert's own playouts)
 exchanges or shows a dix it holds and lays the highest-scoring meld the laws allow (or, with more
 than two cards in the stock, the meld that one builds on: the royal marriage first). So when the
 opponent has just won a trick, the meld it laid then (or that it laid none) is evidence about the

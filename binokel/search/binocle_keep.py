@@ -1,5 +1,5 @@
 """What a Binocle card is worth holding while the stock lasts: one table, shared by the
-rule-based player (:mod:`binokel.bots.binocle_heuristic`) and the expert's playouts
+rule-based player (:mod:`binokel.bots.heuristic.binocle`) and the expert's playouts
 (:mod:`binokel.search.binocle`), so that both keep the same cards.
 
 >>> from binokel.cards import Suit, Rank

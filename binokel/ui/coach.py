@@ -135,7 +135,7 @@ class Coach:
     def suggest(self, view: Any) -> list[Any]:
         """The moves a newcomer does well to take now, best first (laying away: the whole
         discard, one card each), or none: a bid of the lowest, the discard and Trumpf that
-        promise most (:mod:`binokel.bots.evaluate`), the hard rule-based player's card."""
+        promise most (:mod:`binokel.bots.heuristic.evaluate`), the hard rule-based player's card."""
         if not view.is_my_turn:
             return []
         legal = view.legal_actions
@@ -143,7 +143,7 @@ class Coach:
         if phase is Phase.AUCTION:
             return [a for a in legal if isinstance(a, A.Bid)][:1]
         if phase in (Phase.DISCARD, Phase.TRUMP):
-            from ..bots.evaluate import leads_first, options
+            from ..bots.heuristic.evaluate import leads_first, options
 
             hand = pack(view.hand)
             rules = view.rules

@@ -1,16 +1,16 @@
 """The table's ``review`` command: the expert's review of the person's decisions, as lines in
-the screen's language (the numbers are :func:`binokel.review.review_game`'s)."""
+the screen's language (the numbers are :func:`binokel.review.game.review_game`'s)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..bots.judge import JUDGE
 from ..games import find_game
-from ..review import GameReview, review_game
+from ..review.game import GameReview, review_game
+from ..review.judge import JUDGE
 from .i18n import Strings
 
-#: The table's review is the judge of its hints (:mod:`binokel.bots.judge`), so the two agree.
+#: The table's review is the judge of its hints (:mod:`binokel.review.judge`), so the two agree.
 TABLE_REVIEWER = JUDGE
 
 

@@ -232,16 +232,16 @@ class BaseSession(Generic[S]):
     @property
     def judge(self) -> str:
         """The judge of this table's hints and reviews: the first expert among the hint bots
-        (:mod:`binokel.bots.judge`), so the review (``v``) agrees with the hint."""
-        from ..bots.judge import JUDGE
+        (:mod:`binokel.review.judge`), so the review (``v``) agrees with the hint."""
+        from ..review.judge import JUDGE
 
         return next((spec for spec in self.hint_bots if spec.split(":")[0] == "expert"), JUDGE)
 
     def hint(self, bots: Sequence[str] | None = None) -> Hint:
         """What the strongest computer player that can be made would do here, and why (if it
         explains itself)."""
-        from ..bots.expert import ExpertBot
-        from ..bots.judge import judge, timeline_of
+        from ..bots.expert.binokel import ExpertBot
+        from ..review.judge import judge, timeline_of
 
         view = self.state.view(self.human)
         rng = bot_rng(self.seed, self.human, len(self.actions))

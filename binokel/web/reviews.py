@@ -1,7 +1,7 @@
 """The review page of a finished game: ``binokel review`` for the web (docs/web.md).
 
 ``GET /api/tables/{id}/review?seat=N`` answers with the same JSON as ``binokel review --seat N
---json`` (:func:`binokel.review.review_json`).  A review takes seconds, so it runs in a process
+--json`` (:func:`binokel.review.game.review_json`).  A review takes seconds, so it runs in a process
 of its own (spawned per review, at a lower priority, at most :data:`MAX_RUNNING` at once),
 never on the event loop: the first request starts it and is answered ``202`` with the progress
 (decisions reviewed of all), the page asks again until the answer is ``200`` with the review.
@@ -40,7 +40,7 @@ log = logging.getLogger("binokel.web")
 STATIC = Path(__file__).parent / "static"
 
 #: The reviewer unless ``binokel serve --review-bot`` names another (the default of
-#: :data:`binokel.review.DEFAULT_BOT`; the review code is imported only in a review's process).
+#: :data:`binokel.review.game.DEFAULT_BOT`; the review code is imported only in a review's process).
 DEFAULT_REVIEWER = "expert"
 #: Reviews computed at once (each in its own process); more wait their turn.
 MAX_RUNNING = 1
@@ -63,7 +63,7 @@ def _work(connection: Connection, rules: str, seed: str, actions: list[str], sea
     with contextlib.suppress(OSError):
         os.nice(REVIEW_NICENESS)
     try:
-        from ..review import review_game, review_json
+        from ..review.game import review_game, review_json
         from .games import game_for_rules
 
         state: Any = game_for_rules(rules).replay(rules, seed, actions)

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from binokel.bots.binocle_heuristic import keep_value, meld_keep_values
 from binokel.bots.by_game import make_game_bot
+from binokel.bots.heuristic.binocle import keep_value, meld_keep_values
 from binokel.cards import parse_card
 from binokel.games.binocle import BinocleAction, Play, new_binocle_game
 from binokel.games.binocle.rules import BEZIQUE, BINOCLE

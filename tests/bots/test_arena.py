@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from binokel.arena import ArenaConfig, run_arena, seatings
-from binokel.arena_stats import mean_ci, summarize, t95, write_csv
 from binokel.cli.main import main
 from binokel.games.binokel.rulefile import find_rules
+from binokel.tools.arena import ArenaConfig, run_arena, seatings
+from binokel.tools.arena_stats import mean_ci, summarize, t95, write_csv
 
 
 def test_every_seating_but_all_a_and_all_b() -> None:

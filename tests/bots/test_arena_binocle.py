@@ -9,10 +9,10 @@ import json
 
 import pytest
 
-from binokel.arena import ArenaConfig, run_arena, seatings
-from binokel.arena_stats import summarize, write_csv
 from binokel.cli.main import main
 from binokel.games import find_game_rules
+from binokel.tools.arena import ArenaConfig, run_arena, seatings
+from binokel.tools.arena_stats import summarize, write_csv
 
 BINOCLE = find_game_rules("binocle")
 BINOCLE_64 = find_game_rules("binocle-64")

@@ -7,10 +7,10 @@ import json
 
 import pytest
 
-from binokel.arena import ArenaConfig, ArenaResult, DealResult, HandOutcome, run_arena
-from binokel.arena_stats import summarize
 from binokel.cli.main import main
 from binokel.games.binokel.rulefile import find_rules
+from binokel.tools.arena import ArenaConfig, ArenaResult, DealResult, HandOutcome, run_arena
+from binokel.tools.arena_stats import summarize
 
 
 def hand(seating: str, declarer: int, *, made: bool = False, gave_up: bool = False,

@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from binokel.bots import make_bot
-from binokel.bots.binocle_heuristic import BinocleHeuristicBot, beats
 from binokel.bots.by_game import make_game_bot
+from binokel.bots.heuristic.binocle import BinocleHeuristicBot, beats
 from binokel.cards import parse_card
 from binokel.games import find_game_rules
 from binokel.games.binocle import BinocleState, new_binocle_game, random_action

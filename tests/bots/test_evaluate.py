@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from binokel import Durch, NameTrump, Phase, Suit, new_game
 from binokel.bots import HeuristicBot, ask
-from binokel.bots.evaluate import (
+from binokel.bots.heuristic.evaluate import (
     DabbOutcome,
     best_option,
     durch_discard,

@@ -1,4 +1,4 @@
-"""The expert's played-out games solved exactly from K tricks left (binokel/bots/expert_exact.py,
+"""The expert's played-out games solved exactly from K tricks left (binokel/bots/expert/exact.py,
 ``expert:aexact=K`` and ``expert:pexact=K``, decision search-19)."""
 
 from __future__ import annotations
@@ -7,10 +7,10 @@ import random
 
 import pytest
 
-from binokel.bots.expert import ExpertBot
-from binokel.bots.expert_budget import budget_from
-from binokel.bots.expert_exact import exact_points, greedy_until, shifted
-from binokel.bots.expert_plans import play_out, play_out_with
+from binokel.bots.expert.binokel import ExpertBot
+from binokel.bots.expert.budget import budget_from
+from binokel.bots.expert.exact import exact_points, greedy_until, shifted
+from binokel.bots.expert.plans import play_out, play_out_with
 from binokel.bots.knowledge import full_pack, kinds_list
 from binokel.bots.rollout import Table, make_table, rollout
 from binokel.cards import ONE
@@ -168,7 +168,7 @@ def test_the_options_parse_and_the_expert_plays_legally() -> None:
 def test_prank_changes_only_whether_to_give_up() -> None:
     """``prank=1`` keeps ``pexact``'s best playing plan and only judges it against giving up by
     its greedy value."""
-    from binokel.bots.expert_plans import make_plan
+    from binokel.bots.expert.plans import make_plan
     from binokel.games.binokel.game import Phase
 
     exact = budget_from({"samples": "2", "plan": "6", "pexact": "6"})

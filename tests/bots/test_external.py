@@ -17,7 +17,7 @@ import pytest
 
 from binokel import GameState, new_game, parse_action
 from binokel.bots import BotError, ExternalBot, ask, make_bot
-from binokel.bots.protocol import decide_message, encode
+from binokel.bots.external.wire import decide_message, encode
 
 EXAMPLE = Path(__file__).with_name("external_bot_example.py")
 

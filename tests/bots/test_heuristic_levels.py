@@ -11,7 +11,7 @@ import random
 import pytest
 
 from binokel.bots import ask
-from binokel.bots.heuristic import LEVELS, HeuristicBot
+from binokel.bots.heuristic.binokel import LEVELS, HeuristicBot
 from binokel.cards import Rank, Suit, pack
 from binokel.games.binokel import actions as A
 from binokel.games.binokel.game import GameState, Phase
@@ -164,7 +164,7 @@ def test_medium_and_hard_open_hands_they_make_four_times_in_five(level: str, see
     first bid is between the two, so today's level bids and the former 0.85 passes.  Hard has
     no floor (bots-09) and bids them too."""
     from binokel import new_game
-    from binokel.bots.evaluate import leads_first
+    from binokel.bots.heuristic.evaluate import leads_first
 
     state = new_game(seed=seed, dealer=0)
     view = state.view(state.to_move)
@@ -180,7 +180,7 @@ def test_medium_and_hard_open_hands_they_make_four_times_in_five(level: str, see
 
 
 def test_the_pack_points_are_every_card_of_the_pack_and_the_last_trick() -> None:
-    from binokel.bots.evaluate import pack_points
+    from binokel.bots.heuristic.evaluate import pack_points
     from binokel.bots.knowledge import full_pack
     from binokel.cards import points_of
     from binokel.games.binokel.rules import rule_set_names
@@ -193,7 +193,7 @@ def test_the_pack_points_are_every_card_of_the_pack_and_the_last_trick() -> None
 def test_the_bid_calibration_row_is_the_declarers_chance_at_its_winning_bid() -> None:
     """The declarer made the winning bid itself, so its predicted chance there is at least the
     level's confidence (what ``calibrate --bids`` compares with the contracts made)."""
-    from binokel.bots.calibrate import bid_row
+    from binokel.tools.calibrate import bid_row
 
     rows = [bid_row("binokel", f"cal/{i}", i % 3, HeuristicBot(level="medium")) for i in range(3)]
     found = [row for row in rows if row is not None]
@@ -209,7 +209,7 @@ def test_hard_bids_for_strength_and_medium_keeps_its_floor() -> None:
     in a three-player table it bids exactly as the first bidding (``v=1``) does, also where its
     chance of making the bid is under medium's 0.8, where the cautious hard passed."""
     from binokel import new_game
-    from binokel.bots.evaluate import leads_first
+    from binokel.bots.heuristic.evaluate import leads_first
 
     assert LEVELS["hard"].confidence == 0.0 and LEVELS["medium"].confidence == 0.8
     hard, first = HeuristicBot(level="hard"), HeuristicBot(level="hard", options={"v": "1"})

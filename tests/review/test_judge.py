@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from binokel.bots.judge import judge, timeline_of
 from binokel.cli.main import main
 from binokel.games import dump_record, find_game_rules, new_game
+from binokel.review.judge import judge, timeline_of
 from binokel.search.binocle import GAME_VALUE
 from binokel.ui.review_text import review_at_table
 from binokel.ui.session import BaseSession, Hint, Player, session_for

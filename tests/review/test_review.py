@@ -10,11 +10,11 @@ import pytest
 
 from binokel import Bid, Deal, GiveUp, Phase, Play, Rank, Suit, new_game
 from binokel.bots import make_bot
-from binokel.bots.judge import judge, timeline_of
 from binokel.cards import ONE
 from binokel.games import find_game_rules, game_of
 from binokel.games.binokel.melds import find_melds_packed, meld_total
-from binokel.review import THRESHOLDS, classify, review_game
+from binokel.review.game import THRESHOLDS, classify, review_game
+from binokel.review.judge import judge, timeline_of
 from binokel.search.evaluate import packed_of
 
 MISTAKE = dict(THRESHOLDS)["mistake"]

@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from binokel.bots.binocle_heuristic import BinocleHeuristicBot
-from binokel.bots.expert import ExpertBot
+from binokel.bots.expert.binokel import ExpertBot
+from binokel.bots.heuristic.binocle import BinocleHeuristicBot
 from binokel.games.binocle import Claim, new_binocle_game
 from binokel.games.binocle.rules import find_binocle_rules
 from binokel.games.binocle.views import BinocleView
@@ -97,7 +97,7 @@ def test_the_anchor_option_is_checked() -> None:
 
 def test_the_review_names_the_move_the_expert_plays_as_best() -> None:
     from binokel.games import game_of
-    from binokel.review import weigh
+    from binokel.review.game import weigh
 
     spec = "expert:samples=4,anchor=1000000"
     not_best_mean = 0

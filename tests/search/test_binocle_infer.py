@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from binokel.bots.binocle_heuristic import BinocleHeuristicBot
-from binokel.bots.expert import ExpertBot
+from binokel.bots.expert.binokel import ExpertBot
+from binokel.bots.heuristic.binocle import BinocleHeuristicBot
 from binokel.games.binocle import find_binocle_rules, new_binocle_game, redeal_hidden
 from binokel.games.binocle.game import BinocleState
 from binokel.games.binocle.sampling import sample_state

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from binokel.bots import make_bot
-from binokel.bots.expert import ExpertBot, budget_from
+from binokel.bots.expert.binokel import ExpertBot, budget_from
 from binokel.games.binokel import actions as A
 from binokel.games.binokel.game import GameState, Phase, new_game
 from binokel.games.binokel.rulefile import find_rules

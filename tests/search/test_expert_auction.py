@@ -12,8 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from binokel.bots import make_bot
-from binokel.bots.expert import ExpertBot, budget_from
-from binokel.bots.expert_auction import (
+from binokel.bots.expert.auction import (
     Pool,
     auction_pool,
     auction_weight,
@@ -23,7 +22,8 @@ from binokel.bots.expert_auction import (
     strength,
     weighted_worlds,
 )
-from binokel.bots.expert_plans import play_out
+from binokel.bots.expert.binokel import ExpertBot, budget_from
+from binokel.bots.expert.plans import play_out
 from binokel.bots.knowledge import full_pack, kinds_list, minus
 from binokel.cards import ONE, pack, parse_cards
 from binokel.games.binokel import actions as A

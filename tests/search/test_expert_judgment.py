@@ -8,10 +8,10 @@ import random
 
 import pytest
 
-from binokel.bots.expert import ExpertBot
-from binokel.bots.expert_auction import bidder_model, heuristic_limit
-from binokel.bots.expert_budget import budget_from
-from binokel.bots.expert_plans import _clearly_better, make_plan
+from binokel.bots.expert.auction import bidder_model, heuristic_limit
+from binokel.bots.expert.binokel import ExpertBot
+from binokel.bots.expert.budget import budget_from
+from binokel.bots.expert.plans import _clearly_better, make_plan
 from binokel.bots.knowledge import full_pack, kinds_list
 from binokel.cards import ONE
 from binokel.games.binokel import actions as A

@@ -1,4 +1,4 @@
-"""The expert's declaring helpers (binokel/bots/expert_plans.py): what a declaring decision
+"""The expert's declaring helpers (binokel/bots/expert/plans.py): what a declaring decision
 starts from is read from the view the same way for the expert's plans and for reviews."""
 
 from __future__ import annotations
@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from binokel.bots.expert import ExpertBot
-from binokel.bots.expert_plans import declaring_cards, make_plan
-from binokel.bots.expert_review import review_values
+from binokel.bots.expert.binokel import ExpertBot
+from binokel.bots.expert.plans import declaring_cards, make_plan
+from binokel.bots.expert.review import review_values
 from binokel.games.binokel import actions as A
 from binokel.games.binokel.game import GameState, Phase, new_game
 from binokel.games.binokel.rulefile import find_rules

@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from binokel.bots.expert import ExpertBot, budget_from
-from binokel.bots.expert_auction import forecast
-from binokel.bots.expert_plans import play_out
+from binokel.bots.expert.auction import forecast
+from binokel.bots.expert.binokel import ExpertBot, budget_from
+from binokel.bots.expert.plans import play_out
 from binokel.games.binokel import actions as A
 from binokel.games.binokel.game import GameState, apply_all, new_game
 from binokel.games.binokel.views import View

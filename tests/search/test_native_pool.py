@@ -17,7 +17,7 @@ from binokel.games.binokel.rules import BINOKEL
 from binokel.games.binokel.scoring import Contract
 from binokel.search import native
 from binokel.search.solver import pure_solve
-from binokel.search_bench import endgame
+from binokel.tools.search_bench import endgame
 
 pytestmark = pytest.mark.skipif(native.CORE is None, reason="the compiled core is not in use")
 

@@ -13,13 +13,13 @@ from pathlib import Path
 import pytest
 
 from binokel import GiveUp, Pass, Suit, new_game, parse_action
-from binokel.bench import run_bench
 from binokel.errors import RulesError
 from binokel.games import dump_records
 from binokel.games.binocle import Ending, new_binocle_game
 from binokel.games.binocle import actions as BA
 from binokel.games.binokel import actions as A
 from binokel.games.binokel.rulefile import find_rules, resolve_rules
+from binokel.tools.bench import run_bench
 from binokel.ui import i18n
 from binokel.ui.binocle_render import binocle_prompt, render_binocle_final
 from binokel.ui.i18n import Strings

@@ -8,7 +8,7 @@ import random
 from typing import Any
 
 from binokel.bots.by_game import make_game_bot
-from binokel.review import review_game, review_json
+from binokel.review.game import review_game, review_json
 from binokel.web.games import game_for_rules
 from binokel.web.reviews import review_players
 from binokel.web.store import Store, StoredSeat, StoredTable

@@ -141,7 +141,7 @@ def test_a_failed_review_is_reported_and_tried_again(client: TestClient) -> None
 
 def test_the_servers_reviewer_is_binokel_reviews(capsys: pytest.CaptureFixture[str]) -> None:
     from binokel.cli.main import main
-    from binokel.review import DEFAULT_BOT
+    from binokel.review.game import DEFAULT_BOT
     from binokel.web.reviews import DEFAULT_REVIEWER
 
     assert DEFAULT_REVIEWER == DEFAULT_BOT

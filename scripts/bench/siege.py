@@ -1,0 +1,480 @@
+#!/usr/bin/env python3
+"""``binokel serve`` under load and under attack at once (issue 46): people at N tables, each
+attack of one address in turn, and what the people and the computer players notice.
+
+Starts ``binokel serve`` on a free loopback port with its real limits (the per-address caps,
+rates and timeouts as shipped; ``scripts/bench/loadtest.py`` lifts them), then
+
+* seats people at ``--tables`` tables: every seat its own WebSocket, a think time drawn from
+  ``--think`` (0.5-1.5 s) before each move.  They come from many loopback addresses
+  (127.1.x.y, ten tables an address, as people behind their own connections), so the caps
+  that hold the attacker back hold them as they would hold people;
+* starts ``--computer-tables`` tables of computer players (the server's ``--bot-delay``, 0.8 s by
+  default, between moves), each watched by a spectator that records the gap between moves;
+* plays ``--seconds`` quietly, then ``--seconds`` under each attack in turn, all from one
+  attacker address (127.66.0.1): ``fill`` (tables made and joined as fast as allowed, with
+  forged ``X-Forwarded-For``), ``hints`` (a hint request at every turn of 20 tables, 10 a
+  second), ``pad`` (changes to pads as fast as the server answers), ``headers`` (1,100
+  half-sent requests held open), ``experts`` (20 tables against the expert, played at once
+  at every turn: the most thinking one address can ask of the computer players), ``qr``
+  (invite codes, a Host port per request), ``spectators`` (32 sockets that say hello and never
+  read).
+
+It prints, per phase: tables held (no error, no dropped connection, moves made), people's
+moves a second and their move latency (from sending an action to the state that shows it:
+p50, p99), the computer players' gap between moves (p50, p99, max), and what the attack got.
+
+Usage: nice -n 10 .venv/bin/python scripts/bench/siege.py --tables 1000 --seconds 30
+       .venv/bin/python scripts/bench/siege.py --tables 50 --seconds 10 --attacks fill,hints
+Only loopback addresses are used; the run stops by itself.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import http.client
+import json
+import random
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import orjson
+from websockets.asyncio.client import connect
+
+sys.path.insert(0, str(Path(__file__).parent))
+from loadtest import choose, free_port, parse_think, percentile, wait_for_port
+
+ATTACKER = "127.66.0.1"
+ATTACKS = ("fill", "hints", "experts", "pad", "headers", "qr", "spectators")
+TABLES_PER_ADDRESS = 10
+#: Seconds the slow-header attack waits before it counts its connections still open (the
+#: server's header timeout is 10).
+HEADER_WAIT = 12.0
+
+
+def player_address(table: int) -> str:
+    block = table // TABLES_PER_ADDRESS
+    return f"127.1.{block // 250}.{block % 250 + 1}"
+
+
+def insist(port: int, method: str, path: str, body: Any = None, *, source: str) -> Any:
+    """A request sent again (for a while) while the server says "too many"."""
+    for _ in range(200):
+        try:
+            status, answer = call(port, method, path, body, source=source)
+        except OSError:  # closed for opening too many connections
+            status, answer = 429, None
+        if status != 429:
+            return answer
+        time.sleep(0.1)
+    return None
+
+
+def call(port: int, method: str, path: str, body: Any = None, *, source: str = "127.0.0.1",
+         headers: dict[str, str] | None = None) -> tuple[int, Any]:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30,
+                                      source_address=(source, 0))
+    try:
+        data = None if body is None else json.dumps(body).encode()
+        conn.request(method, path, data, {"content-type": "application/json",
+                                          **(headers or {})})
+        response = conn.getresponse()
+        raw = response.read()
+        try:
+            return response.status, json.loads(raw)
+        except ValueError:
+            return response.status, raw
+    finally:
+        conn.close()
+
+
+@dataclass
+class People:
+    latencies: list[tuple[float, float]] = field(default_factory=list)
+    """(when, seconds) of each move's round trip."""
+    moves: list[float] = field(default_factory=list)
+    failed: dict[str, str] = field(default_factory=dict)
+    """Table id -> the first error or dropped connection."""
+    last_move: dict[str, float] = field(default_factory=dict)
+
+
+@dataclass
+class Computers:
+    gaps: list[tuple[float, float]] = field(default_factory=list)
+    """(when, seconds) between two moves of a computer players' table."""
+
+
+async def seat(port: int, table: str, token: str, source: str, deadline: float,
+               people: People, rng: random.Random, think: tuple[float, float]) -> None:
+    sent_n, sent_at = -1, 0.0
+    try:
+        async with connect(f"ws://127.0.0.1:{port}/ws/{table}", max_size=2**20,
+                           open_timeout=60, local_addr=(source, 0)) as ws:
+            await ws.send(json.dumps({"type": "hello", "token": token}))
+            while (timeout := deadline - time.monotonic()) > 0:
+                try:
+                    message = orjson.loads(await asyncio.wait_for(ws.recv(), timeout))
+                except TimeoutError:
+                    return
+                if message["type"] == "error":
+                    people.failed.setdefault(table, message["reason"])
+                    continue
+                if message["type"] != "state":
+                    continue
+                n = message["n"]
+                if sent_n >= 0 and n > sent_n:
+                    now = time.monotonic()
+                    people.latencies.append((now, now - sent_at))
+                    sent_n = -1
+                if message["table"]["status"] != "playing":
+                    return
+                view = message["view"]
+                if view["to_move"] == message["seat"] and view["legal_actions"] and sent_n < 0:
+                    await asyncio.sleep(rng.uniform(*think))
+                    if time.monotonic() >= deadline:
+                        return
+                    sent_n, sent_at = n, time.monotonic()
+                    await ws.send(json.dumps({"type": "act", "action": choose(view, rng),
+                                              "n": n}))
+                    people.moves.append(sent_at)
+                    people.last_move[table] = sent_at
+    except Exception as exc:
+        people.failed.setdefault(table, f"{type(exc).__name__}: {exc}")
+
+
+async def watch(port: int, table: str, deadline: float, computers: Computers) -> None:
+    """A spectator of a computer players' table (it pings, as the page does)."""
+    async with connect(f"ws://127.0.0.1:{port}/ws/{table}", max_size=2**20,
+                       open_timeout=60, local_addr=("127.2.0.1", 0)) as ws:
+        await ws.send(json.dumps({"type": "hello"}))
+        last_n, last_at, pinged = -1, 0.0, time.monotonic()
+        while (timeout := deadline - time.monotonic()) > 0:
+            if time.monotonic() - pinged > 15:
+                await ws.send(json.dumps({"type": "ping"}))
+                pinged = time.monotonic()
+            try:
+                message = orjson.loads(await asyncio.wait_for(ws.recv(), min(timeout, 5)))
+            except TimeoutError:
+                continue
+            if message["type"] != "state":
+                continue
+            now = time.monotonic()
+            if last_n >= 0 and message["n"] > last_n:
+                computers.gaps.append((now, now - last_at))
+            if message["n"] != last_n:
+                last_n, last_at = message["n"], now
+            if message["table"]["status"] != "playing":
+                return
+
+
+# --- attacks: each runs until ``stop`` is set and returns what it got ---------------------------
+
+def attack_fill(port: int, stop: threading.Event) -> str:
+    made = refused = joined = 0
+    tokens: dict[str, str] = {}
+    while not stop.is_set():
+        try:
+            status, answer = call(port, "POST", "/api/tables",
+                                  {"rules": "binokel", "seats": ["open"] * 3}, source=ATTACKER,
+                                  headers={"x-forwarded-for": f"10.9.{made % 250}.1"})
+        except OSError:  # closed at once: too many new connections
+            status = 0
+        if status != 201:
+            refused += 1
+            continue
+        made += 1
+        for s in range(3):
+            seated = insist(port, "POST", f"/api/tables/{answer['id']}/join", {"seat": s},
+                            source=ATTACKER)
+            if seated and "token" in seated:
+                joined += 1
+                tokens[answer["id"]] = seated["token"]
+    for table_id, token in tokens.items():  # (so that the next attack starts afresh)
+        insist(port, "POST", f"/api/tables/{table_id}/abandon", {"token": token},
+               source=ATTACKER)
+    return f"{made} tables made, {joined} seats taken, {refused} refused"
+
+
+async def attacker_tables(port: int, stop: threading.Event, bot: str, *, hints: bool,
+                          play: bool) -> str:
+    """Twenty tables of the attacker against computer players ``bot``: at each of them it asks
+    for a hint ten times a second (``hints``) and/or plays its turn at once (``play``)."""
+    tables = []
+    for _ in range(20):
+        answer = await asyncio.to_thread(
+            insist, port, "POST", "/api/tables",
+            {"rules": "binokel", "seats": ["human", f"bot:{bot}", f"bot:{bot}"], "take": 0},
+            source=ATTACKER)
+        if answer and "id" in answer:
+            tables.append(answer)
+    counts = {"hint": 0, "error": 0, "moves": 0, "failed": 0}
+    rng = random.Random(3)
+
+    async def flood(table: dict[str, Any]) -> None:
+        async with connect(f"ws://127.0.0.1:{port}/ws/{table['id']}", open_timeout=60,
+                           local_addr=(ATTACKER, 0)) as ws:
+            await ws.send(json.dumps({"type": "hello", "token": table["token"]}))
+            while not stop.is_set():
+                if hints:
+                    await ws.send(json.dumps({"type": "hint"}))
+                with contextlib.suppress(TimeoutError):
+                    while True:
+                        message = orjson.loads(await asyncio.wait_for(ws.recv(), 0.1))
+                        if message["type"] in counts:
+                            counts[message["type"]] += 1
+                        view = message.get("view") or {}
+                        if (play and message["type"] == "state" and view.get("to_move") == 0
+                                and view.get("legal_actions")):
+                            counts["moves"] += 1
+                            await ws.send(json.dumps({"type": "act", "n": message["n"],
+                                                      "action": choose(view, rng)}))
+
+    ends = await asyncio.gather(*(flood(t) for t in tables), return_exceptions=True)
+    counts["failed"] = sum(isinstance(e, Exception) for e in ends)
+    for table in tables:
+        await asyncio.to_thread(insist, port, "POST", f"/api/tables/{table['id']}/abandon",
+                                {"token": table["token"]}, source=ATTACKER)
+    return (f"{len(tables)} tables, {counts['hint']} hints answered, {counts['error']} "
+            f"refused, {counts['moves']} own moves, {counts['failed']} sockets failed")
+
+
+async def attack_hints(port: int, stop: threading.Event) -> str:
+    return await attacker_tables(port, stop, "random", hints=True, play=False)
+
+
+async def attack_experts(port: int, stop: threading.Event) -> str:
+    return await attacker_tables(port, stop, "expert", hints=False, play=True)
+
+
+def attack_pad(port: int, stop: threading.Event) -> str:
+    stored = refused = 0
+    made = insist(port, "POST", "/api/pads", {"rules": "binokel", "players": ["A", "B", "C"]},
+                  source=ATTACKER)
+    if not made or "id" not in made:
+        return f"no pad: {made}"
+    n = 0
+    while not stop.is_set():
+        n += 1
+        try:
+            status, _ = call(port, "POST", f"/api/pads/{made['id']}/ops",
+                             {"token": made["token"], "op": {"id": f"x{n}", "kind": "void"}},
+                             source=ATTACKER)
+        except OSError:
+            status = 0
+        if status == 200:
+            stored += 1
+        else:
+            refused += 1
+    return f"{stored} changes stored, {refused} refused"
+
+
+def attack_headers(port: int, stop: threading.Event) -> str:
+    held: list[socket.socket] = []
+    failed = 0
+    for _ in range(1100):
+        try:
+            sock = socket.create_connection(("127.0.0.1", port), timeout=2,
+                                            source_address=(ATTACKER, 0))
+            sock.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+            held.append(sock)
+        except OSError:
+            failed += 1
+    stop.wait(HEADER_WAIT)
+    alive = 0
+    for sock in held:
+        sock.setblocking(False)
+        try:
+            alive += sock.recv(1) != b""
+        except BlockingIOError:
+            alive += 1
+        except OSError:
+            pass
+    stop.wait()
+    for sock in held:
+        sock.close()
+    return (f"{len(held)} opened ({failed} failed), {alive} still open after "
+            f"{HEADER_WAIT:g} s")
+
+
+def attack_qr(port: int, stop: threading.Event) -> str:
+    made = insist(port, "POST", "/api/tables", {"rules": "binokel", "seats": ["open"] * 3},
+                  source=ATTACKER)
+    served = refused = 0
+    while not stop.is_set() and made and "id" in made:
+        try:
+            answer, _ = call(port, "GET", f"/api/tables/{made['id']}/invite.svg",
+                             source=ATTACKER,
+                             headers={"host": f"127.0.0.1:{1000 + served % 60000}"})
+        except OSError:
+            answer = 0
+        served += answer == 200
+        refused += answer != 200
+    if made and "id" in made:
+        insist(port, "POST", f"/api/tables/{made['id']}/cancel",
+               {"token": made["cancel_token"]}, source=ATTACKER)
+    return f"{served} codes served, {refused} refused"
+
+
+async def attack_spectators(port: int, stop: threading.Event, tables: list[str]) -> str:
+    sockets = []
+    for i in range(40):
+        try:
+            ws = await connect(f"ws://127.0.0.1:{port}/ws/{tables[i % len(tables)]}",
+                               local_addr=(ATTACKER, 0), max_queue=1, close_timeout=1)
+            await ws.send(json.dumps({"type": "hello"}))
+            sockets.append(ws)
+        except Exception:
+            pass
+    while not stop.is_set():
+        await asyncio.sleep(0.2)
+    open_now = sum(ws.close_code is None for ws in sockets)
+    await asyncio.gather(*(ws.close() for ws in sockets), return_exceptions=True)
+    return f"{len(sockets)} watchers connected, {open_now} still open at the end"
+
+
+# --- the run ----------------------------------------------------------------------------------
+
+async def run(port: int, args: argparse.Namespace) -> list[dict[str, Any]]:
+    people, computers = People(), Computers()
+    rng = random.Random(7)
+    print(f"making {args.tables} tables ...", flush=True)
+
+    def make(i: int) -> tuple[str, list[str], str]:
+        source = player_address(i)
+        status, made = call(port, "POST", "/api/tables", {"rules": "binokel",
+                            "seats": ["open"] * 3, "title": f"t{i}"}, source=source)
+        if status != 201:
+            raise SystemExit(f"table {i} refused: {made}")
+        tokens = [call(port, "POST", f"/api/tables/{made['id']}/join", {"seat": s},
+                       source=source)[1]["token"] for s in range(3)]
+        return made["id"], tokens, source
+
+    loop = asyncio.get_running_loop()
+    made = await asyncio.gather(*(loop.run_in_executor(None, make, i)
+                                  for i in range(args.tables)))
+    # Each computer players' table made by somebody else (another network).
+    bots = []
+    for i in range(args.computer_tables):
+        answer = insist(port, "POST", "/api/tables", {"rules": "binokel", "seats": [
+            f"bot:{args.computer}"] * 3}, source=f"127.2.0.{i + 1}")
+        if not answer or "id" not in answer:
+            raise SystemExit(f"a computer players' table was refused: {answer}")
+        bots.append(answer["id"])
+    attacks = [a for a in args.attacks.split(",") if a]
+    # A quiet phase before each attack: on a shared machine the load of others drifts, and
+    # each attack is compared with the quiet minutes just before it.
+    phases = [p for a in attacks for p in ("quiet", a)] if args.interleave else [
+        "quiet", *attacks]
+    # The people play until every phase is over (an attack may take longer than its phase to
+    # wind down), and are stopped then.
+    deadline = time.monotonic() + 10 * (args.seconds * len(phases) + args.warmup) + 600
+    clients = [asyncio.ensure_future(seat(port, table, token, source, deadline, people,
+                                          random.Random(rng.random()), args.think))
+               for table, tokens, source in made for token in tokens]
+    clients += [asyncio.ensure_future(watch(port, t, deadline, computers)) for t in bots]
+    print(f"{len(made)} tables, {len(clients)} connections; warming up {args.warmup:g} s",
+          flush=True)
+    await asyncio.sleep(args.warmup)
+    results = []
+    for phase in phases:
+        stop = threading.Event()
+        start = time.monotonic()
+        if phase == "quiet":
+            attack = None
+        elif phase in ("hints", "experts"):
+            attack = asyncio.ensure_future(globals()[f"attack_{phase}"](port, stop))
+        elif phase == "spectators":
+            watched = [t for t, _, _ in made]
+            attack = asyncio.ensure_future(attack_spectators(port, stop, watched))
+        else:
+            function = globals()[f"attack_{phase}"]
+            attack = asyncio.ensure_future(asyncio.to_thread(function, port, stop))
+        await asyncio.sleep(args.seconds)
+        stop.set()
+        got = await attack if attack is not None else ""
+        end = time.monotonic()
+        lat = [x for t, x in people.latencies if start <= t < end]
+        gaps = [x for t, x in computers.gaps if start <= t < end]
+        moves = sum(start <= t < end for t in people.moves)
+        results.append({
+            "phase": phase, "moves_per_second": moves / (end - start),
+            "p50_ms": 1000 * percentile(lat, 0.5), "p99_ms": 1000 * percentile(lat, 0.99),
+            "gap_p50": percentile(gaps, 0.5), "gap_p99": percentile(gaps, 0.99),
+            "gap_max": max(gaps) if gaps else float("nan"), "gaps": len(gaps),
+            "attack": got})
+        print(f"  {phase}: {results[-1]}", flush=True)
+    now = time.monotonic()
+    held = sum(1 for table, _, _ in made if table not in people.failed
+               and now - people.last_move.get(table, 0) < args.seconds)
+    print(f"tables held: {held} of {len(made)}" + (
+        f"; first problems: {list(people.failed.values())[:3]}" if people.failed else ""),
+        flush=True)
+    print_table(results)
+    for client in clients:
+        client.cancel()
+    await asyncio.wait(clients, timeout=15)
+    return results
+
+
+def print_table(results: list[dict[str, Any]]) -> None:
+    quiet = results[0]
+    print("\n| phase | moves/s | p50 ms | p99 ms | p99 / quiet | computer gap p50 / p99 / max s "
+          "| gap p99 / quiet | the attack got |")
+    print("|---|---|---|---|---|---|---|---|")
+    for r in results:
+        if r["phase"] == "quiet":
+            quiet = r
+        print(f"| {r['phase']} | {r['moves_per_second']:.1f} | {r['p50_ms']:.1f} | "
+              f"{r['p99_ms']:.1f} | {r['p99_ms'] / quiet['p99_ms']:.2f} | "
+              f"{r['gap_p50']:.2f} / {r['gap_p99']:.2f} / {r['gap_max']:.2f} | "
+              f"{r['gap_p99'] / quiet['gap_p99']:.2f} | {r['attack']} |", flush=True)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=100)
+    parser.add_argument("--seconds", type=float, default=20.0,
+                        help="per phase (20; the slow-header attack takes at least 12)")
+    parser.add_argument("--warmup", type=float, default=10.0)
+    parser.add_argument("--think", type=parse_think, default=(0.5, 1.5), metavar="MIN-MAX")
+    parser.add_argument("--computer-tables", type=int, default=10)
+    parser.add_argument("--computer", default="heuristic:level=medium")
+    parser.add_argument("--attacks", default=",".join(ATTACKS),
+                        help=f"comma-separated, in order (default: {','.join(ATTACKS)})")
+    parser.add_argument("--bot-workers", type=int, default=1)
+    parser.add_argument("--interleave", action="store_true",
+                        help="a quiet phase before each attack, compared with it")
+    args = parser.parse_args()
+    unknown = set(args.attacks.split(",")) - set(ATTACKS) - {""}
+    if unknown:
+        parser.error(f"unknown attacks: {', '.join(sorted(unknown))}")
+    port = free_port()
+    with tempfile.TemporaryDirectory() as tmp:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "binokel", "serve", "--port", str(port), "--db",
+             str(Path(tmp) / "web.sqlite3"), "--log-level", "warning",
+             "--bot-workers", str(args.bot_workers)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        try:
+            wait_for_port(port, process, tries=600, pause=0.05)
+            asyncio.run(run(port, args))
+        finally:
+            process.terminate()
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
