@@ -73,7 +73,7 @@ _PARTNER_MARGIN = 2.0
 
 
 class PlayedOut(Protocol):
-    """A trump game played out (``expert_plans.Outcome``): the declaring side's total, whether
+    """A trump game played out (:class:`.plans.Outcome`): the declaring side's total, whether
     it took a trick, and every other seat's score."""
 
     @property
