@@ -29,7 +29,7 @@ from ..games.binokel.rules import Rules
 
 
 class Table(Protocol):
-    """What a rollout needs of :class:`binokel.bots.rollout.Table` (search sits below bots)."""
+    """What a rollout needs of :class:`binokel.search.rollout.Table` (search sits below bots)."""
 
     @property
     def rules(self) -> Rules: ...
@@ -183,7 +183,7 @@ def _table_spec(t: Table) -> _native.Spec | None:
 
 def rollout(t: Table, hands: list[int], leader: int, trick: list[int], points: list[int],
             won: list[int]) -> bool:
-    """:func:`binokel.bots.rollout.rollout` in the compiled core; ``False`` if it cannot."""
+    """:func:`binokel.search.rollout.rollout` in the compiled core; ``False`` if it cannot."""
     if CORE is None:
         return False
     spec = _table_spec(t)

@@ -6,11 +6,14 @@ discard, or the Dabb while it is face down.  :func:`sample_world` respects
 * the seat's own hand, the played cards, the Dabb once turned up (those cards are in the
   declarer's hand or discard), and the melds shown (those cards are in that player's hand unless
   played since);
-* what the trick duties revealed (:func:`inferences`): a player who did not follow suit is void
-  in it; who then did not trump holds no trump; who did not beat holds nothing higher.
+* what the trick duties revealed (:func:`inferences`, read by
+  :func:`binokel.search.knowledge.duties`, the reader the heuristic uses too): a player who did
+  not follow suit is void in it; who then did not trump holds no trump; who did not beat holds
+  nothing higher.
 
 Sampling assigns the most constrained cards first and restarts on a dead end; when random
-restarts fail it falls back to an exhaustive search, so a consistent world is always found.
+restarts fail it falls back to the exhaustive search the heuristic's sampler shares
+(:func:`binokel.search.knowledge.assign_exhaustive`), so a consistent world is always found.
 The distribution is close to, not exactly, uniform over consistent worlds.
 
 >>> import random
@@ -27,11 +30,11 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from ..cards import BITS, KIND_COUNT, ONE, RANK_SLOTS, Card, count_of, iter_kinds, pack_ranks
+from ..cards import BITS, KIND_COUNT, ONE, Card, count_of, iter_kinds, pack_ranks
 from ..games.binokel.melds import Meld
 from ..games.binokel.scoring import Contract
-from ..games.binokel.tricks import NO_TRUMP, beats
 from ..games.binokel.views import View
+from .knowledge import assign_exhaustive, duties, meld_cards
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,77 +48,24 @@ class World:
 
 @dataclass(frozen=True, slots=True)
 class Inferences:
-    """Per seat and suit, the highest rank the seat may still hold (-1: void; 8: no limit)."""
+    """Per seat, the kind mask of the cards the trick duties rule out (:func:`duties`)."""
 
-    ceilings: tuple[tuple[int, ...], ...]
+    forbidden: tuple[int, ...]
 
     def allows(self, seat: int, kind: int) -> bool:
-        return kind % RANK_SLOTS <= self.ceilings[seat][kind // RANK_SLOTS]
-
-
-NO_LIMIT = RANK_SLOTS
+        return not (self.forbidden[seat] >> (2 * kind)) & 1
 
 
 def inferences(view: View) -> Inferences:
     """What the trick duties of this hand's play reveal about every seat's hand."""
-    rules = view.rules
-    ceilings = [[NO_LIMIT] * 4 for _ in range(rules.players)]
-    trump = NO_TRUMP if view.trump is None else int(view.trump)
-    team_of = {seat: i for i, team in enumerate(rules.teams) for seat in team}
-    tricks: list[list[tuple[int, int]]] = []
-    for trick in view.tricks:
-        seats = trick.seats(view.active)
-        tricks.append([(s, c.kind) for s, c in zip(seats, trick.cards, strict=True)])
-    if view.trick:
-        tricks.append([(s, c.kind) for s, c in view.trick])
-    for played in tricks:
-        led = played[0][1] // RANK_SLOTS
-        best_seat, best = played[0]
-        for seat, kind in played[1:]:
-            suit = kind // RANK_SLOTS
-            limits = ceilings[seat]
-            exempt = (rules.partner_need_not_beat and rules.teams
-                      and team_of[best_seat] == team_of[seat])
-            beat = rules.must_beat and not exempt
-            if suit != led:
-                limits[led] = -1
-                if trump != NO_TRUMP and suit != trump:
-                    limits[trump] = -1
-                elif suit == trump and beat and best // RANK_SLOTS == trump and kind < best \
-                        and rules.must_undertrump:
-                    limits[trump] = min(limits[trump], best % RANK_SLOTS)
-            elif beat:
-                if best // RANK_SLOTS == led and kind <= best:
-                    limits[led] = min(limits[led], best % RANK_SLOTS)
-                elif best // RANK_SLOTS != led and rules.beat_suit_when_trumped:
-                    top = max(k for _, k in played[:played.index((seat, kind))]
-                              if k // RANK_SLOTS == led)
-                    if kind <= top:
-                        limits[led] = min(limits[led], top % RANK_SLOTS)
-            if beats(kind, best, trump):
-                best_seat, best = seat, kind
-    return Inferences(tuple(tuple(c) for c in ceilings))
-
-
-#: Melds of one suit, and the melds of Q♠ J♦ (named after the game): each class reuses cards.
-_SUIT_MELDS = frozenset({"pair", "family", "double family"})
-_BINOKEL_MELDS = frozenset({"binokel", "double binokel"})
+    ruled_out = duties(view)
+    return Inferences(tuple(ruled_out.get(seat, 0) for seat in range(view.rules.players)))
 
 
 def _meld_holding(melds: Sequence[Meld]) -> dict[int, int]:
-    """The fewest copies of each card a meld set proves (cards are reused across kinds)."""
-    by_class: dict[str, dict[int, int]] = {}
-    for meld in melds:
-        klass = ("suit" if meld.name in _SUIT_MELDS
-                 else "binokel" if meld.name in _BINOKEL_MELDS else meld.name)
-        counts = by_class.setdefault(klass, {})
-        for card in meld.cards:
-            counts[card.kind] = counts.get(card.kind, 0) + 1
-    held: dict[int, int] = {}
-    for counts in by_class.values():
-        for kind, n in counts.items():
-            held[kind] = max(held.get(kind, 0), n)
-    return held
+    """The fewest copies of each card a meld set proves (:func:`meld_cards`, as counts)."""
+    proven = meld_cards(tuple(melds))
+    return {kind: n for kind in range(KIND_COUNT) if (n := count_of(proven, kind))}
 
 
 def _counts(cards: Iterable[Card]) -> list[int]:
@@ -306,28 +256,10 @@ def _assign(cards: list[tuple[int, tuple[str, ...]]], capacity: dict[str, int],
             out[place].append(kind)
         else:
             return out
-    found = _search(sorted(cards, key=lambda c: len(c[1])), 0, dict(capacity), {}, rng)
+    found = assign_exhaustive(cards, capacity, rng)
     if found is None:
         raise ValueError("no deal of the unseen cards agrees with this view")
     return found
-
-
-def _search(cards: list[tuple[int, tuple[str, ...]]], i: int, left: dict[str, int],
-            out: dict[str, list[int]], rng: random.Random) -> dict[str, list[int]] | None:
-    if i == len(cards):
-        return {name: list(out.get(name, [])) for name in left}
-    kind, places = cards[i]
-    options = [p for p in places if left[p] > 0]
-    rng.shuffle(options)
-    for place in options:
-        left[place] -= 1
-        out.setdefault(place, []).append(kind)
-        found = _search(cards, i + 1, left, out, rng)
-        if found is not None:
-            return found
-        out[place].pop()
-        left[place] += 1
-    return None
 
 
 def consistent(view: View, world: World) -> bool:

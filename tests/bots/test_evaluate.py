@@ -20,7 +20,7 @@ from binokel.bots.heuristic.evaluate import (
     options,
     play_ev,
 )
-from binokel.bots.knowledge import full_pack, kinds_list, meld_cards, minus, size
+from binokel.search.knowledge import full_pack, kinds_list, meld_cards, minus, size
 from binokel.cards import ONE, pack, parse_cards
 from binokel.games.binokel.game import Deal
 from binokel.games.binokel.melds import find_melds_packed, meld_total

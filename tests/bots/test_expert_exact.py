@@ -11,8 +11,8 @@ from binokel.bots.expert.binokel import ExpertBot
 from binokel.bots.expert.budget import budget_from
 from binokel.bots.expert.exact import exact_points, greedy_until, shifted
 from binokel.bots.expert.plans import play_out, play_out_with
-from binokel.bots.knowledge import full_pack, kinds_list
-from binokel.bots.rollout import Table, make_table, rollout
+from binokel.search.knowledge import full_pack, kinds_list
+from binokel.search.rollout import Table, make_table, rollout
 from binokel.cards import ONE
 from binokel.games.binokel.game import new_game
 from binokel.games.binokel.playout import Position

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from binokel import GameState, GiveUp, Phase, new_game
-from binokel.bots.knowledge import (
+from binokel.search.knowledge import (
     ASIDE,
     forbidden_after,
     full_pack,

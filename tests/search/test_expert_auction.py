@@ -24,7 +24,7 @@ from binokel.bots.expert.auction import (
 )
 from binokel.bots.expert.binokel import ExpertBot, budget_from
 from binokel.bots.expert.plans import play_out
-from binokel.bots.knowledge import full_pack, kinds_list, minus
+from binokel.search.knowledge import full_pack, kinds_list, minus
 from binokel.cards import ONE, pack, parse_cards
 from binokel.games.binokel import actions as A
 from binokel.games.binokel.game import GameState, new_game

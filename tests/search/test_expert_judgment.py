@@ -12,7 +12,7 @@ from binokel.bots.expert.auction import bidder_model, heuristic_limit
 from binokel.bots.expert.binokel import ExpertBot
 from binokel.bots.expert.budget import budget_from
 from binokel.bots.expert.plans import _clearly_better, make_plan
-from binokel.bots.knowledge import full_pack, kinds_list
+from binokel.search.knowledge import full_pack, kinds_list
 from binokel.cards import ONE
 from binokel.games.binokel import actions as A
 from binokel.games.binokel.game import Phase, apply_all, new_game

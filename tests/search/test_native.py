@@ -19,7 +19,7 @@ from array import array
 
 import pytest
 
-from binokel.bots.rollout import make_table, pure_rollout, rollout, rollouts
+from binokel.search.rollout import make_table, pure_rollout, rollout, rollouts
 from binokel.cards import ONE, RANK_SLOTS, iter_kinds
 from binokel.games.binokel.playout import Position, random_playout
 from binokel.games.binokel.rules import BINOKEL, BINOKEL_4, KREUZBINOKEL, SEVENS_RANKS, Rules

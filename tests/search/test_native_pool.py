@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from binokel.bots.rollout import make_table
+from binokel.search.rollout import make_table
 from binokel.games.binokel.playout import Position
 from binokel.games.binokel.rules import BINOKEL
 from binokel.games.binokel.scoring import Contract

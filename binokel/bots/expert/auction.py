@@ -56,7 +56,7 @@ from ..heuristic.evaluate import (
     model_for,
     play_ev,
 )
-from ..knowledge import full_pack, kinds_list
+from ...search.knowledge import full_pack, kinds_list
 
 #: The heuristic's bidding threshold and caution (its medium and hard levels): what the
 #: fitted limits imitate.

@@ -8,7 +8,7 @@ against the others' mean, which is what a duplicate arena measures.
 
 * **Card play**: with few tricks left each world is solved exactly with all cards open
   (:mod:`binokel.search.solver`); earlier, each candidate card is followed by a greedy open-card
-  rollout (:mod:`binokel.bots.rollout`).  In a Durch the solver answers "can the declaring side
+  rollout (:mod:`binokel.search.rollout`).  In a Durch the solver answers "can the declaring side
   still take every trick?".
 * **Discard, trump, Durch, giving up**: candidate plans (for each trump, a few discards that
   keep the best melds; a Durch discard; giving up in each suit) are played out on the same
@@ -62,9 +62,9 @@ from ...search.sampling import World, WorldSampler
 from ...search.solver import SolverStats, best_cards, best_cards_many, solve_durch
 from ..base import ActionT, BaseBot, TableView, play_for_game
 from ..heuristic.play import ev_values
-from ..knowledge import knowledge_of
+from ...search.knowledge import knowledge_of
 from ..names import parse_bot_name
-from ..rollout import hand_scores, make_table, rollout, rollouts
+from ...search.rollout import hand_scores, make_table, rollout, rollouts
 from .auction import bid_candidates
 from .bidding import BidWorld, bid_worlds, expected, v1_bids
 from .binocle import PreviousViews, binocle_candidates

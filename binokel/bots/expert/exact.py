@@ -1,5 +1,5 @@
 """The end of a played-out trump game solved exactly: the greedy open-card rollout of
-:mod:`binokel.bots.rollout` until ``exact`` tricks are left, then the compiled solver for the rest
+:mod:`binokel.search.rollout` until ``exact`` tricks are left, then the compiled solver for the rest
 (``expert:aexact=K`` in the auction, ``expert:pexact=K`` after the Dabb; decision
 ``search-19``).
 
@@ -17,12 +17,12 @@ from __future__ import annotations
 
 from ...games.binokel.playout import Position
 from ...search import native
-from ..rollout import Table, pure_rollout, rollout
+from ...search.rollout import Table, pure_rollout, rollout
 
 
 def greedy_until(t: Table, hands: list[int], leader: int, points: list[int], won: list[int],
                  exact: int) -> int:
-    """Play whole tricks greedily (as :func:`binokel.bots.rollout.pure_rollout` chooses: it
+    """Play whole tricks greedily (as :func:`binokel.search.rollout.pure_rollout` chooses: it
     plays them) until the leader holds at most ``exact`` cards; ``hands``, ``points`` and
     ``won`` change.  Returns the seat to lead next."""
     return pure_rollout(t, hands, leader, [], points, won, until=exact)

@@ -28,8 +28,8 @@ from ...search.evaluate import give_up_scores, packed_of, relative
 from ...search.sampling import World, WorldSampler
 from ...search.solver import solve_durch
 from ..heuristic.evaluate import best_option, durch_discard, leads_first, make_chance
-from ..knowledge import kinds_list, meld_cards, minus, size
-from ..rollout import hand_scores, make_table, rollout
+from ...search.knowledge import kinds_list, meld_cards, minus, size
+from ...search.rollout import hand_scores, make_table, rollout
 from .auction import Valued, weighted_worlds
 from .budget import Budget, Clock
 from .exact import exact_points
@@ -324,7 +324,7 @@ def lowest(full: int, laid: int, n: int) -> int:
 
 
 def _full(rules: Rules) -> int:
-    from ..knowledge import full_pack
+    from ...search.knowledge import full_pack
 
     return full_pack(rules)
 

@@ -20,7 +20,7 @@ from ...games.binokel.tricks import NO_TRUMP
 from ...games.binokel.views import View
 from ...search.sampling import WorldSampler
 from ...search.solver import solve_durch
-from ..knowledge import kinds_list, minus, size
+from ...search.knowledge import kinds_list, minus, size
 from .binokel import ExpertBot
 from .budget import Clock
 from .plans import (

@@ -31,7 +31,7 @@ from ...cards import CARD_POINTS, ONE, RANK_SLOTS, SUIT_MASK, Rank, Suit, points
 from ...games.binokel.melds import find_melds_packed, meld_total
 from ...games.binokel.rules import FirstLead, Rules
 from ...games.binokel.tricks import NO_TRUMP
-from ..knowledge import full_pack, join, kinds_list, minus, size
+from ...search.knowledge import full_pack, join, kinds_list, minus, size
 
 FEATURES = (
     "constant", "trump length", "trump aces", "trump tens", "trump low",
@@ -286,7 +286,7 @@ def _merge(a: tuple[tuple[float, int], ...], b: tuple[tuple[float, int], ...], s
 
 
 def meld_keep(hand: int, trump: int, rules: Rules) -> int:
-    """The cards of ``hand`` that its best melds use (as :func:`~binokel.bots.knowledge.meld_cards`
+    """The cards of ``hand`` that its best melds use (as :func:`~binokel.search.knowledge.meld_cards`
     of :func:`~binokel.games.binokel.melds.find_melds_packed`, computed from the counts)."""
     suit_kind = 0
     for suit in range(4):

@@ -2,11 +2,11 @@
 
 :func:`ev_card` weighs each legal card by the chance that it (or a partner's card it leaves
 standing) takes the trick, the points that then change hands, and what the card is still worth
-for later tricks.  The chances come from :class:`~binokel.bots.knowledge.Knowledge`: cards played,
+for later tricks.  The chances come from :class:`~binokel.search.knowledge.Knowledge`: cards played,
 shown melds, and the voids and missing high cards the trick duties revealed.
 
 :func:`search_card` (the hard level) samples hidden hands consistent with that knowledge, plays
-every candidate card and then the rest of the hand greedily (:mod:`binokel.bots.rollout`), and
+every candidate card and then the rest of the hand greedily (:mod:`binokel.search.rollout`), and
 keeps the card with the best mean result for the seat.
 """
 
@@ -20,8 +20,8 @@ from ...games.binokel.melds import meld_total
 from ...games.binokel.scoring import Contract
 from ...games.binokel.tricks import NO_TRUMP, beats
 from ...games.binokel.views import View
-from ..knowledge import ASIDE, Knowledge, full_pack, knowledge_of, minus, sample_deal
-from ..rollout import KIND_POINTS, Table, hand_scores, make_table, rollout, utility
+from ...search.knowledge import ASIDE, Knowledge, full_pack, knowledge_of, minus, sample_deal
+from ...search.rollout import KIND_POINTS, Table, hand_scores, make_table, rollout, utility
 
 
 @dataclass(frozen=True, slots=True)

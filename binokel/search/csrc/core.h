@@ -6,7 +6,7 @@
  *
  *   tables.c    card tables and the solver's transposition tables (a pool shared by threads)
  *   solver.c    the open-card solver (binokel/search/solver.py) and one solver job
- *   playouts.c  greedy rollouts (binokel/bots/rollout.py) and random playouts
+ *   playouts.c  greedy rollouts (binokel/search/rollout.py) and random playouts
  *               (binokel/games/binokel/playout.py) with Python's own Mersenne Twister
  *   threads.c   running many jobs or playouts on POSIX threads
  *   module.c    the Python glue: arguments in, answers out (the only file that sees Python)

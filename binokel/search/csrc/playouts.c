@@ -1,7 +1,7 @@
 /* Greedy rollouts and random playouts (see core.h). */
 #include "core.h"
 
-/* --- greedy rollouts (binokel.bots.rollout) ----------------------------------------------- */
+/* --- greedy rollouts (binokel.search.rollout) ----------------------------------------------- */
 
 /* rollout.can_beat */
 static inline int can_beat(u64 hand, int card, int led, const Spec *s) {

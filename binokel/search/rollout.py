@@ -1,6 +1,6 @@
 """Fast card play on packed hands for Monte-Carlo search: a greedy player that sees all cards.
 
-A sampled deal (see :func:`binokel.bots.knowledge.sample_deal`) is played to the end by
+A sampled deal (see :func:`binokel.search.knowledge.sample_deal`) is played to the end by
 :func:`rollout`, every seat choosing with :func:`greedy_card`: cash a card nobody can beat, beat
 the trick as cheaply as is safe, smear points on a partner's safe trick, otherwise throw the
 cheapest card.  The duties come from :func:`binokel.games.binokel.tricks.legal_mask`, the scores
@@ -17,7 +17,7 @@ from ..cards import ABOVE, CARD_POINTS, ONE, RANK_SLOTS, SUIT_MASK, iter_kinds, 
 from ..games.binokel.rules import Rules
 from ..games.binokel.scoring import Contract, score_hand, side_of
 from ..games.binokel.tricks import NO_TRUMP, beats, legal_mask
-from ..search import native
+from . import native
 
 KIND_POINTS = tuple(CARD_POINTS[k % RANK_SLOTS] for k in range(4 * RANK_SLOTS))
 _KINDS: dict[int, tuple[int, ...]] = {}

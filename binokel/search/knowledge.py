@@ -1,12 +1,17 @@
 """What one seat can work out about the hidden cards, and deals sampled consistent with it.
 
+This is the one place that reads hidden-card knowledge for every Binokel player: the heuristic
+(:mod:`binokel.bots.play`) samples deals with :func:`sample_deal`, and the expert's world sampler
+(:mod:`binokel.search.sampling`) reads the same trick duties (:func:`duties`), the same proven
+meld cards (:func:`meld_cards`) and falls back to the same exhaustive search
+(:func:`assign_exhaustive`) when random filling gets stuck.
+
 From a :class:`~binokel.games.binokel.views.View` a bot knows its own hand, every card played, the
-Dabb once
-shown, the melds everyone showed (those cards stay in the hand until played), an open Durch hand,
-and what the trick duties reveal (§6): a player who did not follow suit is void in it, one who did
-not trump then holds no trump, one who did not beat the best card holds none higher.  Each duty
-is monotone (holding more cards only adds obligations), so a played card rules out exactly the
-kinds that, held beside it, would have made it illegal.
+Dabb once shown, the melds everyone showed (those cards stay in the hand until played), an open
+Durch hand, and what the trick duties reveal (docs/rules/binokel.md §6): a player who did not
+follow suit is void in it, one who did not trump then holds no trump, one who did not beat the
+best card holds none higher.  Each duty is monotone (holding more cards only adds obligations), so
+a played card rules out exactly the kinds that, held beside it, would have made it illegal.
 
 Cards are packed multisets (two bits per kind, see :mod:`binokel.cards`); a *kind mask* has both
 bits set for every kind it contains and selects kinds with ``&``.
@@ -16,7 +21,9 @@ from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from ..cards import ABOVE, ONE, RANK_SLOTS, SUIT_MASK, pack, pack_ranks
 from ..games.binokel.rules import Rules
@@ -24,6 +31,7 @@ from ..games.binokel.scoring import Contract, side_of
 from ..games.binokel.tricks import NO_TRUMP, beats
 from ..games.binokel.views import View
 
+_Place = TypeVar("_Place", bound=Hashable)
 _LOW = int("01" * 32, 2)
 _HIGH = _LOW << 1
 ASIDE = -1
@@ -187,6 +195,30 @@ class Knowledge:
         return 1.0 - (1.0 - need / eligible) ** n
 
 
+def duties(view: View) -> dict[int, int]:
+    """Kind masks of what each seat cannot hold, from every trick of this hand so far (§6).
+
+    Seats with nothing ruled out are absent.  A seat's own mask is read too (a caller that
+    knows the hand ignores it).
+    """
+    trump = NO_TRUMP if view.trump is None else int(view.trump)
+    forbidden: dict[int, int] = {}
+    _read_tricks(view, trump, {}, forbidden)
+    return forbidden
+
+
+def _read_tricks(view: View, trump: int, played_by: dict[int, int],
+                 forbidden: dict[int, int]) -> None:
+    rules = view.rules
+    careful = rules.partner_need_not_beat and bool(rules.teams)
+    for trick in view.tricks:
+        _read_trick(rules, trump, trick.seats(view.active), [c.kind for c in trick.cards],
+                    played_by, forbidden, careful)
+    if view.trick:
+        _read_trick(rules, trump, [s for s, _ in view.trick], [c.kind for _, c in view.trick],
+                    played_by, forbidden, careful)
+
+
 def knowledge_of(view: View) -> Knowledge:
     """Everything ``view.seat`` knows about the cards in the play phase (or when it ends)."""
     rules = view.rules
@@ -197,14 +229,7 @@ def knowledge_of(view: View) -> Knowledge:
     played = 0
     played_by: dict[int, int] = {}
     forbidden: dict[int, int] = {}
-    teams = rules.teams
-    careful = rules.partner_need_not_beat and bool(teams)
-    for trick in view.tricks:
-        _read_trick(rules, trump, trick.seats(view.active), [c.kind for c in trick.cards],
-                    played_by, forbidden, careful)
-    if view.trick:
-        _read_trick(rules, trump, [s for s, _ in view.trick], [c.kind for _, c in view.trick],
-                    played_by, forbidden, careful)
+    _read_tricks(view, trump, played_by, forbidden)
     for cards in played_by.values():
         played += cards
     known: dict[int, int] = {}
@@ -257,17 +282,31 @@ def _read_trick(rules: Rules, trump: int, seats: list[int], kinds: list[int],
 def sample_deal(know: Knowledge, rng: random.Random, *, use_inference: bool = True,
                 tries: int = 12) -> dict[int, int]:
     """Hidden hands consistent with ``know``: every other active seat's full hand, and the cards
-    aside under the key :data:`ASIDE`.  Falls back to ignoring the inferences if they cannot be
-    met (they always can in a real game; the fallback guards against rare sampling dead ends).
+    aside under the key :data:`ASIDE`.  Up to ``tries`` random fillings (the most constrained
+    cards first, shuffled afresh each time) are tried; if all get stuck, :func:`assign_exhaustive` finds a deal, so the answer
+    always agrees with every inference (``use_inference=False`` ignores the trick duties).
+    Raises ``ValueError`` if no deal agrees with ``know`` (never in a real game).
     """
-    for attempt in range(tries + 1):
-        found = _try_sample(know, rng, use_inference and attempt < tries)
+    for _ in range(tries):
+        _, capacity, out, plan = _sampling_plan(know, rng, use_inference)
+        found = _try_sample(plan, capacity, out, rng)
         if found is not None:
             return found
-    raise AssertionError("no consistent deal")  # pragma: no cover - the last try is unconstrained
+    _, capacity, out, plan = _sampling_plan(know, rng, use_inference)
+    placed = assign_exhaustive([(kind, options) for _, kind, options in plan], capacity, rng)
+    if placed is None:
+        raise ValueError("no deal of the unseen cards agrees with this view")
+    for group, kinds in placed.items():
+        for kind in kinds:
+            out[group] += ONE[kind]
+    return out
 
 
-def _try_sample(know: Knowledge, rng: random.Random, strict: bool) -> dict[int, int] | None:
+_Plan = list[tuple[int, int, list[int]]]
+
+
+def _sampling_plan(know: Knowledge, rng: random.Random, strict: bool
+                   ) -> tuple[list[int], dict[int, int], dict[int, int], _Plan]:
     groups = [s for s in know.need if know.need[s] > 0]
     capacity = {s: know.need[s] for s in groups}
     if know.aside:
@@ -280,7 +319,7 @@ def _try_sample(know: Knowledge, rng: random.Random, strict: bool) -> dict[int, 
     free = kinds_list(know.unknown - know.reserved)
     rng.shuffle(reserved)
     rng.shuffle(free)
-    plan: list[tuple[int, int, list[int]]] = []
+    plan: _Plan = []
     for kind in reserved:
         options = [g for g in (know.declarer, ASIDE)
                    if g in capacity and (allowed[g] >> (2 * kind)) & 1]
@@ -289,6 +328,13 @@ def _try_sample(know: Knowledge, rng: random.Random, strict: bool) -> dict[int, 
         options = [g for g in groups if (allowed[g] >> (2 * kind)) & 1]
         plan.append((len(options), kind, options))
     plan.sort(key=lambda item: item[0])  # the most constrained cards first
+    return groups, capacity, out, plan
+
+
+def _try_sample(plan: _Plan, capacity: dict[int, int], start: dict[int, int],
+                rng: random.Random) -> dict[int, int] | None:
+    capacity = dict(capacity)
+    out = dict(start)
     for _, kind, options in plan:
         open_groups = [g for g in options if capacity[g] > 0]
         if not open_groups:
@@ -305,7 +351,38 @@ def _try_sample(know: Knowledge, rng: random.Random, strict: bool) -> dict[int, 
     return out
 
 
+def assign_exhaustive(cards: Sequence[tuple[int, Sequence[_Place]]], capacity: dict[_Place, int],
+                      rng: random.Random) -> dict[_Place, list[int]] | None:
+    """Put every card ``(kind, places it may go)`` in one of its places without overfilling any
+    place, by depth-first search (the most constrained cards first, places tried in random
+    order); ``None`` if no assignment exists.  The fallback of both samplers when random
+    filling gets stuck.
+    """
+    order = sorted(cards, key=lambda c: len(c[1]))
+    left = dict(capacity)
+    out: dict[_Place, list[int]] = {place: [] for place in capacity}
+    return _search(order, 0, left, out, rng)
+
+
+def _search(cards: list[tuple[int, Sequence[_Place]]], i: int, left: dict[_Place, int],
+            out: dict[_Place, list[int]], rng: random.Random) -> dict[_Place, list[int]] | None:
+    if i == len(cards):
+        return {place: list(kinds) for place, kinds in out.items()}
+    kind, places = cards[i]
+    options = [p for p in places if left[p] > 0]
+    rng.shuffle(options)
+    for place in options:
+        left[place] -= 1
+        out[place].append(kind)
+        found = _search(cards, i + 1, left, out, rng)
+        if found is not None:
+            return found
+        out[place].pop()
+        left[place] += 1
+    return None
+
+
 __all__ = [
-    "ASIDE", "Knowledge", "forbidden_after", "full_pack", "join", "kind_mask", "kinds_list",
-    "knowledge_of", "meet", "meld_cards", "minus", "sample_deal", "size",
+    "ASIDE", "Knowledge", "assign_exhaustive", "duties", "forbidden_after", "full_pack", "join",
+    "kind_mask", "kinds_list", "knowledge_of", "meet", "meld_cards", "minus", "sample_deal", "size",
 ]
