@@ -283,8 +283,9 @@ def sample_deal(know: Knowledge, rng: random.Random, *, use_inference: bool = Tr
                 tries: int = 12) -> dict[int, int]:
     """Hidden hands consistent with ``know``: every other active seat's full hand, and the cards
     aside under the key :data:`ASIDE`.  Up to ``tries`` random fillings (the most constrained
-    cards first, shuffled afresh each time) are tried; if all get stuck, :func:`assign_exhaustive` finds a deal, so the answer
-    always agrees with every inference (``use_inference=False`` ignores the trick duties).
+    cards first, shuffled afresh each time) are tried; if all get stuck,
+    :func:`assign_exhaustive` finds a deal, so the answer always agrees with every inference
+    (``use_inference=False`` ignores the trick duties).
     Raises ``ValueError`` if no deal agrees with ``know`` (never in a real game).
     """
     for _ in range(tries):

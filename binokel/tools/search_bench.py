@@ -37,8 +37,8 @@ def _to_play(rules: Rules, seed: str) -> GameState:
 def endgame(rules: Rules, seed: str, tricks_left: int) -> Position:
     """A trump game's position with ``tricks_left`` tricks to play, after greedy play."""
     from ..bots.heuristic.play import table_of
-    from ..search.rollout import greedy_card
     from ..games.binokel.tricks import beats, legal_mask
+    from ..search.rollout import greedy_card
 
     state = _to_play(rules, seed)
     table = table_of(state.view(state.to_move))
@@ -216,9 +216,9 @@ def bench_playouts(rules: Rules = BINOKEL, *, deals: int = 8, worlds: int = 1000
     caller that plays a batch more than once would), so they time the playouts and the answers
     coming back; ``greedy_all_listed`` times the tuple-in, tuple-out ``native.rollouts``."""
     from ..bots.heuristic.play import table_of
-    from ..search.rollout import rollouts
     from ..games.binokel.playout import random_playout
     from ..search import native
+    from ..search.rollout import rollouts
     from ..search.sampling import WorldSampler
 
     threads = threads or native.THREADS

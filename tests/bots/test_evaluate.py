@@ -20,12 +20,12 @@ from binokel.bots.heuristic.evaluate import (
     options,
     play_ev,
 )
-from binokel.search.knowledge import full_pack, kinds_list, meld_cards, minus, size
 from binokel.cards import ONE, pack, parse_cards
 from binokel.games.binokel.game import Deal
 from binokel.games.binokel.melds import find_melds_packed, meld_total
 from binokel.games.binokel.rulefile import find_rules
 from binokel.games.binokel.rules import rule_set_names
+from binokel.search.knowledge import full_pack, kinds_list, meld_cards, minus, size
 
 
 @settings(max_examples=200)

@@ -11,8 +11,6 @@ from binokel.bots.expert.binokel import ExpertBot
 from binokel.bots.expert.budget import budget_from
 from binokel.bots.expert.exact import exact_points, greedy_until, shifted
 from binokel.bots.expert.plans import play_out, play_out_with
-from binokel.search.knowledge import full_pack, kinds_list
-from binokel.search.rollout import Table, make_table, rollout
 from binokel.cards import ONE
 from binokel.games.binokel.game import new_game
 from binokel.games.binokel.playout import Position
@@ -20,6 +18,8 @@ from binokel.games.binokel.rulefile import find_rules
 from binokel.games.binokel.rules import Rules
 from binokel.games.binokel.scoring import Contract, side_of
 from binokel.search import native
+from binokel.search.knowledge import full_pack, kinds_list
+from binokel.search.rollout import Table, make_table, rollout
 from binokel.search.solver import pure_solve
 
 RULES = ["binokel", "kreuzbinokel", "binokel-sevens", "binokel-4-dealer-out"]

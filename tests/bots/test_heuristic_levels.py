@@ -181,9 +181,9 @@ def test_medium_and_hard_open_hands_they_make_four_times_in_five(level: str, see
 
 def test_the_pack_points_are_every_card_of_the_pack_and_the_last_trick() -> None:
     from binokel.bots.heuristic.evaluate import pack_points
-    from binokel.search.knowledge import full_pack
     from binokel.cards import points_of
     from binokel.games.binokel.rules import rule_set_names
+    from binokel.search.knowledge import full_pack
 
     for name in rule_set_names():
         rules = find_rules(name)

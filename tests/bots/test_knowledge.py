@@ -9,6 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from binokel import GameState, GiveUp, Phase, new_game
+from binokel.cards import ONE, pack
+from binokel.games.binokel.rulefile import find_rules
+from binokel.games.binokel.rules import rule_set_names
+from binokel.games.binokel.tricks import NO_TRUMP, beats, legal_mask
 from binokel.search.knowledge import (
     ASIDE,
     forbidden_after,
@@ -19,10 +23,6 @@ from binokel.search.knowledge import (
     sample_deal,
     size,
 )
-from binokel.cards import ONE, pack
-from binokel.games.binokel.rulefile import find_rules
-from binokel.games.binokel.rules import rule_set_names
-from binokel.games.binokel.tricks import NO_TRUMP, beats, legal_mask
 
 # Every rule set, and trumps named before the discard (trumps laid away are shown).
 RULES = {name: find_rules(name) for name in rule_set_names()}

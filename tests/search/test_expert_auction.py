@@ -24,13 +24,13 @@ from binokel.bots.expert.auction import (
 )
 from binokel.bots.expert.binokel import ExpertBot, budget_from
 from binokel.bots.expert.plans import play_out
-from binokel.search.knowledge import full_pack, kinds_list, minus
 from binokel.cards import ONE, pack, parse_cards
 from binokel.games.binokel import actions as A
 from binokel.games.binokel.game import GameState, new_game
 from binokel.games.binokel.rulefile import find_rules
 from binokel.games.binokel.rules import BINOKEL, rule_set_names
 from binokel.games.binokel.state import Deal
+from binokel.search.knowledge import full_pack, kinds_list, minus
 from binokel.search.sampling import WorldSampler, consistent
 
 GOLDEN = Path(__file__).parent.parent / "golden" / "expert-v1-choices.json"

@@ -12,12 +12,12 @@ from binokel.bots.expert.auction import bidder_model, heuristic_limit
 from binokel.bots.expert.binokel import ExpertBot
 from binokel.bots.expert.budget import budget_from
 from binokel.bots.expert.plans import _clearly_better, make_plan
-from binokel.search.knowledge import full_pack, kinds_list
 from binokel.cards import ONE
 from binokel.games.binokel import actions as A
 from binokel.games.binokel.game import Phase, apply_all, new_game
 from binokel.games.binokel.rules import BINOKEL
 from binokel.games.binokel.views import View
+from binokel.search.knowledge import full_pack, kinds_list
 
 
 def test_a_confidence_floor_lowers_the_modelled_limits() -> None:

@@ -19,7 +19,6 @@ from array import array
 
 import pytest
 
-from binokel.search.rollout import make_table, pure_rollout, rollout, rollouts
 from binokel.cards import ONE, RANK_SLOTS, iter_kinds
 from binokel.games.binokel.playout import Position, random_playout
 from binokel.games.binokel.rules import BINOKEL, BINOKEL_4, KREUZBINOKEL, SEVENS_RANKS, Rules
@@ -27,6 +26,7 @@ from binokel.games.binokel.scoring import Contract
 from binokel.games.binokel.tricks import NO_TRUMP, beats, legal_mask
 from binokel.search import native
 from binokel.search.binocle import _endgame_rules
+from binokel.search.rollout import make_table, pure_rollout, rollout, rollouts
 from binokel.search.solver import (
     best_cards_many,
     pure_best_cards,

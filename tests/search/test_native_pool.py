@@ -11,11 +11,11 @@ import time
 
 import pytest
 
-from binokel.search.rollout import make_table
 from binokel.games.binokel.playout import Position
 from binokel.games.binokel.rules import BINOKEL
 from binokel.games.binokel.scoring import Contract
 from binokel.search import native
+from binokel.search.rollout import make_table
 from binokel.search.solver import pure_solve
 from binokel.tools.search_bench import endgame
 

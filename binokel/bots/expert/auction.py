@@ -44,6 +44,7 @@ from ...games.binokel.rules import FirstLead, Rules
 from ...games.binokel.scoring import side_of
 from ...games.binokel.views import View
 from ...search.evaluate import give_up_scores, packed_of, relative
+from ...search.knowledge import full_pack, kinds_list
 from ...search.sampling import World, WorldSampler, resample
 from ..heuristic.evaluate import (
     best_option,
@@ -56,7 +57,6 @@ from ..heuristic.evaluate import (
     model_for,
     play_ev,
 )
-from ...search.knowledge import full_pack, kinds_list
 
 #: The heuristic's bidding threshold and caution (its medium and hard levels): what the
 #: fitted limits imitate.

@@ -58,13 +58,13 @@ from ...search.evaluate import (
     relative,
     scores_from_side_points,
 )
+from ...search.knowledge import knowledge_of
+from ...search.rollout import hand_scores, make_table, rollout, rollouts
 from ...search.sampling import World, WorldSampler
 from ...search.solver import SolverStats, best_cards, best_cards_many, solve_durch
 from ..base import ActionT, BaseBot, TableView, play_for_game
 from ..heuristic.play import ev_values
-from ...search.knowledge import knowledge_of
 from ..names import parse_bot_name
-from ...search.rollout import hand_scores, make_table, rollout, rollouts
 from .auction import bid_candidates
 from .bidding import BidWorld, bid_worlds, expected, v1_bids
 from .binocle import PreviousViews, binocle_candidates

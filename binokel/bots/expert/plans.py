@@ -25,11 +25,11 @@ from ...games.binokel.scoring import Contract, side_of
 from ...games.binokel.tricks import NO_TRUMP
 from ...games.binokel.views import View
 from ...search.evaluate import give_up_scores, packed_of, relative
+from ...search.knowledge import kinds_list, meld_cards, minus, size
+from ...search.rollout import hand_scores, make_table, rollout
 from ...search.sampling import World, WorldSampler
 from ...search.solver import solve_durch
 from ..heuristic.evaluate import best_option, durch_discard, leads_first, make_chance
-from ...search.knowledge import kinds_list, meld_cards, minus, size
-from ...search.rollout import hand_scores, make_table, rollout
 from .auction import Valued, weighted_worlds
 from .budget import Budget, Clock
 from .exact import exact_points

@@ -18,9 +18,9 @@ from ...games.binokel.game import Phase
 from ...games.binokel.scoring import Contract, side_of
 from ...games.binokel.tricks import NO_TRUMP
 from ...games.binokel.views import View
+from ...search.knowledge import kinds_list, minus, size
 from ...search.sampling import WorldSampler
 from ...search.solver import solve_durch
-from ...search.knowledge import kinds_list, minus, size
 from .binokel import ExpertBot
 from .budget import Clock
 from .plans import (

@@ -34,9 +34,9 @@ from ...games.binokel.rules import Rules
 from ...games.binokel.scoring import Contract, side_of
 from ...games.binokel.tricks import NO_TRUMP
 from ...games.binokel.views import View
-from ..base import ActionT, BaseBot, Bot, TableView, game_name_of, play_for_game
 from ...search.knowledge import full_pack, knowledge_of, minus, size
 from ...search.rollout import hand_scores, make_table, rollout
+from ..base import ActionT, BaseBot, Bot, TableView, game_name_of, play_for_game
 from .evaluate import (
     TEAM_SIDE,
     DabbOutcome,

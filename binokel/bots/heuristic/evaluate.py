@@ -286,8 +286,9 @@ def _merge(a: tuple[tuple[float, int], ...], b: tuple[tuple[float, int], ...], s
 
 
 def meld_keep(hand: int, trump: int, rules: Rules) -> int:
-    """The cards of ``hand`` that its best melds use (as :func:`~binokel.search.knowledge.meld_cards`
-    of :func:`~binokel.games.binokel.melds.find_melds_packed`, computed from the counts)."""
+    """The cards of ``hand`` that its best melds use (as
+    :func:`~binokel.search.knowledge.meld_cards` of
+    :func:`~binokel.games.binokel.melds.find_melds_packed`, computed from the counts)."""
     suit_kind = 0
     for suit in range(4):
         bits = (hand >> (16 * suit)) & 0xFFFF
