@@ -239,3 +239,44 @@ def test_the_survey_sees_the_disagreements_it_names() -> None:
     assert found.old_disagreed > 0
     assert found.meld_sets > 0
     assert found.kinds
+
+
+_EXAMPLES = {
+    # kind: (rules, trump, trick before the play (seat, card), seat, card played)
+    "discard-under-trump": (_BASE.replace(name="t", must_undertrump=False), "S",
+                            [(0, "KD"), (1, "JS")], 2, "KH"),
+    "undertrump-allowed": (_BASE.replace(name="t", must_undertrump=False), "S",
+                           [(0, "KD"), (1, "KS")], 2, "QS"),
+    "second-copy-of-best-trump": (_BASE, "S", [(0, "KD"), (1, "KS")], 2, "KS"),
+}
+
+
+def test_each_kind_of_disagreement_has_an_example_where_the_rules_side_with_the_merge() -> None:
+    """One position per kind in ``DISAGREEMENTS``: the old readers differ, the merged reader
+    gives the rules' answer (a held kind it rules out would have made the card illegal)."""
+    from types import SimpleNamespace
+    from typing import cast
+
+    from binokel.cards import parse_cards
+    from binokel.games.binokel.tricks import beats
+    from binokel.search.knowledge import forbidden_after
+
+    assert set(_EXAMPLES) == set(DISAGREEMENTS)
+    for kind_name, (rules, trump_name, trick, seat, card) in _EXAMPLES.items():
+        trump = int(parse_cards("A" + trump_name)[0].suit)
+        before = tuple((s, parse_cards(c)[0].kind) for s, c in trick)
+        best = 0
+        for i, (_, k) in enumerate(before):
+            if beats(k, before[best][1], trump):
+                best = i
+        played = parse_cards(card)[0].kind
+        play = Play(seat, played, before, best)
+        view = cast(View, SimpleNamespace(rules=rules, trump=trump))
+        assert classify(view, play) == kind_name
+        kinds = tuple(k for _, k in before)
+        pack_kinds = kind_mask(full_pack(rules))
+        merged = forbidden_after(rules, trump, kinds, kinds[best], played) & pack_kinds
+        old_expert = old_expert_play(view, play) & pack_kinds
+        assert merged == old_heuristic_play(view, play) & pack_kinds
+        assert merged == rules_play(view, play) & pack_kinds
+        assert merged != old_expert, kind_name

@@ -72,14 +72,17 @@ def test_what_a_seat_infers_is_true_of_the_real_hands(rules_name: str, seed: int
 
 @settings(max_examples=100)
 @given(rules_name=st.sampled_from(sorted(RULES)), seed=st.integers(0, 100_000),
-       cards=st.integers(0, 40))
-def test_sampled_deals_respect_every_inference(rules_name: str, seed: int, cards: int) -> None:
+       cards=st.integers(0, 40), tries=st.sampled_from([12, 0]))
+def test_sampled_deals_respect_every_inference(rules_name: str, seed: int, cards: int,
+                                               tries: int) -> None:
+    """``tries=0`` goes straight to the exhaustive fallback (before issue 48 the fallback
+    dropped the inferences instead)."""
     state = play_walk(rules_name, seed, cards)
     if state is None:
         return
     seat = state.to_move
     know = knowledge_of(state.view(seat))
-    deal = sample_deal(know, random.Random(seed))
+    deal = sample_deal(know, random.Random(seed), tries=tries)
     hidden = 0
     for other, cards_held in deal.items():
         if other == ASIDE:
