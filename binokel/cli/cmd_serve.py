@@ -116,39 +116,9 @@ def run(args: argparse.Namespace) -> int:
                     "or pip install starlette 'uvicorn[standard]' platformdirs")
     if not 0 <= args.port <= 65535:
         return fail("--port must be 0 to 65535")
-    if args.bot_delay < 0:
-        return fail("--bot-delay must not be negative")
-    if args.max_tables_per_client < 0:
-        return fail("--max-tables-per-client must not be negative")
-    if args.max_sockets_per_client < 0:
-        return fail("--max-sockets-per-client must not be negative")
-    if not (math.isfinite(args.max_messages_per_second) and args.max_messages_per_second >= 0):
-        return fail("--max-messages-per-second must be a number from 0 up (0: no limit)")
-    if not (math.isfinite(args.max_requests_per_second) and args.max_requests_per_second >= 0):
-        return fail("--max-requests-per-second must be a number from 0 up (0: no limit)")
-    if args.max_message_burst < 0:
-        return fail("--max-message-burst must not be negative (0: no limit)")
-    if not args.table_idle_minutes > 0:
-        return fail("--table-idle-minutes must be positive")
-    if not args.bots_idle_minutes > 0:
-        return fail("--bots-idle-minutes must be positive")
-    if args.max_tables < 1:
-        return fail("--max-tables must be at least 1")
-    if not (math.isfinite(args.turn_seconds) and args.turn_seconds >= 0):
-        return fail("--turn-seconds must be a number from 0 up (0: no clock)")
-    if not (math.isfinite(args.spectator_timeout) and args.spectator_timeout >= 0):
-        return fail("--spectator-timeout must be a number from 0 up (0: never)")
-    if not (math.isfinite(args.max_connections_per_second)
-            and args.max_connections_per_second >= 0):
-        return fail("--max-connections-per-second must be a number from 0 up (0: no limit)")
-    if not args.header_timeout > 0:
-        return fail("--header-timeout must be positive")
-    if not args.hello_timeout > 0:
-        return fail("--hello-timeout must be positive")
-    if args.bot_workers is not None and args.bot_workers < 1:
-        return fail("--bot-workers must be at least 1")
-    if not args.bot_timeout > 0:
-        return fail("--bot-timeout must be positive")
+    bad = _bad_number(args)
+    if bad:
+        return fail(bad)
     if args.review_bot != "expert":  # the default needs no check (nor the search's import)
         try:
             from ..review.game import check_reviewer
@@ -161,8 +131,6 @@ def run(args: argparse.Namespace) -> int:
                              hosts=args.allowed_host)
     except ValueError as exc:
         return fail(f"--public-url: {exc}")
-    if not args.lease_seconds > 0:
-        return fail("--lease-seconds must be positive")
     db = args.db if args.db is not None else str(default_db())
     cluster = None
     try:
@@ -208,6 +176,48 @@ def run(args: argparse.Namespace) -> int:
                 ws_per_message_deflate=False, ws=ws, loop=loop)
     store.close()
     return 0
+
+
+#: Each number flag and the numbers it takes, in the order they are checked: ``not
+#: negative``, ``from 0 up`` (finite and not negative, with what 0 means), ``positive``, ``at
+#: least 1`` (a flag left unset, None, is not checked).
+BOUNDS: tuple[tuple[str, str, str], ...] = (
+    ("--bot-delay", "not negative", ""),
+    ("--max-tables-per-client", "not negative", ""),
+    ("--max-sockets-per-client", "not negative", ""),
+    ("--max-messages-per-second", "from 0 up", "no limit"),
+    ("--max-requests-per-second", "from 0 up", "no limit"),
+    ("--max-message-burst", "not negative", "no limit"),
+    ("--table-idle-minutes", "positive", ""),
+    ("--bots-idle-minutes", "positive", ""),
+    ("--max-tables", "at least 1", ""),
+    ("--turn-seconds", "from 0 up", "no clock"),
+    ("--spectator-timeout", "from 0 up", "never"),
+    ("--max-connections-per-second", "from 0 up", "no limit"),
+    ("--header-timeout", "positive", ""),
+    ("--hello-timeout", "positive", ""),
+    ("--bot-workers", "at least 1", ""),
+    ("--bot-timeout", "positive", ""),
+    ("--lease-seconds", "positive", ""),
+)
+
+
+def _bad_number(args: argparse.Namespace) -> str | None:
+    """What is wrong with the first number flag out of its :data:`BOUNDS`, if any."""
+    for flag, bound, zero in BOUNDS:
+        value = getattr(args, flag[2:].replace("-", "_"))
+        if value is None:
+            continue
+        note = f" (0: {zero})" if zero else ""
+        if bound == "not negative" and not value >= 0:
+            return f"{flag} must not be negative{note}"
+        if bound == "from 0 up" and not (math.isfinite(value) and value >= 0):
+            return f"{flag} must be a number from 0 up{note}"
+        if bound == "positive" and not value > 0:
+            return f"{flag} must be positive"
+        if bound == "at least 1" and not value >= 1:
+            return f"{flag} must be at least 1"
+    return None
 
 
 def _http_protocol(header_timeout: float, per_second: float) -> Any:

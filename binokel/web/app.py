@@ -366,21 +366,20 @@ def create_app(store: TableStore, *, bot_delay: float = 0.8,
     async def table_info(request: Request) -> Response:
         return await table_call(request, "info")
 
-    async def join_table(request: Request) -> Response:
-        try:
-            body = await read_json(request)
-        except ProtocolError as exc:
-            return _refusal(exc, 409)
-        if isinstance(body, dict):  # who sits down: the server says, never the body
-            body = {**body, "_client": client_of(request)}
-        return await table_call(request, "join", body)
+    def table_post(what: str) -> Callable[[Request], Awaitable[Response]]:
+        """A POST about a table whose JSON body goes to the table (join, abandon, cancel)."""
 
-    async def abandon_table(request: Request) -> Response:
-        try:
-            body = await read_json(request)
-        except ProtocolError as exc:
-            return _refusal(exc, 409)
-        return await table_call(request, "abandon", body)
+        async def post(request: Request) -> Response:
+            try:
+                body = await read_json(request)
+            except ProtocolError as exc:
+                return _refusal(exc, 409)
+            if what == "join" and isinstance(body, dict):
+                # who sits down: the server says, never the body
+                body = {**body, "_client": client_of(request)}
+            return await table_call(request, what, body)
+
+        return post
 
     async def my_tables(request: Request) -> Response:
         try:
@@ -388,13 +387,6 @@ def create_app(store: TableStore, *, bot_delay: float = 0.8,
         except ProtocolError as exc:
             return _refusal(exc)
         return JSONResponse({"tables": manager.mine(tokens)})
-
-    async def cancel_table(request: Request) -> Response:
-        try:
-            body = await read_json(request)
-        except ProtocolError as exc:
-            return _refusal(exc, 409)
-        return await table_call(request, "cancel", body)
 
     def link_base(request: Request) -> str:
         """The address players open: the public URL, else this host name on the server's own
@@ -471,9 +463,8 @@ def create_app(store: TableStore, *, bot_delay: float = 0.8,
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables/mine", my_tables, methods=["POST"]),
         Route("/api/tables/{table_id}", table_info),
-        Route("/api/tables/{table_id}/join", join_table, methods=["POST"]),
-        Route("/api/tables/{table_id}/cancel", cancel_table, methods=["POST"]),
-        Route("/api/tables/{table_id}/abandon", abandon_table, methods=["POST"]),
+        *(Route(f"/api/tables/{{table_id}}/{what}", table_post(what), methods=["POST"])
+          for what in ("join", "cancel", "abandon")),
         Route("/api/tables/{table_id}/record", record),
         Route("/api/tables/{table_id}/invite.svg", invite_qr),
         *pad_routes(PadManager(store), read_json),

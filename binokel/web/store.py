@@ -1,7 +1,8 @@
 """Persistence of web tables: the rule set, the secret seed, the seats and every action.
 
-SQLite here (the default); PostgreSQL in :mod:`.store_pg`, behind the same :class:`TableStore`
-interface and schema (:mod:`.migrations`).
+The SQL is written once (:class:`SqlStore`, with ``?`` placeholders) for both databases:
+SQLite here (:class:`Store`, the default) and PostgreSQL in :mod:`.store_pg`, which adds the
+leases and the relay of several servers.  Both keep the schema of :mod:`.migrations`.
 
 A table is stored as what it takes to replay it (the log is the record): its game and rule set,
 its seed, its seats and the actions in notation, numbered.  :meth:`Store.append_action` commits
@@ -23,16 +24,18 @@ only their SHA-256 digests.
 
 from __future__ import annotations
 
+import functools
 import re
 import sqlite3
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from .migrations import migrations_table, pending, statements
+from .migrations import Dialect, migrations_table, pending, statements
 
 STATUSES = ("playing", "finished", "abandoned", "cancelled", "expired")
 
@@ -163,10 +166,7 @@ class TableStore(Protocol):
     def sql_write(self, steps: Sequence[tuple[str, Sequence[Any], bool]]) -> bool: ...
 
 
-class WriteUndone(Exception):
-    """A step of :meth:`Store.sql_write` changed no row: the write is undone."""
-
-
+INSERT_ACTION = "INSERT INTO actions (table_id, n, seat, action, at) VALUES (?, ?, ?, ?, ?)"
 #: Tables in play a network made or sits at (the per-address cap).
 LIVE_TABLES = ("SELECT count(*) FROM tables t WHERE t.status = 'playing' AND (t.creator = ? OR "
                "EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.client = ?))")
@@ -188,71 +188,127 @@ def votes_of(text: str | None) -> list[int]:
 
 #: Bytes per page of a new SQLite database (SQLite's default is 4096; decision web-11).
 PAGE_SIZE = 1024
-INSERT_ACTION = "INSERT INTO actions (table_id, n, seat, action, at) VALUES (?, ?, ?, ?, ?)"
 
 
-class Store:
-    """One SQLite database of tables.  Safe to call from several threads (one lock)."""
+@functools.lru_cache(maxsize=256)
+def with_placeholder(sql: str, placeholder: str) -> str:
+    """A statement written with ``?`` placeholders, in a driver's own placeholder.
 
-    def __init__(self, path: str | Path, *, synchronous: str = "NORMAL") -> None:
-        if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        self.path = str(path)
-        self._lock = threading.Lock()
-        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
-        # A new database gets small pages (an older one keeps its own: SQLite cannot change
-        # them in WAL mode): a move's commit writes three pages to the WAL (an action, its
-        # index entry, its table's row), and every byte of them is checksummed and copied.
-        self._db.execute(f"PRAGMA page_size={PAGE_SIZE}")
-        # The moves' statements go through one cursor, under the lock (not a new cursor per
-        # statement, as Connection.execute makes).
-        self._moves = self._db.cursor()
-        # WAL with synchronous=NORMAL: a commit survives the process being killed at any point
-        # (what a server restart needs); FULL also survives a power cut, at an fsync per move.
-        if self.path != ":memory:":
-            self._db.execute("PRAGMA journal_mode=WAL")
-        if synchronous.upper() not in ("OFF", "NORMAL", "FULL"):
-            raise ValueError(f"synchronous must be OFF, NORMAL or FULL, not {synchronous!r}")
-        self._db.execute(f"PRAGMA synchronous={synchronous.upper()}")
-        self._db.execute("PRAGMA foreign_keys=ON")
-        self._migrate()
+    >>> with_placeholder("SELECT 1 FROM pads WHERE id = ? AND version = ?", "%s")
+    'SELECT 1 FROM pads WHERE id = %s AND version = %s'
+    """
+    return sql if placeholder == "?" else sql.replace("?", placeholder)
+
+
+class Statements:
+    """Statements on one connection, written once with ``?`` and sent with the driver's
+    placeholder (sqlite3: ``?``; psycopg: ``%s``).  What :meth:`run` returns is the driver's
+    cursor (``rowcount``, ``fetchone``, ``fetchall``)."""
+
+    def __init__(self, execute: Callable[..., Any],
+                 executemany: Callable[[str, list[Sequence[Any]]], Any], placeholder: str
+                 ) -> None:
+        self._execute = execute
+        self._executemany = executemany
+        self.placeholder = placeholder
+
+    def run(self, sql: str, params: Sequence[Any] | None = None) -> Any:
+        """Run one statement (without ``params``: sent as it is, placeholders untouched)."""
+        if params is None:
+            return self._execute(sql)
+        return self._execute(with_placeholder(sql, self.placeholder), params)
+
+    def many(self, sql: str, rows: list[Sequence[Any]]) -> None:
+        if rows:
+            self._executemany(with_placeholder(sql, self.placeholder), rows)
+
+
+class WriteUndone(Exception):
+    """Raised inside :meth:`SqlStore._transaction` to undo it (caught by the store): a step
+    of a write changed no row."""
+
+
+class SqlStore:
+    """The tables, pads and reviews in SQL, written once for SQLite (:class:`Store`) and
+    PostgreSQL (:class:`~binokel.web.store_pg.PostgresStore`).  A dialect gives its
+    placeholder, how "no limit" is said, its driver's integrity error and how a
+    transaction, a consistent read and a migration are run; PostgreSQL adds its leases.
+    Safe to call from several threads (one lock)."""
+
+    dialect: Dialect
+    placeholder: str
+    no_limit: int | None
+    """The ``LIMIT`` that means none (SQLite: -1; PostgreSQL: NULL)."""
+    integrity_error: type[Exception]
+    duplicate_error: type[Exception]
+    """What the driver raises for a row that is there already (:meth:`sql_write`)."""
+    path: str
+    _lock: threading.Lock
+    _sql: Statements
+    """Statements on the store's connection (held under the lock).  They are written with
+    ``?``; SQL already in the dialect's placeholder (:meth:`sql_read`) passes unchanged."""
+
+    # --- the dialect's part -----------------------------------------------------------------
+
+    def _transaction(self) -> AbstractContextManager[Statements]:
+        """One committed transaction, under the lock; :class:`WriteUndone` undoes it."""
+        raise NotImplementedError
+
+    def _write(self, table_id: str | None = None) -> AbstractContextManager[Statements]:
+        """One committed transaction of writes whose results are not read before it ends;
+        with ``table_id``, a write to that table (PostgreSQL checks this server's lease)."""
+        return self._transaction()
+
+    def _reading(self) -> AbstractContextManager[Statements]:
+        """Several reads under the lock that see one state of the database."""
+        raise NotImplementedError
+
+    def _migrating(self) -> AbstractContextManager[Statements]:
+        """The transaction of a migration, one server at a time."""
+        raise NotImplementedError
+
+    def _add_column(self, sql: Statements, table: str, column: str, kind: str) -> None:
+        raise NotImplementedError
+
+    def _made(self, sql: Statements, table_id: str) -> None:
+        """What else a new table needs, in its transaction (PostgreSQL: this server's lease)."""
+
+    def _one(self, query: str, params: Sequence[Any] | None = None) -> Any:
+        """The first row of one statement's answer (None if it has none)."""
+        with self._lock:
+            return self._sql.run(query, params).fetchone()
+
+    def _all(self, query: str, params: Sequence[Any] | None = None) -> list[Any]:
+        with self._lock:
+            return list(self._sql.run(query, params).fetchall())
+
+    # --- the schema -------------------------------------------------------------------------
 
     def _migrate(self) -> None:
         """Bring the schema up to date, all in one transaction (see :mod:`.migrations`)."""
-        with self._lock, self._db:
-            self._db.execute("BEGIN IMMEDIATE")  # one server migrates; others wait for it
-            self._db.execute(migrations_table("sqlite"))
-            (current,) = self._db.execute(
+        with self._migrating() as sql:
+            sql.run(migrations_table(self.dialect))
+            (current,) = sql.run(
                 "SELECT COALESCE(MAX(version), 0) FROM schema_migrations").fetchone()
-            for migration in pending(current):
-                for sql in statements(migration, "sqlite"):
-                    self._db.execute(sql)
+            for migration in pending(int(current)):
+                for statement in statements(migration, self.dialect):
+                    sql.run(statement)
                 for table, column, kind in migration.columns:
-                    have = {row[1] for row in self._db.execute(f"PRAGMA table_info({table})")}
-                    if column not in have:
-                        self._db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
-                self._db.execute("INSERT INTO schema_migrations (version, name, applied) "
-                                 "VALUES (?, ?, ?)", (migration.version, migration.name,
-                                                      time.time()))
+                    self._add_column(sql, table, column, kind)
+                sql.run("INSERT INTO schema_migrations (version, name, applied) "
+                        "VALUES (?, ?, ?)", (migration.version, migration.name, time.time()))
 
     def schema_version(self) -> int:
         """The last migration this database has had."""
-        with self._lock:
-            (version,) = self._db.execute(
-                "SELECT COALESCE(MAX(version), 0) FROM schema_migrations").fetchone()
-            return int(version)
-
-    def close(self) -> None:
-        with self._lock:
-            self._db.close()
+        (version,) = self._one("SELECT COALESCE(MAX(version), 0) FROM schema_migrations")
+        return int(version)
 
     # --- writes: each one is its own committed transaction ----------------------------------
 
     def create_table(self, table: StoredTable) -> None:
         now = time.time()
-        with self._lock, self._db:
-            self._db.execute("BEGIN")
-            self._db.execute(
+        with self._write() as sql:
+            sql.run(
                 "INSERT INTO tables (id, game, rules, seed, title, created, updated, status, "
                 "creator_seat, cancel_hash, creator, rematch_votes, rematch_table, clock) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -260,23 +316,21 @@ class Store:
                  table.updated or now, table.status, table.creator_seat, table.cancel_hash,
                  table.creator, votes_text(table.rematch_votes), table.rematch_table,
                  table.clock))
-            self._db.executemany(
-                "INSERT INTO seats (table_id, seat, kind, name, bot, token_hash, client) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                [(table.id, i, s.kind, s.name, s.bot, s.token_hash, s.client)
-                 for i, s in enumerate(table.seats)])
-            for n, action in enumerate(table.actions):
-                self._insert_action(table.id, n, -1, action, now)
+            sql.many("INSERT INTO seats (table_id, seat, kind, name, bot, token_hash, client) "
+                     "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                     [(table.id, i, s.kind, s.name, s.bot, s.token_hash, s.client)
+                      for i, s in enumerate(table.seats)])
+            sql.many(INSERT_ACTION, [(table.id, n, -1, a, now)
+                                     for n, a in enumerate(table.actions)])
+            self._made(sql, table.id)
 
     def set_seat(self, table_id: str, seat: int, stored: StoredSeat) -> None:
-        with self._lock, self._db:
-            self._db.execute("BEGIN")
-            self._db.execute(
-                "UPDATE seats SET kind = ?, name = ?, bot = ?, token_hash = ?, client = ? "
-                "WHERE table_id = ? AND seat = ?",
-                (stored.kind, stored.name, stored.bot, stored.token_hash, stored.client,
-                 table_id, seat))
-            self._db.execute("UPDATE tables SET updated = ? WHERE id = ?", (time.time(), table_id))
+        with self._write(table_id) as sql:
+            sql.run("UPDATE seats SET kind = ?, name = ?, bot = ?, token_hash = ?, client = ? "
+                    "WHERE table_id = ? AND seat = ?",
+                    (stored.kind, stored.name, stored.bot, stored.token_hash, stored.client,
+                     table_id, seat))
+            sql.run("UPDATE tables SET updated = ? WHERE id = ?", (time.time(), table_id))
 
     def append_action(self, table_id: str, n: int, seat: int, action: str) -> None:
         """Store action number ``n`` (from 0) and commit before returning."""
@@ -290,61 +344,49 @@ class Store:
         if status is not None and status not in STATUSES:
             raise ValueError(f"unknown table status {status!r}")
         try:
-            with self._lock, self._db:
-                moves = self._moves
-                moves.execute("BEGIN")
-                for i, action in enumerate(actions):
-                    moves.execute(INSERT_ACTION, (table_id, n + i, seat, action, now))
+            with self._write(table_id) as sql:
+                sql.many(INSERT_ACTION, [(table_id, n + i, seat, a, now)
+                                         for i, a in enumerate(actions)])
                 if status is None:
-                    moves.execute("UPDATE tables SET updated = ? WHERE id = ?", (now, table_id))
+                    sql.run("UPDATE tables SET updated = ? WHERE id = ?", (now, table_id))
                 else:
-                    moves.execute("UPDATE tables SET updated = ?, status = ? WHERE id = ?",
-                                  (now, status, table_id))
-        except sqlite3.IntegrityError as exc:
+                    sql.run("UPDATE tables SET updated = ?, status = ? WHERE id = ?",
+                            (now, status, table_id))
+        except self.integrity_error as exc:
             raise StoreError(f"table {table_id}: action {n} already stored ({exc})") from None
-
-    def _insert_action(self, table_id: str, n: int, seat: int, action: str, at: float) -> None:
-        self._db.execute(INSERT_ACTION, (table_id, n, seat, action, at))
 
     def set_status(self, table_id: str, status: str) -> None:
         if status not in STATUSES:
             raise ValueError(f"unknown table status {status!r}")
-        with self._lock, self._db:
-            self._db.execute("BEGIN")
-            self._db.execute("UPDATE tables SET status = ?, updated = ? WHERE id = ?",
-                             (status, time.time(), table_id))
+        with self._write(table_id) as sql:
+            sql.run("UPDATE tables SET status = ?, updated = ? WHERE id = ?",
+                    (status, time.time(), table_id))
 
     def set_rematch(self, table_id: str, votes: list[int], rematch_table: str | None
                     ) -> None:
         """Store an ended table's rematch votes and the table the rematch made, if any."""
-        with self._lock, self._db:
-            self._db.execute("BEGIN")
-            self._db.execute("UPDATE tables SET rematch_votes = ?, rematch_table = ? "
-                             "WHERE id = ?", (votes_text(votes), rematch_table, table_id))
+        with self._write() as sql:
+            sql.run("UPDATE tables SET rematch_votes = ?, rematch_table = ? WHERE id = ?",
+                    (votes_text(votes), rematch_table, table_id))
 
     def live_tables(self, client: str) -> int:
         """Tables in play that ``client`` (a network) made or sits at."""
-        with self._lock:
-            (count,) = self._db.execute(LIVE_TABLES, (client, client)).fetchone()
+        (count,) = self._one(LIVE_TABLES, (client, client))
         return int(count)
 
-    # --- score pads: a new pair of tables beside the games' (older databases just gain them) --
+    # --- score pads (no leases on PostgreSQL: a pad is not a table) -------------------------
 
     def create_pad(self, pad: StoredPad) -> None:
         now = time.time()
-        with self._lock, self._db:
-            self._db.execute("BEGIN")
-            self._db.execute(
-                "INSERT INTO pads (id, token_hash, rules, record, version, created, updated) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (pad.id, pad.token_hash, pad.rules, pad.record, pad.version,
-                 pad.created or now, now))
+        with self._transaction() as sql:
+            sql.run("INSERT INTO pads (id, token_hash, rules, record, version, created, "
+                    "updated) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (pad.id, pad.token_hash, pad.rules, pad.record, pad.version,
+                     pad.created or now, now))
 
     def load_pad(self, pad_id: str) -> StoredPad | None:
-        with self._lock:
-            row = self._db.execute(
-                "SELECT id, token_hash, rules, record, version, created, updated FROM pads "
-                "WHERE id = ?", (pad_id,)).fetchone()
+        row = self._one("SELECT id, token_hash, rules, record, version, created, updated "
+                        "FROM pads WHERE id = ?", (pad_id,))
         if row is None:
             return None
         return StoredPad(id=row[0], token_hash=row[1], rules=row[2], record=row[3],
@@ -352,60 +394,56 @@ class Store:
 
     def has_pad_op(self, pad_id: str, op_id: str) -> bool:
         """Whether the change with this id (the page's own, for sending it again) is stored."""
-        with self._lock:
-            return self._db.execute("SELECT 1 FROM pad_ops WHERE pad_id = ? AND op_id = ?",
-                                    (pad_id, op_id)).fetchone() is not None
+        return self._one("SELECT 1 FROM pad_ops WHERE pad_id = ? AND op_id = ?",
+                         (pad_id, op_id)) is not None
 
     def save_pad(self, pad_id: str, op_id: str, version: int, record: str) -> bool:
         """Store the pad's new record as ``version`` with the change ``op_id`` that made it, in
         one committed transaction; False (and nothing written) when that change is already
         stored or another write came first (the pad is not at ``version - 1``)."""
         now = time.time()
-        with self._lock, self._db:
-            self._db.execute("BEGIN")
-            if self._db.execute("SELECT 1 FROM pad_ops WHERE pad_id = ? AND op_id = ?",
-                                (pad_id, op_id)).fetchone() is not None:
-                return False
-            changed = self._db.execute(
-                "UPDATE pads SET record = ?, version = ?, updated = ? "
-                "WHERE id = ? AND version = ?", (record, version, now, pad_id, version - 1))
-            if changed.rowcount != 1:
-                return False
-            self._db.execute("INSERT INTO pad_ops (pad_id, op_id, version, at) "
-                             "VALUES (?, ?, ?, ?)", (pad_id, op_id, version, now))
+        try:
+            with self._transaction() as sql:
+                # The change first: another server storing the same change at once waits for
+                # it here and then finds it stored.
+                if sql.run("INSERT INTO pad_ops (pad_id, op_id, version, at) "
+                           "VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                           (pad_id, op_id, version, now)).rowcount != 1:
+                    raise WriteUndone
+                if sql.run("UPDATE pads SET record = ?, version = ?, updated = ? "
+                           "WHERE id = ? AND version = ?",
+                           (record, version, now, pad_id, version - 1)).rowcount != 1:
+                    raise WriteUndone
+        except WriteUndone:
+            return False
         return True
 
     def pad_count(self) -> int:
-        with self._lock:
-            count: int = self._db.execute("SELECT count(*) FROM pads").fetchone()[0]
-        return count
+        (count,) = self._one("SELECT count(*) FROM pads")
+        return int(count)
 
     # --- plain SQL for modules with tables of their own (the club tournaments') -------------
 
-    placeholder = "?"
-
     def sql_read(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
-        with self._lock:
-            return list(self._db.execute(sql, tuple(params)).fetchall())
+        return self._all(sql, tuple(params))
 
     def sql_write(self, steps: Sequence[tuple[str, Sequence[Any], bool]]) -> bool:
         """Run the steps in one committed transaction; False (nothing written) if a step that
-        must change one row does not."""
+        must change one row does not, or a row is there already."""
         try:
-            with self._lock, self._db:
-                self._db.execute("BEGIN")
-                for sql, params, must in steps:
-                    if self._db.execute(sql, tuple(params)).rowcount != 1 and must:
+            with self._transaction() as sql:
+                for text, params, must in steps:
+                    if sql.run(text, tuple(params)).rowcount != 1 and must:
                         raise WriteUndone
-        except (WriteUndone, sqlite3.IntegrityError):
+        except (WriteUndone, self.duplicate_error):
             return False
         return True
 
     # --- reads ---------------------------------------------------------------------------------
 
     def load_table(self, table_id: str) -> StoredTable | None:
-        with self._lock:
-            row = self._db.execute(
+        with self._reading() as sql:
+            row = sql.run(
                 "SELECT id, game, rules, seed, title, created, status, creator_seat, cancel_hash, "
                 "updated, creator, rematch_votes, rematch_table, clock FROM tables WHERE id = ?",
                 (table_id,)).fetchone()
@@ -413,10 +451,11 @@ class Store:
                 return None
             seats = [StoredSeat(kind=k, name=n, bot=b, token_hash=t, client=c)
                      for k, n, b, t, c in
-                     self._db.execute("SELECT kind, name, bot, token_hash, client FROM seats "
-                                      "WHERE table_id = ? ORDER BY seat", (table_id,))]
-            actions = [a for (a,) in self._db.execute(
-                "SELECT action FROM actions WHERE table_id = ? ORDER BY n", (table_id,))]
+                     sql.run("SELECT kind, name, bot, token_hash, client FROM seats "
+                             "WHERE table_id = ? ORDER BY seat", (table_id,)).fetchall()]
+            actions = [a for (a,) in sql.run(
+                "SELECT action FROM actions WHERE table_id = ? ORDER BY n",
+                (table_id,)).fetchall()]
         return StoredTable(id=row[0], game=row[1], rules=row[2], seed=row[3], title=row[4],
                            created=row[5], status=row[6], seats=seats, actions=actions,
                            creator_seat=row[7], cancel_hash=row[8], updated=row[9],
@@ -425,45 +464,92 @@ class Store:
 
     def has_table(self, table_id: str) -> bool:
         """Whether a table of this id is stored (its seats and actions are not read)."""
-        with self._lock:
-            return self._db.execute("SELECT 1 FROM tables WHERE id = ?",
-                                    (table_id,)).fetchone() is not None
+        return self._one("SELECT 1 FROM tables WHERE id = ?", (table_id,)) is not None
 
     def table_status(self, table_id: str) -> str | None:
         """A stored table's status, None if there is no such table (nothing else is read)."""
-        with self._lock:
-            row = self._db.execute("SELECT status FROM tables WHERE id = ?",
-                                   (table_id,)).fetchone()
+        row = self._one("SELECT status FROM tables WHERE id = ?", (table_id,))
         return None if row is None else str(row[0])
 
     def table_ids(self, *, status: str | None = None, limit: int = -1) -> list[str]:
         """Table ids, newest first; only those of one status if given; all of them unless
         ``limit`` is given."""
-        with self._lock:
-            if status is None:
-                rows = self._db.execute("SELECT id FROM tables ORDER BY created DESC LIMIT ?",
-                                        (limit,))
-            else:
-                rows = self._db.execute("SELECT id FROM tables WHERE status = ? "
-                                        "ORDER BY created DESC LIMIT ?", (status, limit))
-            return [r for (r,) in rows]
+        cap = self.no_limit if limit < 0 else limit
+        if status is None:
+            rows = self._all("SELECT id FROM tables ORDER BY created DESC LIMIT ?", (cap,))
+        else:
+            rows = self._all("SELECT id FROM tables WHERE status = ? "
+                             "ORDER BY created DESC LIMIT ?", (status, cap))
+        return [str(r) for (r,) in rows]
 
     # --- reviews of finished games ----------------------------------------------------------
 
     def save_review(self, table_id: str, seat: int, reviewer: str, review: str) -> None:
         """Keep a finished game's review (JSON text) for ``seat`` by ``reviewer``."""
-        with self._lock, self._db:
-            self._db.execute("BEGIN")
-            self._db.execute(
-                "INSERT INTO reviews (table_id, seat, reviewer, created, review) "
-                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (table_id, seat, reviewer) DO UPDATE "
-                "SET created = excluded.created, review = excluded.review",
-                (table_id, seat, reviewer, time.time(), review))
+        with self._transaction() as sql:
+            sql.run("INSERT INTO reviews (table_id, seat, reviewer, created, review) "
+                    "VALUES (?, ?, ?, ?, ?) ON CONFLICT (table_id, seat, reviewer) DO UPDATE "
+                    "SET created = excluded.created, review = excluded.review",
+                    (table_id, seat, reviewer, time.time(), review))
 
     def load_review(self, table_id: str, seat: int, reviewer: str) -> str | None:
         """A kept review's JSON text, or ``None``."""
-        with self._lock:
-            row = self._db.execute(
-                "SELECT review FROM reviews WHERE table_id = ? AND seat = ? AND reviewer = ?",
-                (table_id, seat, reviewer)).fetchone()
+        row = self._one("SELECT review FROM reviews WHERE table_id = ? AND seat = ? "
+                        "AND reviewer = ?", (table_id, seat, reviewer))
         return None if row is None else str(row[0])
+
+
+class Store(SqlStore):
+    """One SQLite database of tables."""
+
+    dialect: Dialect = "sqlite"
+    placeholder = "?"
+    no_limit = -1
+    integrity_error = duplicate_error = sqlite3.IntegrityError
+
+    def __init__(self, path: str | Path, *, synchronous: str = "NORMAL") -> None:
+        if str(path) != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        self.path = str(path)
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        # A new database gets small pages (an older one keeps its own: SQLite cannot change
+        # them in WAL mode): a move's commit writes three pages to the WAL (an action, its
+        # index entry, its table's row), and every byte of them is checksummed and copied.
+        self._db.execute(f"PRAGMA page_size={PAGE_SIZE}")
+        # Every statement goes through one cursor, under the lock (not a new cursor per
+        # statement, as Connection.execute makes).
+        cursor = self._db.cursor()
+        self._sql = Statements(cursor.execute, cursor.executemany, self.placeholder)
+        # WAL with synchronous=NORMAL: a commit survives the process being killed at any point
+        # (what a server restart needs); FULL also survives a power cut, at an fsync per move.
+        if self.path != ":memory:":
+            self._db.execute("PRAGMA journal_mode=WAL")
+        if synchronous.upper() not in ("OFF", "NORMAL", "FULL"):
+            raise ValueError(f"synchronous must be OFF, NORMAL or FULL, not {synchronous!r}")
+        self._db.execute(f"PRAGMA synchronous={synchronous.upper()}")
+        self._db.execute("PRAGMA foreign_keys=ON")
+        self._migrate()
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    @contextmanager
+    def _transaction(self, begin: str = "BEGIN") -> Iterator[Statements]:
+        with self._lock, self._db:  # commits, or rolls back on an exception
+            self._sql.run(begin)
+            yield self._sql
+
+    @contextmanager
+    def _reading(self) -> Iterator[Statements]:
+        with self._lock:
+            yield self._sql
+
+    def _migrating(self) -> AbstractContextManager[Statements]:
+        return self._transaction("BEGIN IMMEDIATE")  # one server migrates; others wait
+
+    def _add_column(self, sql: Statements, table: str, column: str, kind: str) -> None:
+        have = {row[1] for row in sql.run(f"PRAGMA table_info({table})").fetchall()}
+        if column not in have:
+            sql.run(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")

@@ -13,26 +13,14 @@ Times of leases come from the database's clock, so the servers' clocks need not 
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
 import psycopg
 
-from .migrations import LATEST, migrations_table, pending, statements
-from .store import (
-    LIVE_TABLES,
-    STATUSES,
-    StoredPad,
-    StoredSeat,
-    StoredTable,
-    StoreError,
-    WriteUndone,
-    redact,
-    votes_of,
-    votes_text,
-)
+from .migrations import LATEST, Dialect
+from .store import SqlStore, Statements, StoreError, redact
 
 #: The database's clock, in seconds since the epoch.
 NOW = "extract(epoch from clock_timestamp())::double precision"
@@ -40,8 +28,15 @@ NOW = "extract(epoch from clock_timestamp())::double precision"
 MIGRATION_LOCK = 0x62696E6F6B656C
 
 
-class PostgresStore:
-    """One PostgreSQL database of tables.  Safe to call from several threads (one lock)."""
+class PostgresStore(SqlStore):
+    """One PostgreSQL database of tables: :class:`~binokel.web.store.SqlStore`'s statements
+    with ``%s``, and the leases and relay of a cluster (:mod:`.cluster`)."""
+
+    dialect: Dialect = "postgres"
+    placeholder = "%s"
+    no_limit = None
+    integrity_error = psycopg.errors.IntegrityError
+    duplicate_error = psycopg.errors.UniqueViolation
 
     def __init__(self, url: str, *, lease_seconds: float = 10.0) -> None:
         self.url = url
@@ -51,34 +46,24 @@ class PostgresStore:
         self.lease_seconds = lease_seconds
         self._lock = threading.Lock()
         self._db = psycopg.connect(url, autocommit=True)
+        self._sql = Statements(self._db.execute, self._executemany, self.placeholder)
         self._migrate()
-
-    def _migrate(self) -> None:
-        with self._lock, self._db.transaction():
-            self._db.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
-            self._db.execute(migrations_table("postgres"))
-            row = self._db.execute(
-                "SELECT COALESCE(MAX(version), 0) FROM schema_migrations").fetchone()
-            for migration in pending(int(row[0]) if row else 0):
-                for sql in statements(migration, "postgres"):
-                    self._db.execute(sql)
-                for table, column, kind in migration.columns:
-                    self._db.execute(f"ALTER TABLE {table} ADD COLUMN IF NOT EXISTS "
-                                     f"{column} {kind}")
-                self._db.execute("INSERT INTO schema_migrations (version, name, applied) "
-                                 "VALUES (%s, %s, %s)", (migration.version, migration.name,
-                                                         time.time()))
-
-    def schema_version(self) -> int:
-        row = self._execute("SELECT COALESCE(MAX(version), 0) FROM schema_migrations").fetchone()
-        return int(row[0]) if row else 0
 
     def close(self) -> None:
         with self._lock:
             self._db.close()
 
+    def _executemany(self, sql: str, rows: list[Sequence[Any]]) -> None:
+        with self._db.cursor() as cursor:
+            cursor.executemany(sql, rows)
+
     @contextmanager
-    def _write(self, table_id: str | None = None) -> Iterator[psycopg.Connection[Any]]:
+    def _transaction(self) -> Iterator[Statements]:
+        with self._lock, self._db.transaction():  # an exception (WriteUndone) rolls it back
+            yield self._sql
+
+    @contextmanager
+    def _write(self, table_id: str | None = None) -> Iterator[Statements]:
         """One committed transaction; with ``table_id``, only while this server holds it."""
         # Pipelined: the statements go out together and their answers come back together
         # (two round trips for a move instead of five); the lease is checked before COMMIT.
@@ -88,216 +73,34 @@ class PostgresStore:
                 renewed = self._db.execute(
                     f"UPDATE leases SET expires = {NOW} + %s WHERE table_id = %s "
                     "AND holder = %s", (self.lease_seconds, table_id, self.holder))
-            yield self._db
+            yield self._sql
             pipeline.sync()
             if renewed is not None and renewed.rowcount != 1:
                 raise StoreError(f"table {table_id}: another server holds it now")
 
+    @contextmanager
+    def _reading(self) -> Iterator[Statements]:
+        with self._lock, self._db.transaction():
+            yield self._sql
+
+    @contextmanager
+    def _migrating(self) -> Iterator[Statements]:
+        with self._transaction() as sql:
+            sql.run("SELECT pg_advisory_xact_lock(?)", (MIGRATION_LOCK,))
+            yield sql
+
+    def _add_column(self, sql: Statements, table: str, column: str, kind: str) -> None:
+        sql.run(f"ALTER TABLE {table} ADD COLUMN IF NOT EXISTS {column} {kind}")
+
+    def _made(self, sql: Statements, table_id: str) -> None:
+        if self.holder is not None:  # the server that makes a table runs it
+            self._db.execute(f"INSERT INTO leases (table_id, holder, expires) VALUES "
+                             f"(%s, %s, {NOW} + %s)", (table_id, self.holder,
+                                                       self.lease_seconds))
+
     def _execute(self, sql: str, params: Sequence[Any] = ()) -> psycopg.Cursor[Any]:
         with self._lock:
             return self._db.execute(sql, params)
-
-    # --- writes -----------------------------------------------------------------------------
-
-    def create_table(self, table: StoredTable) -> None:
-        now = time.time()
-        with self._write() as db:
-            db.execute(
-                "INSERT INTO tables (id, game, rules, seed, title, created, updated, status, "
-                "creator_seat, cancel_hash, creator, rematch_votes, rematch_table, clock) "
-                "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
-                (table.id, table.game, table.rules, table.seed, table.title, table.created or now,
-                 table.updated or now, table.status, table.creator_seat, table.cancel_hash,
-                 table.creator, votes_text(table.rematch_votes), table.rematch_table,
-                 table.clock))
-            with db.cursor() as cursor:
-                cursor.executemany(
-                    "INSERT INTO seats (table_id, seat, kind, name, bot, token_hash, client) "
-                    "VALUES (%s, %s, %s, %s, %s, %s, %s)",
-                    [(table.id, i, s.kind, s.name, s.bot, s.token_hash, s.client)
-                     for i, s in enumerate(table.seats)])
-                cursor.executemany(
-                    "INSERT INTO actions (table_id, n, seat, action, at) "
-                    "VALUES (%s, %s, %s, %s, %s)",
-                    [(table.id, n, -1, a, now) for n, a in enumerate(table.actions)])
-            if self.holder is not None:  # the server that makes a table runs it
-                db.execute(f"INSERT INTO leases (table_id, holder, expires) VALUES "
-                           f"(%s, %s, {NOW} + %s)", (table.id, self.holder, self.lease_seconds))
-
-    def set_seat(self, table_id: str, seat: int, stored: StoredSeat) -> None:
-        with self._write(table_id) as db:
-            db.execute("UPDATE seats SET kind = %s, name = %s, bot = %s, token_hash = %s, "
-                       "client = %s WHERE table_id = %s AND seat = %s",
-                       (stored.kind, stored.name, stored.bot, stored.token_hash, stored.client,
-                        table_id, seat))
-            db.execute("UPDATE tables SET updated = %s WHERE id = %s", (time.time(), table_id))
-
-    def append_action(self, table_id: str, n: int, seat: int, action: str) -> None:
-        self.append_actions(table_id, n, seat, [action])
-
-    def append_actions(self, table_id: str, n: int, seat: int, actions: list[str], *,
-                       status: str | None = None) -> None:
-        now = time.time()
-        if status is not None and status not in STATUSES:
-            raise ValueError(f"unknown table status {status!r}")
-        try:
-            with self._write(table_id) as db:
-                with db.cursor() as cursor:
-                    cursor.executemany(
-                        "INSERT INTO actions (table_id, n, seat, action, at) "
-                        "VALUES (%s, %s, %s, %s, %s)",
-                        [(table_id, n + i, seat, a, now) for i, a in enumerate(actions)])
-                if status is None:
-                    db.execute("UPDATE tables SET updated = %s WHERE id = %s", (now, table_id))
-                else:
-                    db.execute("UPDATE tables SET updated = %s, status = %s WHERE id = %s",
-                               (now, status, table_id))
-        except psycopg.errors.IntegrityError as exc:
-            raise StoreError(f"table {table_id}: action {n} already stored ({exc})") from None
-
-    def set_status(self, table_id: str, status: str) -> None:
-        if status not in STATUSES:
-            raise ValueError(f"unknown table status {status!r}")
-        with self._write(table_id) as db:
-            db.execute("UPDATE tables SET status = %s, updated = %s WHERE id = %s",
-                       (status, time.time(), table_id))
-
-    def set_rematch(self, table_id: str, votes: list[int], rematch_table: str | None
-                    ) -> None:
-        with self._write() as db:
-            db.execute("UPDATE tables SET rematch_votes = %s, rematch_table = %s WHERE id = %s",
-                       (votes_text(votes), rematch_table, table_id))
-
-    def live_tables(self, client: str) -> int:
-        row = self._execute(LIVE_TABLES.replace("?", "%s"), (client, client)).fetchone()
-        return int(row[0]) if row else 0
-
-    # --- reads ------------------------------------------------------------------------------
-
-    def load_table(self, table_id: str) -> StoredTable | None:
-        with self._lock, self._db.transaction():
-            row = self._db.execute(
-                "SELECT id, game, rules, seed, title, created, status, creator_seat, "
-                "cancel_hash, updated, creator, rematch_votes, rematch_table, clock "
-                "FROM tables WHERE id = %s", (table_id,)).fetchone()
-            if row is None:
-                return None
-            seats = [StoredSeat(kind=k, name=n, bot=b, token_hash=t, client=c)
-                     for k, n, b, t, c in
-                     self._db.execute("SELECT kind, name, bot, token_hash, client FROM seats "
-                                      "WHERE table_id = %s ORDER BY seat", (table_id,))]
-            actions = [a for (a,) in self._db.execute(
-                "SELECT action FROM actions WHERE table_id = %s ORDER BY n", (table_id,))]
-        return StoredTable(id=row[0], game=row[1], rules=row[2], seed=row[3], title=row[4],
-                           created=row[5], status=row[6], seats=seats, actions=actions,
-                           creator_seat=row[7], cancel_hash=row[8], updated=row[9],
-                           creator=row[10] or "", rematch_votes=votes_of(row[11]),
-                           rematch_table=row[12], clock=row[13])
-
-    def has_table(self, table_id: str) -> bool:
-        """Whether a table of this id is stored (its seats and actions are not read)."""
-        with self._lock:
-            return self._db.execute("SELECT 1 FROM tables WHERE id = %s",
-                                    (table_id,)).fetchone() is not None
-
-    def table_status(self, table_id: str) -> str | None:
-        """A stored table's status, None if there is no such table (nothing else is read)."""
-        with self._lock:
-            row = self._db.execute("SELECT status FROM tables WHERE id = %s",
-                                   (table_id,)).fetchone()
-        return None if row is None else str(row[0])
-
-    def table_ids(self, *, status: str | None = None, limit: int = -1) -> list[str]:
-        cap = None if limit < 0 else limit
-        if status is None:
-            rows = self._execute("SELECT id FROM tables ORDER BY created DESC LIMIT %s", (cap,))
-        else:
-            rows = self._execute("SELECT id FROM tables WHERE status = %s "
-                                 "ORDER BY created DESC LIMIT %s", (status, cap))
-        return [r for (r,) in rows]
-
-    # --- score pads (one phone's pad at a real table; no leases: a pad is not a table) -------
-
-    def create_pad(self, pad: StoredPad) -> None:
-        now = time.time()
-        with self._lock, self._db.transaction():
-            self._db.execute(
-                "INSERT INTO pads (id, token_hash, rules, record, version, created, updated) "
-                "VALUES (%s, %s, %s, %s, %s, %s, %s)",
-                (pad.id, pad.token_hash, pad.rules, pad.record, pad.version,
-                 pad.created or now, now))
-
-    def load_pad(self, pad_id: str) -> StoredPad | None:
-        row = self._execute(
-            "SELECT id, token_hash, rules, record, version, created, updated FROM pads "
-            "WHERE id = %s", (pad_id,)).fetchone()
-        if row is None:
-            return None
-        return StoredPad(id=row[0], token_hash=row[1], rules=row[2], record=row[3],
-                         version=row[4], created=row[5], updated=row[6])
-
-    def has_pad_op(self, pad_id: str, op_id: str) -> bool:
-        return self._execute("SELECT 1 FROM pad_ops WHERE pad_id = %s AND op_id = %s",
-                             (pad_id, op_id)).fetchone() is not None
-
-    def save_pad(self, pad_id: str, op_id: str, version: int, record: str) -> bool:
-        """As :meth:`binokel.web.store.Store.save_pad`: one transaction, False (and nothing
-        written) when the change is stored already or the pad is not at ``version - 1``."""
-        now = time.time()
-        saved = False
-        with self._lock, self._db.transaction():
-            inserted = self._db.execute(
-                "INSERT INTO pad_ops (pad_id, op_id, version, at) VALUES (%s, %s, %s, %s) "
-                "ON CONFLICT DO NOTHING", (pad_id, op_id, version, now))
-            if inserted.rowcount != 1:
-                raise psycopg.Rollback()
-            changed = self._db.execute(
-                "UPDATE pads SET record = %s, version = %s, updated = %s "
-                "WHERE id = %s AND version = %s", (record, version, now, pad_id, version - 1))
-            if changed.rowcount != 1:
-                raise psycopg.Rollback()
-            saved = True
-        return saved
-
-    def pad_count(self) -> int:
-        row = self._execute("SELECT count(*) FROM pads").fetchone()
-        return int(row[0]) if row else 0
-
-    # --- reviews of finished games ----------------------------------------------------------
-
-    def save_review(self, table_id: str, seat: int, reviewer: str, review: str) -> None:
-        with self._lock, self._db.transaction():
-            self._db.execute(
-                "INSERT INTO reviews (table_id, seat, reviewer, created, review) "
-                "VALUES (%s, %s, %s, %s, %s) ON CONFLICT (table_id, seat, reviewer) DO UPDATE "
-                "SET created = excluded.created, review = excluded.review",
-                (table_id, seat, reviewer, time.time(), review))
-
-    # --- plain SQL for modules with tables of their own (the club tournaments') -------------
-
-    placeholder = "%s"
-
-    def sql_read(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
-        with self._lock:
-            return list(self._db.execute(sql, tuple(params)).fetchall())
-
-    def sql_write(self, steps: Sequence[tuple[str, Sequence[Any], bool]]) -> bool:
-        """Run the steps in one committed transaction; False (nothing written) if a step that
-        must change one row does not."""
-        try:
-            with self._lock, self._db.transaction():
-                for sql, params, must in steps:
-                    if self._db.execute(sql, tuple(params)).rowcount != 1 and must:
-                        raise WriteUndone
-        except (WriteUndone, psycopg.errors.UniqueViolation):
-            return False
-        return True
-
-    def load_review(self, table_id: str, seat: int, reviewer: str) -> str | None:
-        row = self._execute(
-            "SELECT review FROM reviews WHERE table_id = %s AND seat = %s AND reviewer = %s",
-            (table_id, seat, reviewer)).fetchone()
-        return None if row is None else str(row[0])
 
     # --- leases: which server runs which table (used by binokel.web.cluster) ------------------
 

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from binokel.cli.cmd_serve import BOUNDS
 from binokel.games.binokel.game import new_game
 from binokel.web.app import Rate, create_app
 from binokel.web.connection import RATE_BURST, RATE_PER_SECOND
@@ -264,6 +265,20 @@ def test_a_bad_rate_limit_is_refused_with_the_flag_named(
 
     assert main(["serve", option, value, "--db", ":memory:"]) == 2
     assert reason in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("flag", "bound", "zero"), BOUNDS)
+def test_each_number_flag_out_of_bounds_is_refused_with_the_flag_named(
+        capsys: pytest.CaptureFixture[str], flag: str, bound: str, zero: str) -> None:
+    from binokel.cli.main import main
+
+    bad = {"not negative": "-1", "from 0 up": "inf", "positive": "0", "at least 1": "0"}[bound]
+    said = {"not negative": "must not be negative", "from 0 up": "must be a number from 0 up",
+            "positive": "must be positive", "at least 1": "must be at least 1"}[bound]
+    assert main(["serve", flag, bad, "--db", ":memory:"]) == 2
+    err = capsys.readouterr().err
+    assert f"{flag} {said}" in err
+    assert (f"(0: {zero})" in err) == bool(zero)
 
 
 @pytest.mark.parametrize(("per_second", "burst"), [(-1.0, 30), (float("nan"), 30), (10.0, -1)])
