@@ -22,7 +22,7 @@ function render() {
   const rounds = Array.from({length: d.drawn}, (_, i) => i + 1);
   const open = d.drawn > d.closed;
   const main = document.getElementById("main");
-  main.replaceChildren(
+  main.replaceChildren(...[
     h("h1", {}, d.name),
     h("p", {class: "meta"}, d.finished ? t("clubFinal") : t("clubLive", d.closed, d.rounds),
       open ? ` · ${t("clubLiveOpen", d.drawn)}` : ""),
@@ -32,7 +32,8 @@ function render() {
         h("th", {class: "num"}, t("clubTotal")), h("th", {class: "num"}, t("clubMissed")))),
       h("tbody", {}, d.standings.map((s) => row(s, rounds)))),
     h("p", {class: "ties"}, t("clubTieBreaks"), " ", t("clubSeedShown", d.seed)),
-    board.mode === "results" ? h("button", {type: "button", class: "no-print", onclick: () => print()}, t("clubPrint")) : null);
+    board.mode === "results" ? h("button", {type: "button", class: "no-print", onclick: () => print()}, t("clubPrint")) : null,
+  ].filter(Boolean));
 }
 
 async function poll() {
