@@ -41,6 +41,25 @@ def shot(page: Any, name: str, lang: str) -> None:
         page.screenshot(path=str(Path(SHOTS) / f"i50-{name}-{lang}.png"), full_page=True)
 
 
+LOOK = (Path(__file__).parent / "look.js").read_text(encoding="utf-8")
+#: Words the same in both languages.
+SAME = {"csv", "pad", "binokel", "kirbe", "preisbinokel", "name", "club"}
+
+
+def looked(page: Any, lang: str) -> list[str]:
+    """What is wrong with the page as a person sees it (tests/web/look.js): outside the window,
+    covered, too small to tap, and on a German page English words of the club's catalogue."""
+    english: list[str] = []
+    if lang == "de":
+        words = page.evaluate("""() => { const split = (o) => new Set(Object.entries(o)
+          .filter(([k]) => k.startsWith("club")).flatMap(([, v]) => String(v)
+          .split(/[^A-Za-zÄÖÜäöüß]+/)).filter((w) => w.length > 2).map((w) => w.toLowerCase()));
+          const de = split(STR.de); return [...split(STR.en)].filter((w) => !de.has(w)); }""")
+        english = sorted(set(words) - SAME)
+    result = page.evaluate(LOOK, [english])
+    return [str(p) for p in result["problems"]]
+
+
 def organiser_view(server: LiveServer, club_id: str, token: str) -> Any:
     request = urllib.request.Request(f"{server.url}/api/clubs/{club_id}",
                                      data=json.dumps({"token": token}).encode(),
@@ -103,6 +122,9 @@ def test_the_organiser_on_a_laptop_and_a_table_on_a_phone(
     box = page.locator("#toast").bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= LAPTOP["width"]
     assert "null" not in page.inner_text("main") and "undefined" not in page.inner_text("main")
+    page.click("#toast")  # read, and put away with a tap
+    page.wait_for_selector("#toast.show", state="detached")
+    assert looked(page, lang) == []
     shot(page, "registration", lang)
 
     page.click(f"button.draw:has-text('{words['draw']}')")
@@ -123,6 +145,7 @@ def test_the_organiser_on_a_laptop_and_a_table_on_a_phone(
                             ".every(i => i.complete && i.naturalWidth > 0)")
     assert ("deals first" if lang == "en" else "gibt zuerst") in cards.inner_text(
         ".table-card >> nth=0")
+    assert looked(cards, lang) == []
     shot(cards, "table-cards", lang)
 
     # The projector, left open: it follows the tables by itself.
@@ -179,12 +202,19 @@ def test_the_organiser_on_a_laptop_and_a_table_on_a_phone(
         page.wait_for_selector(f".table-list li.done[data-table='{t['table']}']")
     page.click("button.primary:not(.draw)")
     page.wait_for_selector("p.ok")
+    assert looked(page, lang) == []
     shot(page, "organiser", lang)
 
     # The projector says the final ranking; its totals are the server's.
     board.wait_for_function(f"document.querySelector('.meta').textContent.includes("
                             f"{json.dumps(words['final'])})")
+    assert looked(board, lang) == []
     shot(board, "projector", lang)
+    standings = new_page(browser, PHONE, lang, errors, touch=True)
+    standings.goto(f"{live_server.url}/club/{club_id}/standings")
+    standings.wait_for_selector("table.standings tbody tr")
+    assert looked(standings, lang) == []
+    shot(standings, "standings-phone", lang)
     public = json.load(urllib.request.urlopen(f"{live_server.url}/api/clubs/{club_id}/standings"))
     shown = board.locator("table.standings tbody tr td.total").all_inner_texts()
     assert shown == [str(s["total"]) for s in public["standings"]]

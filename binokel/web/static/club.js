@@ -192,6 +192,8 @@ async function drawCards(main) {
 }
 
 async function start() {
+  const shown = document.getElementById("toast");
+  shown.addEventListener("click", () => { shown.className = ""; });  // a tap puts it away
   document.getElementById("lang").textContent = lang === "de" ? "EN" : "DE";
   document.documentElement.lang = lang;
   document.getElementById("lang").addEventListener("click", () => {
