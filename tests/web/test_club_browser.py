@@ -127,8 +127,14 @@ def test_the_organiser_on_a_laptop_and_a_table_on_a_phone(
     assert looked(page, lang) == []
     shot(page, "registration", lang)
 
-    page.click(f"button.draw:has-text('{words['draw']}')")
+    changes = page.evaluate("document.body.dataset.changes")
+    page.dblclick(f"button.draw:has-text('{words['draw']}')")  # a double click draws once
     page.wait_for_selector(".table-list li")
+    page.wait_for_function(f"document.body.dataset.changes !== {json.dumps(changes)}")
+    assert not page.locator("#toast.show").count()
+    drawn = [line for line in organiser_view(live_server, club_id, token)["log"]
+             if "drawn" in line["what"]]
+    assert len(drawn) == 1
     assert page.locator(".table-list li").count() == 2  # seven players: a four and a three
     assert "kirbe-2026/1" in page.inner_text(".tables .seed")
     # Closing with tables unscored is refused, naming them.
