@@ -109,8 +109,9 @@ class ClubManager:
         except ClubError as exc:
             raise ClubRefused(str(exc), 400) from None
         club_id, token = secrets.token_urlsafe(9), secrets.token_urlsafe(18)
-        self.rows.create(club_id, digest(token), json.dumps(t.to_json(), ensure_ascii=False),
-                         at=self.clock())
+        if not self.rows.create(club_id, digest(token),
+                                json.dumps(t.to_json(), ensure_ascii=False), at=self.clock()):
+            raise ClubRefused("The tournament could not be stored; try again.", 503)
         return club_id, token
 
     def _get(self, club_id: str) -> tuple[int, Tournament]:

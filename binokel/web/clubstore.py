@@ -9,6 +9,7 @@ to the tournament's log (what changed; who and why for a correction), in the sam
 >>> from binokel.web.store import Store
 >>> clubs = ClubStore(Store(":memory:"))
 >>> clubs.create("c1", "digest", "{}", at=1.0)
+True
 >>> clubs.save("c1", 1, '{"x": 1}', "player added", at=2.0), clubs.save("c1", 1, "{}", "late")
 (True, False)
 >>> clubs.load("c1").version, [line.what for line in clubs.log("c1")]
@@ -69,9 +70,10 @@ class ClubStore:
         return self.backend.sql_write([(self._sql(s), p, must) for s, p, must in steps])
 
     def create(self, club_id: str, token_hash: str, record: str, *, at: float | None = None
-               ) -> None:
+               ) -> bool:
+        """Store a new tournament; False (nothing written) if its id is taken."""
         now = time.time() if at is None else at
-        self._write([
+        return self._write([
             ("INSERT INTO clubs (id, token_hash, record, version, created, updated) "
              "VALUES (?, ?, ?, 0, ?, ?)", (club_id, token_hash, record, now, now), True),
             ("INSERT INTO club_log (club_id, n, at, what, who, why) VALUES (?, 0, ?, ?, '', '')",

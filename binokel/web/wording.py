@@ -25,6 +25,8 @@ import functools
 import re
 from typing import Any
 
+from .clubwording import CLUB_CATALOGUE
+
 #: code -> (English template, German template).  The templates are tried with the most fixed
 #: text first, so a specific one ("This game is already {status}; there is no seat to leave.")
 #: wins over a general one ("This game is already {status}.").
@@ -224,6 +226,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "pad_card_points": ("card points: {n} is not between 0 and {rest} (§1)",
                         "Augen: {n} liegt nicht zwischen 0 und {rest} (§1)"),
 }
+
+CATALOGUE.update(CLUB_CATALOGUE)
 
 _CARD_FACES_DE = re.compile(r"(?<![A-Za-z])([QJ])(?=[♣♠♥♦])")
 _FIELD = re.compile(r"\{(\w+)(\*?)\}")

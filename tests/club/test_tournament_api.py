@@ -127,6 +127,10 @@ def test_a_simulated_tournament_of_31_players(client: TestClient, db: Path) -> N
     assert repeats == [0, 0, 0]
     public = client.get(f"/api/clubs/{org.id}/standings").json()
     assert public["finished"]
+    # The public standings carry no secret: no pad, no link, no log, no token.
+    text = json.dumps(public)
+    assert '"link"' not in text and '"pad"' not in text and '"log"' not in text
+    assert org.token not in text
     ranked = {s["player"]: s["total"] for s in public["standings"]}
     assert ranked == {pid: expected[pid] for pid in ranked}
     assert len(ranked) == 32

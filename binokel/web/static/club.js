@@ -17,13 +17,15 @@ async function post(path, body) {
   const answer = await fetch(path, {method: "POST", headers: {"content-type": "application/json"},
                                     body: JSON.stringify(body)});
   const data = await answer.json().catch(() => ({error: answer.statusText}));
-  if (!answer.ok) throw new Error(data.error || answer.statusText);
+  // A refusal in the page's language when the server's catalogue has it (decision web-14).
+  if (!answer.ok) throw new Error((data.words && data.words[lang]) || data.error || answer.statusText);
   return data;
 }
 
 async function change(op) {
   if (club.busy) return;  // one change at a time: a double tap acts once
   club.busy = true;
+  document.body.dataset.busy = "1";
   try {
     club.view = await post(`/api/clubs/${club.id}/ops`, {token: club.token, op});
     draw();
@@ -31,6 +33,8 @@ async function change(op) {
     toast(err.message, true);
   } finally {
     club.busy = false;
+    document.body.dataset.busy = "0";
+    document.body.dataset.changes = String(Number(document.body.dataset.changes || 0) + 1);
   }
 }
 
@@ -152,7 +156,7 @@ function draw() {
   if (location.pathname.endsWith("/cards")) { drawCards(main); return; }
   const base = `/club/${v.id}`;
   const canDraw = v.drawn < v.rounds && (!v.drawn || v.rounds_played[v.drawn - 1].closed);
-  main.append(
+  main.append(...[
     h("h1", {}, v.name),
     h("p", {class: "meta"}, t("clubRulesName", v.rules), " · ", t("clubLive", v.closed, v.rounds),
       " · ", t("clubSeedShown", v.seed)),
@@ -169,7 +173,7 @@ function draw() {
     tablesPanel(v), playersPanel(v), correctionPanel(v),
     h("details", {class: "log"}, h("summary", {}, t("clubLog")),
       h("ol", {}, v.log.map((l) => h("li", {}, new Date(l.at * 1000).toLocaleTimeString(), " ", l.what,
-        l.who ? ` — ${l.who}: ${l.why}` : "")))));
+        l.who ? ` — ${l.who}: ${l.why}` : ""))))].filter(Boolean));
 }
 
 async function drawCards(main) {
@@ -177,7 +181,7 @@ async function drawCards(main) {
   main.append(h("div", {class: "cards"}, data.cards.map((c) => {
     const img = h("img", {class: "qr", alt: t("clubScanPad"),
                           src: "data:image/svg+xml;charset=utf-8," + encodeURIComponent(c.qr)});
-    return h("article", {class: "card"},
+    return h("article", {class: "table-card"},
       h("header", {}, h("b", {}, data.name), " · ", t("clubRound", data.round)),
       h("h2", {}, t("clubTable", c.table)),
       h("ol", {class: "seats"}, c.players.map((n, i) => h("li", {}, n,
@@ -188,6 +192,8 @@ async function drawCards(main) {
 }
 
 async function start() {
+  const shown = document.getElementById("toast");
+  shown.addEventListener("click", () => { shown.className = ""; });  // a tap puts it away
   document.getElementById("lang").textContent = lang === "de" ? "EN" : "DE";
   document.documentElement.lang = lang;
   document.getElementById("lang").addEventListener("click", () => {

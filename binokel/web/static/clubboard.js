@@ -22,17 +22,18 @@ function render() {
   const rounds = Array.from({length: d.drawn}, (_, i) => i + 1);
   const open = d.drawn > d.closed;
   const main = document.getElementById("main");
-  main.replaceChildren(
+  main.replaceChildren(...[
     h("h1", {}, d.name),
     h("p", {class: "meta"}, d.finished ? t("clubFinal") : t("clubLive", d.closed, d.rounds),
       open ? ` · ${t("clubLiveOpen", d.drawn)}` : ""),
-    h("table", {class: "standings"},
+    h("div", {class: "scroll"}, h("table", {class: "standings"},
       h("thead", {}, h("tr", {}, h("th", {}, t("clubPlace")), h("th", {}, t("clubPlayer")),
         rounds.map((r) => h("th", {class: "num"}, t("clubRoundShort", r))),
         h("th", {class: "num"}, t("clubTotal")), h("th", {class: "num"}, t("clubMissed")))),
-      h("tbody", {}, d.standings.map((s) => row(s, rounds)))),
+      h("tbody", {}, d.standings.map((s) => row(s, rounds))))),
     h("p", {class: "ties"}, t("clubTieBreaks"), " ", t("clubSeedShown", d.seed)),
-    board.mode === "results" ? h("button", {type: "button", class: "no-print", onclick: () => print()}, t("clubPrint")) : null);
+    board.mode === "results" ? h("button", {type: "button", class: "no-print", onclick: () => print()}, t("clubPrint")) : null,
+  ].filter(Boolean));
 }
 
 async function poll() {
