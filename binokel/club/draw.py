@@ -26,8 +26,8 @@ from dataclasses import dataclass
 
 #: Independent searches a draw keeps the best of (each from its own shuffle).
 RESTARTS = 12
-#: How many tables apart a swap may move a player when seating by standing.
-STANDING_REACH = 2
+#: How many tables from their place in the standings a player may be seated by standing.
+STANDING_REACH = 3
 
 Pairs = Counter[frozenset[str]]
 
@@ -76,7 +76,9 @@ def _cost(table: Sequence[str], met: Pairs) -> int:
 
 def _improve(tables: list[list[str]], met: Pairs, rng: random.Random, reach: int | None
              ) -> int:
-    """Swap players between tables while a swap lowers the repeats; the repeats left."""
+    """Swap players between tables while a swap lowers the repeats; the repeats left.  With
+    ``reach``, no player ends more than ``reach`` tables from the table they started at."""
+    home = {p: i for i, table in enumerate(tables) for p in table}
     costs = [_cost(t, met) for t in tables]
     improved: bool = True
     while improved and sum(costs) > 0:
@@ -86,12 +88,14 @@ def _improve(tables: list[list[str]], met: Pairs, rng: random.Random, reach: int
         for a in order:
             if not costs[a]:
                 continue
-            others = [b for b in range(len(tables)) if b != a
-                      and (reach is None or abs(a - b) <= reach)]
+            others = [b for b in range(len(tables)) if b != a]
             rng.shuffle(others)
             swaps = ((o, x, y) for o in others for x in range(len(tables[a]))
                      for y in range(len(tables[o])))
             for b, x, y in swaps:
+                if reach is not None and (abs(home[tables[a][x]] - b) > reach
+                                          or abs(home[tables[b][y]] - a) > reach):
+                    continue
                 ta, tb = list(tables[a]), list(tables[b])
                 ta[x], tb[y] = tb[y], ta[x]
                 ca, cb = _cost(ta, met), _cost(tb, met)
@@ -106,9 +110,9 @@ def draw(players: Sequence[str], seed: str, *, met: Pairs | None = None,
          by_standing: bool = False, restarts: int = RESTARTS) -> Seating:
     """Draw ``players`` (ids) to tables from ``seed``, avoiding the pairs in ``met``.
 
-    With ``by_standing`` the players come in standing order (best first) and a player moves at
-    most :data:`STANDING_REACH` tables from where the order put them; otherwise the seats are
-    shuffled.  The same players, seed and history always give the same tables.
+    With ``by_standing`` the players come in standing order (best first) and no player ends
+    more than :data:`STANDING_REACH` tables from where the order put them; otherwise the seats
+    are shuffled.  The same players, seed and history always give the same tables.
     """
     if len(set(players)) != len(players):
         raise DrawError("a player is listed twice")
@@ -117,7 +121,7 @@ def draw(players: Sequence[str], seed: str, *, met: Pairs | None = None,
     rng = random.Random(f"binokel-club:{seed}")
     best: list[list[str]] | None = None
     best_cost = -1
-    for attempt in range(max(1, restarts)):
+    for _ in range(max(1, restarts)):
         order = list(players)
         if not by_standing:
             rng.shuffle(order)
@@ -128,7 +132,7 @@ def draw(players: Sequence[str], seed: str, *, met: Pairs | None = None,
         cost = _improve(tables, met, rng, STANDING_REACH if by_standing else None)
         if best is None or cost < best_cost:
             best, best_cost = tables, cost
-        if not best_cost or (by_standing and attempt >= 2):
+        if not best_cost:
             break
     assert best is not None
     seated = []

@@ -203,3 +203,30 @@ def test_the_standings_poll_is_answered_304_until_a_hand_is_entered(client: Test
     assert again.status_code == 200 and again.headers["etag"] != tag
     assert sum(s["total"] for s in again.json()["standings"]) != 0 or \
         again.json()["tables"][0]["played"] == 1
+
+
+def test_later_rounds_seated_by_standing_and_bodies_that_are_not_json(client: TestClient
+                                                                      ) -> None:
+    org = Organiser(client, rounds=2, hands=3, seed="s", by_standing=True)
+    for n in range(12):
+        org.op(kind="add", name=f"P{n:02d}")
+    first = org.op(kind="draw")["tables"]
+    for number, t in enumerate(first):
+        org.op(kind="sheet", round=1, table=t["table"],
+               totals=[100 * number + i for i in range(len(t["ids"]))])
+    org.op(kind="close", round=1)
+    ranked = [s["player"] for s in org.view()["standings"]]
+    second = org.op(kind="draw")["tables"]
+    met = {frozenset(p) for t in first for p in itertools.combinations(t["ids"], 2)}
+    assert not any(frozenset(p) in met for t in second
+                   for p in itertools.combinations(t["ids"], 2))
+    for t in second:  # seated near their standing: at most three tables from it
+        assert all(abs(ranked.index(p) // 3 - (t["table"] - 1)) <= 3 for p in t["ids"])
+    before = org.view()["version"]
+    text = client.post(f"/api/clubs/{org.id}/ops", content=b"kind=draw",
+                       headers={"content-type": "application/x-www-form-urlencoded"})
+    assert text.status_code == 415
+    broken = client.post(f"/api/clubs/{org.id}/ops", content=b"{not json",
+                         headers={"content-type": "application/json"})
+    assert broken.status_code == 400
+    assert org.view()["version"] == before
