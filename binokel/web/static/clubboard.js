@@ -15,6 +15,28 @@ function row(s, rounds) {
     h("td", {class: "num total"}, s.total), h("td", {class: "num"}, s.missed));
 }
 
+function standingsTable(rows, rounds) {
+  return h("table", {class: "standings"},
+    h("thead", {}, h("tr", {}, h("th", {}, t("clubPlace")), h("th", {}, t("clubPlayer")),
+      rounds.map((r) => h("th", {class: "num"}, t("clubRoundShort", r))),
+      h("th", {class: "num"}, t("clubTotal")), h("th", {class: "num"}, t("clubMissed")))),
+    h("tbody", {}, rows.map((s) => row(s, rounds))));
+}
+
+/* The projector shows every player at once: up to three tables side by side, the type as
+ * large as the screen's height allows (a room reads it from the back). Phones and print get
+ * one table. */
+function columns(standings, rounds) {
+  if (board.mode !== "board") return [h("div", {class: "scroll"}, standingsTable(standings, rounds))];
+  const count = Math.max(1, Math.min(3, Math.ceil(standings.length / 16)));
+  const per = Math.max(1, Math.ceil(standings.length / count));
+  const rowPx = Math.max(18, Math.min(56, Math.floor((innerHeight - 190) / (per + 1))));
+  const out = h("div", {class: "board-columns"});
+  out.style.fontSize = `${Math.round(rowPx / 1.45)}px`;  // (CSSOM: the page's CSP allows no inline style)
+  for (let i = 0; i < standings.length; i += per) out.append(standingsTable(standings.slice(i, i + per), rounds));
+  return [out];
+}
+
 function render() {
   const d = board.data;
   if (!d) return;
@@ -26,11 +48,7 @@ function render() {
     h("h1", {}, d.name),
     h("p", {class: "meta"}, d.finished ? t("clubFinal") : t("clubLive", d.closed, d.rounds),
       open ? ` · ${t("clubLiveOpen", d.drawn)}` : ""),
-    h("div", {class: "scroll"}, h("table", {class: "standings"},
-      h("thead", {}, h("tr", {}, h("th", {}, t("clubPlace")), h("th", {}, t("clubPlayer")),
-        rounds.map((r) => h("th", {class: "num"}, t("clubRoundShort", r))),
-        h("th", {class: "num"}, t("clubTotal")), h("th", {class: "num"}, t("clubMissed")))),
-      h("tbody", {}, d.standings.map((s) => row(s, rounds))))),
+    ...columns(d.standings, rounds),
     h("p", {class: "ties"}, t("clubTieBreaks"), " ", t("clubSeedShown", d.seed)),
     board.mode === "results" ? h("button", {type: "button", class: "no-print", onclick: () => print()}, t("clubPrint")) : null,
   ].filter(Boolean));
@@ -65,5 +83,6 @@ document.addEventListener("DOMContentLoaded", () => {
     render();
   });
   if (board.mode === "board") document.getElementById("top").hidden = true;
+  addEventListener("resize", render);  // the projector's columns follow the screen
   poll();
 });
