@@ -1,6 +1,7 @@
-"""The club tournaments' tables in the web store (migration 6), the SQL written once for
-SQLite and PostgreSQL alike: the backend gives its placeholder (``?`` or ``%s``) and two calls,
-:meth:`~binokel.web.store.Store.sql_read` and ``sql_write`` (steps in one transaction).
+"""The club tournaments' tables in the web store (migration 6), the SQL written once with ``?``
+for SQLite and PostgreSQL alike: the store (:class:`~binokel.web.store.SqlStore`) puts in its
+driver's placeholder and runs :meth:`~binokel.web.store.Store.sql_read` and ``sql_write``
+(steps in one transaction).
 
 A tournament is its model's JSON (:class:`binokel.club.Tournament`) with a version: a save names
 the version it read and stores nothing if another write came first.  Each save appends one line
@@ -29,8 +30,6 @@ Step = tuple[str, Sequence[Any], bool]
 
 
 class SqlBackend(Protocol):
-    placeholder: str
-
     def sql_read(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]: ...
 
     def sql_write(self, steps: Sequence[Step]) -> bool: ...
@@ -58,16 +57,12 @@ class ClubStore:
 
     def __init__(self, backend: SqlBackend) -> None:
         self.backend = backend
-        self.mark = backend.placeholder
-
-    def _sql(self, text: str) -> str:
-        return text.replace("?", self.mark)
 
     def _read(self, text: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
-        return self.backend.sql_read(self._sql(text), params)
+        return self.backend.sql_read(text, params)
 
     def _write(self, steps: Sequence[Step]) -> bool:
-        return self.backend.sql_write([(self._sql(s), p, must) for s, p, must in steps])
+        return self.backend.sql_write(steps)
 
     def create(self, club_id: str, token_hash: str, record: str, *, at: float | None = None
                ) -> bool:
