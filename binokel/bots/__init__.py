@@ -2,7 +2,8 @@
 
 A name is the bot's kind, then optionally ``:`` and ``key=value`` options separated by commas.
 ``cmd:PROGRAM ARGS`` runs an external program that speaks the bot protocol
-(docs/bot-protocol.md).
+(docs/bot-protocol.md).  :func:`make_player` makes any game's player for a rule set;
+:func:`make_bot` is Binokel's (:mod:`binokel.bots.registry`).
 
 >>> make_bot("heuristic:level=easy").name
 'heuristic:level=easy'
@@ -12,61 +13,14 @@ A name is the bot's kind, then optionally ``:`` and ``key=value`` options separa
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from .base import BaseBot, Bot, BotError, TableView, ask
-from .expert.binokel import ExpertBot
-from .external.bot import DEFAULT_TIME_LIMIT, ExternalBot
-from .heuristic.binokel import LEVELS, HeuristicBot
+from .external.bot import ExternalBot
+from .heuristic.binokel import HeuristicBot
 from .names import parse_bot_name
 from .random_bot import RandomBot
-
-Factory = Callable[[str, dict[str, str]], Bot]
-"""Makes a bot from its full name and its options."""
-
-
-def _random(name: str, options: dict[str, str]) -> Bot:
-    if options:
-        raise ValueError(f"the random bot takes no options (got {', '.join(options)})")
-    return RandomBot(name)
-
-
-def _heuristic(name: str, options: dict[str, str]) -> Bot:
-    rest = dict(options)
-    level = rest.pop("level", "medium")
-    return HeuristicBot(name, level=level, options=rest)
-
-
-_REGISTRY: dict[str, Factory] = {"random": _random, "heuristic": _heuristic}
-_REGISTRY["expert"] = lambda name, options: ExpertBot(name, options=options)
-
-
-def register_bot(kind: str, factory: Factory) -> None:
-    """Add a kind of bot, made by ``factory(name, options)``."""
-    _REGISTRY[kind] = factory
-
-
-def bot_names() -> list[str]:
-    """The kinds of bot that can be named (``cmd`` for external programs)."""
-    return [*_REGISTRY, "cmd"]
-
-
-def make_bot(name: str, *, time_limit: float = DEFAULT_TIME_LIMIT) -> Bot:
-    """The bot a name stands for; raises :class:`ValueError` naming what is wrong.
-
-    ``time_limit`` (seconds per decision) applies to external programs.
-    """
-    if name.startswith("cmd:"):
-        return ExternalBot(name[4:], name=name, time_limit=time_limit)
-    kind, options = parse_bot_name(name)
-    factory = _REGISTRY.get(kind)
-    if factory is None:
-        raise ValueError(f"unknown bot {kind!r}; bots: {', '.join(bot_names())} "
-                         f"(e.g. heuristic:level={'|'.join(LEVELS)}, cmd:python3 mybot.py)")
-    return factory(name, options)
-
+from .registry import bot_names, make_bot, make_player, register_bot
 
 __all__ = [
     "BaseBot", "Bot", "BotError", "ExternalBot", "HeuristicBot", "RandomBot", "TableView", "ask",
-    "bot_names", "make_bot", "parse_bot_name", "register_bot",
+    "bot_names", "make_bot", "make_player", "parse_bot_name", "register_bot",
 ]

@@ -29,7 +29,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..bots.by_game import make_game_bot
+from ..bots import make_player
 from ..games import dump_record, find_game_rules, new_game
 from .codecs import codec_for
 from .table import Table
@@ -55,7 +55,7 @@ def play_games(rules_name: str | Any, *, games: int, seed: str = "0", player: st
         raise ValueError(f"games: at least 1 (not {games!r})")
     rules = find_game_rules(rules_name) if isinstance(rules_name, str) else rules_name
     codec = codec_for(rules)
-    bots = [make_game_bot(player, rules) for _ in range(codec.players)]
+    bots = [make_player(player, rules) for _ in range(codec.players)]
     obs: list[npt.NDArray[np.float32]] = []
     masks: list[npt.NDArray[np.int8]] = []
     actions: list[int] = []

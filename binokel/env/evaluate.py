@@ -40,7 +40,7 @@ import numpy as np
 import numpy.typing as npt
 import pyspiel
 
-from ..bots.by_game import make_game_bot
+from ..bots import make_player
 from ..games import find_game_rules, game_of
 from ..tools.arena import OUTCOMES, DealResult, deal_seed, seatings
 from ..tools.arena_stats import mean_ci
@@ -84,7 +84,7 @@ def evaluate(policy: Policy | Any, rules: str = "binokel",
     found = find_game_rules(rules)
     game = load_game(rules)
     started = time.perf_counter()
-    bots = {seat: make_game_bot(opponents, found) for seat in range(game.num_players())}
+    bots = {seat: make_player(opponents, found) for seat in range(game.num_players())}
     player = _player(policy, game)
     differences: list[float] = []
     try:

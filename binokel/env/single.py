@@ -15,7 +15,7 @@ names the rule, and changes nothing; with ``illegal="end"`` it ends the episode 
 ``-illegal_penalty`` and the rule in ``info["illegal"]`` (what Gymnasium's ``check_env``, which
 steps unmasked random actions, needs).
 
-The opponents are computer players by name (:func:`binokel.games.make_game_bot`), each given
+The opponents are computer players by name (:func:`binokel.bots.make_player`), each given
 only its seat's view.  An episode whose hands end before the learning seat has anything to
 decide (a dealer sitting out at four) is played on to the next deal, so every episode starts
 with a decision of the learning seat.
@@ -30,7 +30,7 @@ from typing import Any, SupportsFloat
 import gymnasium
 import numpy as np
 
-from ..bots.by_game import make_game_bot
+from ..bots import make_player
 from ..games import find_game_rules
 from .aec import new_seed_source, observation_space
 from .codec import Mask
@@ -70,7 +70,7 @@ class SingleSeatEnv(gymnasium.Env[Observation, np.int64]):
         self.reward_kind: Reward = reward
         self.render_mode = render_mode
         self.opponent_names = names
-        self._bots = {s: make_game_bot(name, self.rules)
+        self._bots = {s: make_player(name, self.rules)
                       for s, name in zip((s for s in range(n) if s != seat), names, strict=True)}
         self.observation_space = observation_space(self.codec, hands)
         self.action_space = gymnasium.spaces.Discrete(self.codec.action_count)

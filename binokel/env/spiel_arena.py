@@ -29,8 +29,8 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+from ..bots import make_player as package_player
 from ..bots.base import BaseBot
-from ..bots.by_game import make_game_bot
 from ..errors import RulesError
 from ..games import find_game_rules, seats_of
 from ..games.binokel.actions import Discard
@@ -85,7 +85,7 @@ def make_player(name: str, rules: Any, *, seed: int = 0, time_limit: float | Non
     """A player by name: ``openspiel:SPEC`` (:class:`SpielViewBot`), else the package's."""
     if name.startswith(PREFIX):
         return SpielViewBot(name[len(PREFIX):], rules, seed=seed)
-    return make_game_bot(name, rules, time_limit=time_limit)
+    return package_player(name, rules, time_limit=time_limit)
 
 
 def run_spiel_arena(config: ArenaConfig,

@@ -29,7 +29,7 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
-from ..bots.by_game import make_game_bot
+from ..bots import make_player
 
 
 class PackageBot(pyspiel.Bot):  # type: ignore[misc]
@@ -40,7 +40,7 @@ class PackageBot(pyspiel.Bot):  # type: ignore[misc]
         self.game = game
         self.codec = game.codec
         self.name = name
-        self.bot = make_game_bot(name, game.codec.rules)
+        self.bot = make_player(name, game.codec.rules)
         self.rng = random.Random(seed)
 
     def step(self, state: Any) -> int:

@@ -39,8 +39,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from ..bots import Bot, ask
-from ..bots.by_game import make_game_bot
+from ..bots import Bot, ask, make_player
 from ..bots.external.bot import DEFAULT_TIME_LIMIT
 from ..games import PlayState, game_of, seats_of
 from ..games.binocle import BinocleState
@@ -216,7 +215,7 @@ OUTCOMES: dict[str, Callable[[Any, str], HandOutcome]] = {
 
 
 def _make_bot(name: str, config: ArenaConfig) -> Bot:
-    return make_game_bot(name, config.rules, time_limit=config.time_limit)
+    return make_player(name, config.rules, time_limit=config.time_limit)
 
 
 def make_bots(config: ArenaConfig) -> dict[tuple[str, int], Bot]:

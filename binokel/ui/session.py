@@ -299,10 +299,10 @@ class BinocleSession(BaseSession[BinocleState]):
         return 2
 
     def _default_factory(self, state: BinocleState) -> BotFactory:
-        from ..bots.by_game import make_game_bot
+        from ..bots import make_player
 
         rules = state.rules
-        return lambda spec: make_game_bot(spec, rules)
+        return lambda spec: make_player(spec, rules)
 
     def describe(self, before: BinocleState, action: Any, mover: int,
                  after: BinocleState) -> list[Event]:

@@ -13,8 +13,8 @@ here, and so is every other game of the registry (:mod:`binokel.games`).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..errors import IllegalActionError
@@ -48,8 +48,6 @@ class GameKind:
     new_game: Callable[[Any, str], GameLike]
     parse_action: Callable[[str], Any]
     dump_record: Callable[[GameLike, list[str], dict[str, str]], str] | None = None
-    bots: Mapping[str, Callable[[], Any]] = field(default_factory=dict)
-    """Computer players of the game's own, by name, used instead of :mod:`binokel.bots`."""
 
     def rules(self, name: str) -> Any:
         return self.rule_sets()[name]
@@ -96,15 +94,8 @@ def _kind(game: AnyGame) -> GameKind:
     def dump(state: GameLike, players: list[str], tags: dict[str, str]) -> str:
         return game.dump_record(state, players=players, tags=tags)
 
-    def random_player() -> Any:
-        # The game's own random player (Binocle's claims only when it is sure).
-        from ..bots.by_game import make_game_bot
-
-        return make_game_bot("random", game.find_rules(names[0]))
-
     return GameKind(name=game.name, rule_sets=rule_sets, new_game=new,
-                    parse_action=game.parse_action, dump_record=dump,
-                    bots={"random": random_player})
+                    parse_action=game.parse_action, dump_record=dump)
 
 
 def game_kinds() -> list[GameKind]:

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import contextlib
 import random
-from typing import Any
 
+from ..bots import Bot, make_player
 from .games import GameKind
 
 #: Computer players the lobby may offer, weakest first (those that load are offered).
@@ -18,37 +18,13 @@ BOT_CANDIDATES = ("random", "heuristic:level=easy", "heuristic:level=medium",
                   "heuristic:level=hard", "expert")
 
 
-class BotError(ValueError):
-    """A computer player that cannot be had here; the text says why."""
-
-
-class _RandomBot:
-    """Stands in when :mod:`binokel.bots` is not there: a random legal action."""
-
-    name = "random"
-
-    def choose(self, view: Any, rng: random.Random) -> Any:
-        return rng.choice(list(view.legal_actions))
-
-    def close(self) -> None:
-        pass
-
-
-def make_bot(spec: str, game: GameKind | None = None) -> Any:
-    """A computer player by name (``random``, ``heuristic:level=medium``, ``expert``); a game
-    may bring its own player of a name (Binocle's random player claims only when it is sure)."""
-    if game is not None and spec in game.bots:
-        return game.bots[spec]()
-    try:
-        from ..bots import make_bot as make
-    except ImportError:
-        if spec == "random":
-            return _RandomBot()
-        raise BotError(f"no computer player {spec!r} here (only random)") from None
-    try:
-        return make(spec)
-    except Exception as exc:  # the bots package names what it lacks
-        raise BotError(f"no computer player {spec!r}: {exc}") from None
+def make_bot(spec: str, game: GameKind | None = None) -> Bot:
+    """A computer player by name (``random``, ``heuristic:level=medium``, ``expert``) for
+    ``game`` (Binokel's when ``None``): :func:`binokel.bots.make_player` for the game's first
+    rule set, so each game's own players (Binocle's random player claims only when it is sure)
+    come from the one place; :class:`ValueError` names what is wrong."""
+    rules = None if game is None else game.rules(next(iter(game.rule_sets())))
+    return make_player(spec, rules)
 
 
 _AVAILABLE: dict[str, list[str]] = {}

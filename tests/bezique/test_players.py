@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from binokel.bots.by_game import make_game_bot
+from binokel.bots import make_player
 from binokel.bots.heuristic.binocle import keep_value, meld_keep_values
 from binokel.cards import parse_card
 from binokel.games.binocle import BinocleAction, Play, new_binocle_game
@@ -20,7 +20,7 @@ from .scenarios import random_states
                                   "search:samples=2"])
 def test_each_player_plays_a_whole_bezique_game_legally_from_its_views(spec: str) -> None:
     rng = random.Random(4)
-    bots = [make_game_bot(spec, BEZIQUE), make_game_bot("heuristic", BEZIQUE)]
+    bots = [make_player(spec, BEZIQUE), make_player("heuristic", BEZIQUE)]
     state = new_binocle_game(BEZIQUE, seed=4)
     while not state.is_over:
         view = state.view(state.to_move)
@@ -31,7 +31,7 @@ def test_each_player_plays_a_whole_bezique_game_legally_from_its_views(spec: str
 
 
 def test_the_expert_chooses_a_legal_bezique_action() -> None:
-    expert = make_game_bot("expert", BEZIQUE)
+    expert = make_player("expert", BEZIQUE)
     for state in random_states(BEZIQUE, 7)[::60]:
         if state.is_over:
             continue

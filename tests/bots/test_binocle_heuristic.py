@@ -8,8 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from binokel.bots import make_bot
-from binokel.bots.by_game import make_game_bot
+from binokel.bots import make_bot, make_player
 from binokel.bots.heuristic.binocle import BinocleHeuristicBot, beats
 from binokel.cards import parse_card
 from binokel.games import find_game_rules
@@ -36,7 +35,7 @@ def test_only_legal_actions(rules_name: str, seed: int, steps: int, level: str) 
     if state.is_over:
         return
     view = state.view(state.to_move)
-    bot = make_game_bot(f"heuristic:level={level}", rules)
+    bot = make_player(f"heuristic:level={level}", rules)
     action = bot.choose(view, random.Random(seed))
     assert action in view.legal_actions
     # make_bot's heuristic plays the Binocle view with the same player
@@ -73,7 +72,7 @@ def test_unknown_level() -> None:
     with pytest.raises(ValueError):
         BinocleHeuristicBot(level="grandmaster")
     with pytest.raises(ValueError):
-        make_game_bot("heuristic:level=easy,samples=3", find_game_rules("binocle"))
+        make_player("heuristic:level=easy,samples=3", find_game_rules("binocle"))
 
 
 @pytest.mark.parametrize("level", ["medium", "hard"])

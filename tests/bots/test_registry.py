@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from binokel.bots import ExternalBot, HeuristicBot, RandomBot, make_bot, parse_bot_name
+from binokel.bots import ExternalBot, HeuristicBot, RandomBot, make_bot, make_player, parse_bot_name
+from binokel.bots.random_bot import RandomBinocleBot
+from binokel.games import registered_games
 
 
 def test_bots_are_found_by_name() -> None:
@@ -47,3 +51,24 @@ def test_bad_names_are_refused_clearly(name: str, message: str) -> None:
 def test_names_split_into_kind_and_options() -> None:
     assert parse_bot_name("heuristic") == ("heuristic", {})
     assert parse_bot_name("heuristic: level = hard ,") == ("heuristic", {"level": "hard"})
+
+
+@pytest.mark.parametrize("game", [g.name for g in registered_games()])
+def test_make_player_makes_each_games_players_from_one_door(game: str) -> None:
+    found = next(g for g in registered_games() if g.name == game)
+    rules = found.find_rules(found.rule_set_names()[0])
+    state = found.new_game(rules, "door")
+    view = state.view(state.to_move)
+    for spec in found.player_names:
+        bot = make_player(spec, rules)
+        assert bot.choose(view, random.Random(1)) in view.legal_actions
+        bot.close()
+    own_random = make_player("random", rules)
+    assert isinstance(own_random, RandomBinocleBot if game != "binokel" else RandomBot)
+    with pytest.raises(ValueError, match="unknown bot 'nobody'"):
+        make_player("nobody", rules)
+
+
+def test_make_player_without_rules_is_binokels() -> None:
+    assert isinstance(make_player("heuristic:level=easy"), HeuristicBot)
+    assert type(make_player("random")) is type(make_bot("random"))

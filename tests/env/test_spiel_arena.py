@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from binokel.bots.by_game import make_game_bot
+from binokel.bots import make_player
 from binokel.cli.main import main
 from binokel.env.spiel import load_game
 from binokel.env.spiel_arena import SpielViewBot, state_from_view
@@ -19,7 +19,7 @@ def test_every_view_of_a_hand_gives_a_state_with_that_view(name: str) -> None:
     rules = find_game_rules(name)
     game = load_game(name)
     rng = random.Random(2)
-    bots = [make_game_bot("heuristic:level=easy", rules) for _ in range(rules.players)]
+    bots = [make_player("heuristic:level=easy", rules) for _ in range(rules.players)]
     state = new_game(rules, seed=2)
     while not state.results:
         view = state.view(state.to_move)

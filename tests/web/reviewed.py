@@ -7,7 +7,7 @@ import functools
 import random
 from typing import Any
 
-from binokel.bots.by_game import make_game_bot
+from binokel.bots import make_player
 from binokel.review.game import review_game, review_json
 from binokel.web.games import game_for_rules
 from binokel.web.reviews import review_players
@@ -27,7 +27,7 @@ SEATS = [Seat(kind="human", name="Anna"), Seat(kind="bot", bot="heuristic"),
 def finished_actions() -> tuple[str, ...]:
     kind = game_for_rules(RULES)
     state: Any = kind.new(RULES, SEED)
-    bot = make_game_bot("heuristic", kind.rules(RULES))
+    bot = make_player("heuristic", kind.rules(RULES))
     rng = random.Random(15)
     actions: list[str] = []
     while not state.is_over:

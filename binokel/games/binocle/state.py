@@ -6,10 +6,10 @@ one may ask of it, so that each module holds one idea.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Self
 
 from ...cards import CARDS, Card, Suit, unpack
+from ..chain import ActionChain
 from . import actions as A
 from .actions import BinocleAction
 from .hand import TAKEN, BinocleDeal, BinocleHandResult, BinocleTrick, Ending, Phase, _Hand
@@ -17,7 +17,7 @@ from .melds import Placement, ScoredMeld, TableCard, _Need
 from .rules import BinocleRules
 
 
-class StateReader:
+class StateReader(ActionChain[BinocleAction]):
     """The reading half of :class:`~binokel.games.binocle.game.BinocleState`."""
 
     __slots__ = ()
@@ -242,31 +242,6 @@ class StateReader:
         """What a claim by ``seat`` would count now (§7): score plus card points taken."""
         return self._scores[seat] + self._points[seat]
 
-    @property
-    def parent(self) -> Self | None:
-        """The state before the last action."""
-        return self._parent
-
-    @property
-    def last_action(self) -> BinocleAction | None:
-        return self._last_action
-
-    def history(self) -> list[BinocleAction]:
-        """Every action applied since the game began, oldest first."""
-        out: list[BinocleAction] = []
-        state: StateReader | None = self
-        while state is not None and state._last_action is not None:
-            out.append(state._last_action)
-            state = state._parent
-        out.reverse()
-        return out
-
-    def states(self) -> Iterator[Self]:
-        """This state and its ancestors, newest first."""
-        state: Self | None = self
-        while state is not None:
-            yield state
-            state = state._parent
 
     def __repr__(self) -> str:
         return (f"<BinocleState hand {self.hand_no} {self._phase.value} to_move={self._to_move} "

@@ -13,7 +13,7 @@ import enum
 import functools
 import operator
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from hashlib import sha512 as _sha512
 from typing import Self
@@ -27,6 +27,7 @@ from ...cards import (
     Suit,
     unpack,
 )
+from ..chain import ActionChain
 from .actions import Action
 from .melds import Meld
 from .rules import Rules
@@ -240,7 +241,7 @@ def make_game(rules: Rules, seed: int | str, hand_no: int, dealer: int,
     return game
 
 
-class StateReader:
+class StateReader(ActionChain[Action]):
     """A Binokel position, read-only; the state machine on top is
     :class:`~binokel.games.binokel.game.GameState`."""
 
@@ -326,15 +327,6 @@ class StateReader:
     def points(self) -> tuple[int, ...]:
         """Card points each seat has taken in tricks this hand (last-trick bonus included)."""
         return self._points
-
-    @property
-    def parent(self) -> Self | None:
-        """The state before the last action."""
-        return self._parent
-
-    @property
-    def last_action(self) -> Action | None:
-        return self._last_action
 
     @property
     def is_over(self) -> bool:
@@ -427,19 +419,3 @@ class StateReader:
             seat = self._h.next_seat[seat]
         return out
 
-    def history(self) -> list[Action]:
-        """Every action applied since the game began, oldest first."""
-        out: list[Action] = []
-        state: StateReader | None = self
-        while state is not None and state._last_action is not None:
-            out.append(state._last_action)
-            state = state._parent
-        out.reverse()
-        return out
-
-    def states(self) -> Iterator[Self]:
-        """This state and its ancestors, newest first."""
-        state: Self | None = self
-        while state is not None:
-            yield state
-            state = state._parent
