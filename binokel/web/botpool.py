@@ -50,6 +50,20 @@ DEFAULT_TIMEOUT = 60.0
 STARTUP_TIMEOUT = 120.0
 #: How much lower the workers' priority is than the server's (see ``os.nice``).
 WORKER_NICENESS = 5
+#: Computer players that answer in milliseconds (they do not search).  They decide in a worker
+#: of their own, so that their moves never wait behind a searching player's (see
+#: :func:`searches`; issue 46).
+QUICK_PLAYERS = ("random", "heuristic")
+
+
+def searches(spec: str) -> bool:
+    """Whether a computer player may think for seconds a move: the expert and external
+    programs, not the players of :data:`QUICK_PLAYERS`.
+
+    >>> searches("expert:samples=32"), searches("heuristic:level=hard"), searches("random")
+    (True, False, False)
+    """
+    return spec.split(":", 1)[0].strip() not in QUICK_PLAYERS
 
 
 @dataclass(frozen=True, slots=True)

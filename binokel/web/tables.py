@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import hmac
 import logging
 import random
@@ -31,7 +32,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 
 from ..errors import IllegalActionError, NotationError
-from .botpool import BotPool
+from .botpool import BotPool, searches
 from .games import GameLike, all_rule_sets, game_for_rules
 from .hints import Hints
 from .players import BOT_CANDIDATES, available_bots, make_bot
@@ -79,7 +80,8 @@ class TableManager(TableLife):
                  idle_minutes: float = TABLE_IDLE_MINUTES,
                  bots_idle_minutes: float = BOTS_IDLE_MINUTES,
                  max_tables: int = MAX_PLAYING_TABLES, turn_seconds: float = TURN_SECONDS,
-                 pool: BotPool | None = None, hints: Hints | None = None) -> None:
+                 pool: BotPool | None = None, hints: Hints | None = None,
+                 quick: BotPool | None = None) -> None:
         self.store = store
         self.bot_delay = bot_delay
         self.per_client = per_client
@@ -88,9 +90,16 @@ class TableManager(TableLife):
         self.max_tables = max_tables
         self.turn_seconds = turn_seconds
         self.pool = pool if pool is not None else BotPool()
+        # Players that do not search decide in a worker of their own (started by the first
+        # move): an expert's long move never holds up another table's quick players.
+        self.quick = quick if quick is not None else BotPool(
+            workers=1, timeout=self.pool.timeout, function=self.pool.function,
+            niceness=self.pool.niceness)
         self.hints = hints if hints is not None else Hints()
         # A hint's worker stops while a computer player thinks: hints never take its CPU.
-        self.pool.on_busy = self.hints.pool.pause
+        self._thinking: set[int] = set()
+        self.pool.on_busy = functools.partial(self._pause_hints, 0)
+        self.quick.on_busy = functools.partial(self._pause_hints, 1)
         self.tables: dict[str, Table] = {}
         self._pending: deque[str] = deque()
         self._closing = False
@@ -99,6 +108,11 @@ class TableManager(TableLife):
         False when another server runs it (see :mod:`binokel.web.cluster`)."""
         self.release: Callable[[str], None] | None = None
         """With several servers: let go of the lease of a table dropped from memory."""
+
+    def _pause_hints(self, pool: int, busy: bool) -> None:
+        """The hints' worker stops while either pool of computer players thinks."""
+        (self._thinking.add if busy else self._thinking.discard)(pool)
+        self.hints.pool.pause(bool(self._thinking))
 
     # --- lifecycle -----------------------------------------------------------------------
 
@@ -131,6 +145,7 @@ class TableManager(TableLife):
             if table.clock_task is not None:
                 table.clock_task.cancel()
         await asyncio.to_thread(self.pool.close)
+        await asyncio.to_thread(self.quick.close)
         await asyncio.to_thread(self.hints.close)
 
     # --- finding and making tables --------------------------------------------------------
@@ -596,8 +611,9 @@ class TableManager(TableLife):
             spec = table.seats[seat].bot or "random"
             view = table.state.view(seat)  # the seat's view, and nothing more, goes out
             seed = f"{table.seed}/bot/{n}"
-            decision = await self.pool.decide(table.game.name, spec, view, seed=seed,
-                                              share=table.creator or table.id)
+            pool = self.pool if searches(spec) else self.quick
+            decision = await pool.decide(table.game.name, spec, view, seed=seed,
+                                         share=table.creator or table.id)
             if table.n != n or not self._bot_to_move(table):
                 continue  # the table changed while the bot thought (abandoned, say)
             legal = list(view.legal_actions)

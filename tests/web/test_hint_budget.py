@@ -122,3 +122,39 @@ def test_one_seat_may_ask_so_often_and_one_at_a_time(tmp_path: Path) -> None:
         store.close()
 
     asyncio.run(scenario())
+
+
+EXPERT_SECONDS = 3.0
+
+
+def slow_experts(game: str, spec: str, view: Any, seed: str, weigh: bool) -> Decision:
+    """The expert thinks for seconds a move (as its search does on a busy machine); the other
+    players answer at once."""
+    if spec.startswith("expert"):
+        time.sleep(EXPERT_SECONDS)
+    return decide(game, "random", view, seed, weigh)
+
+
+def test_experts_thinking_do_not_hold_up_another_tables_quick_players(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        store = Store(tmp_path / "web.sqlite3")
+        pool = BotPool(workers=1, function=slow_experts)
+        manager = TableManager(store, bot_delay=0, pool=pool, turn_seconds=0)
+        pool.start()
+        # Three tables of experts keep the one worker of the searching players busy.
+        experts = [manager.create("binokel", ["bot:expert"] * 3, title=f"experts {i}").table
+                   for i in range(3)]
+        await asyncio.sleep(0.1)
+        computers = manager.create("binokel", ["bot:random"] * 3, title="computers").table
+        deadline = time.monotonic() + 60
+        while computers.n < 6 and time.monotonic() < deadline:
+            await asyncio.sleep(0.01)
+        expert_moves = sum(t.n for t in experts)
+        assert computers.n >= 6
+        # In one shared queue, served in turn, six quick moves would come after about fifteen
+        # of the experts' (three seconds each); in a worker of their own, after a few at most.
+        assert expert_moves < 6, f"the quick players waited for {expert_moves} expert moves"
+        await manager.close()
+        store.close()
+
+    asyncio.run(scenario())
