@@ -120,7 +120,10 @@ def _serve(connection: Connection, function: Decide, niceness: int = WORKER_NICE
     server closes the pipe."""
     _lower_priority(niceness)
     _warm_up()
-    connection.send("ready")
+    try:
+        connection.send("ready")
+    except OSError:  # the server let go of this worker while it started (or is stopping)
+        return
     while True:
         try:
             job = connection.recv()

@@ -36,6 +36,8 @@ import asyncio
 import contextlib
 import http.client
 import json
+import multiprocessing
+import os
 import random
 import socket
 import subprocess
@@ -51,7 +53,15 @@ import orjson
 from websockets.asyncio.client import connect
 
 sys.path.insert(0, str(Path(__file__).parent))
-from loadtest import choose, free_port, parse_think, percentile, wait_for_port
+from loadtest import (
+    choose,
+    cpu_seconds,
+    free_port,
+    parse_think,
+    percentile,
+    wait_for_port,
+    worker_cpu_seconds,
+)
 
 ATTACKER = "127.66.0.1"
 ATTACKS = ("fill", "hints", "experts", "pad", "headers", "qr", "spectators")
@@ -105,20 +115,36 @@ class People:
     failed: dict[str, str] = field(default_factory=dict)
     """Table id -> the first error or dropped connection."""
     last_move: dict[str, float] = field(default_factory=dict)
+    lags: list[tuple[float, float]] = field(default_factory=list)
+    """(when, seconds) by which this client's event loop woke late (its own backlog)."""
+
+    def add(self, other: People) -> None:
+        self.latencies += other.latencies
+        self.moves += other.moves
+        self.lags += other.lags
+        for table, why in other.failed.items():
+            self.failed.setdefault(table, why)
+        self.last_move.update(other.last_move)
 
 
 @dataclass
 class Computers:
     gaps: list[tuple[float, float]] = field(default_factory=list)
     """(when, seconds) between two moves of a computer players' table."""
+    lags: list[tuple[float, float]] = field(default_factory=list)
+    """How late the main process's loop woke (it runs the attacks and the spectators)."""
 
 
 async def seat(port: int, table: str, token: str, source: str, deadline: float,
-               people: People, rng: random.Random, think: tuple[float, float]) -> None:
+               people: People, rng: random.Random, think: tuple[float, float],
+               arrive: float = 0.0) -> None:
+    """One person at a table, who arrives ``arrive`` seconds from now."""
     sent_n, sent_at = -1, 0.0
+    await asyncio.sleep(arrive)
     try:
+        # No WebSocket pings from the client: a browser sends none (it answers the server's).
         async with connect(f"ws://127.0.0.1:{port}/ws/{table}", max_size=2**20,
-                           open_timeout=60, local_addr=(source, 0)) as ws:
+                           open_timeout=60, local_addr=(source, 0), ping_interval=None) as ws:
             await ws.send(json.dumps({"type": "hello", "token": token}))
             while (timeout := deadline - time.monotonic()) > 0:
                 try:
@@ -174,6 +200,110 @@ async def watch(port: int, table: str, deadline: float, computers: Computers) ->
                 last_n, last_at = message["n"], now
             if message["table"]["status"] != "playing":
                 return
+
+
+async def lag_monitor(lags: list[tuple[float, float]], every: float = 0.05) -> None:
+    """Record how late this process's event loop wakes (a busy client inflates latencies)."""
+    while True:
+        asked = time.monotonic()
+        await asyncio.sleep(every)
+        now = time.monotonic()
+        lags.append((now, now - asked - every))
+
+
+Seat = tuple[str, str, str]
+"""(table, seat token, source address) of one person."""
+
+
+def people_process(port: int, seats: list[Seat], think: tuple[float, float], seed: float,
+                   deadline: float, ramp: float, pipe: Any) -> None:
+    """One client process's share of the people: play until the parent says stop (or the
+    deadline), then send back what was measured.  ``time.monotonic`` is the system's
+    monotonic clock, so times compare across processes."""
+    async def play() -> None:
+        people = People()
+        rng = random.Random(seed)
+        stopped = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        threading.Thread(target=lambda: (pipe.recv(), loop.call_soon_threadsafe(stopped.set)),
+                         daemon=True).start()
+        tasks = [asyncio.ensure_future(seat(port, table, token, source, deadline, people,
+                                            random.Random(rng.random()), think,
+                                            ramp * i / len(seats)))
+                 for i, (table, token, source) in enumerate(seats)]
+        tasks.append(asyncio.ensure_future(lag_monitor(people.lags)))
+        pipe.send("playing")
+        await stopped.wait()
+        pipe.send(people)
+        # Gone at once: the sockets' closing handshakes are no part of the measurement (and
+        # take long on a busy machine).
+        os._exit(0 if tasks else 1)
+
+    asyncio.run(play())
+
+
+class PeopleProcesses:
+    """The people split over ``count`` client processes (0: in this process's event loop)."""
+
+    def __init__(self, count: int) -> None:
+        self.count = count
+        self.processes: list[Any] = []
+        self.pipes: list[Any] = []
+
+    def start(self, port: int, seats: list[Seat], think: tuple[float, float], seed: int,
+              deadline: float, ramp: float) -> None:
+        context = multiprocessing.get_context("spawn")
+        rng = random.Random(seed)
+        for i in range(self.count):
+            mine, theirs = context.Pipe()
+            process = context.Process(target=people_process, daemon=True, args=(
+                port, seats[i::self.count], think, rng.random(), deadline, ramp, theirs))
+            process.start()
+            self.processes.append(process)
+            self.pipes.append(mine)
+        for pipe in self.pipes:
+            if pipe.recv() != "playing":
+                raise SystemExit("a client process did not start")
+
+    def pids(self) -> list[int]:
+        return [p.pid for p in self.processes]
+
+    def stop(self, into: People) -> None:
+        for pipe in self.pipes:
+            pipe.send("stop")
+        for pipe in self.pipes:
+            into.add(pipe.recv())
+        for process in self.processes:
+            process.join(timeout=30)
+            if process.is_alive():
+                process.kill()
+
+
+def waited_seconds(pid: int) -> float:
+    """Seconds a process's main thread has spent ready to run but waiting for a CPU (the
+    machine's other work), from /proc/PID/schedstat; 0 where unknown."""
+    try:
+        return int(Path(f"/proc/{pid}/schedstat").read_text().split()[1]) / 1e9
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
+def reaped_cpu_seconds(pid: int) -> float:
+    """CPU time of a process's children that have ended (workers replaced), from /proc."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[13]) + int(fields[14])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
+def cpu_now(server: int, clients: list[int]) -> tuple[float, float, float, float, float]:
+    """Seconds so far: CPU of the server, of its computer players' workers (those replaced
+    too) and of the clients; waiting for a CPU of the server's and the clients' event loops."""
+    return (cpu_seconds(server) or 0.0,
+            (worker_cpu_seconds(server) or 0.0) + reaped_cpu_seconds(server),
+            sum(cpu_seconds(pid) or 0.0 for pid in clients), waited_seconds(server),
+            sum(waited_seconds(pid) for pid in clients))
 
 
 # --- attacks: each runs until ``stop`` is set and returns what it got ---------------------------
@@ -343,7 +473,7 @@ async def attack_spectators(port: int, stop: threading.Event, tables: list[str])
 
 # --- the run ----------------------------------------------------------------------------------
 
-async def run(port: int, args: argparse.Namespace) -> list[dict[str, Any]]:
+async def run(port: int, server: int, args: argparse.Namespace) -> list[dict[str, Any]]:
     people, computers = People(), Computers()
     rng = random.Random(7)
     print(f"making {args.tables} tables ...", flush=True)
@@ -377,17 +507,29 @@ async def run(port: int, args: argparse.Namespace) -> list[dict[str, Any]]:
     # The people play until every phase is over (an attack may take longer than its phase to
     # wind down), and are stopped then.
     deadline = time.monotonic() + 10 * (args.seconds * len(phases) + args.warmup) + 600
-    clients = [asyncio.ensure_future(seat(port, table, token, source, deadline, people,
-                                          random.Random(rng.random()), args.think))
-               for table, tokens, source in made for token in tokens]
+    seats = [(table, token, source) for table, tokens, source in made for token in tokens]
+    split = PeopleProcesses(args.clients)
+    # People arrive over the first half of the warm-up (at most 10 s), not all in one instant.
+    ramp = min(args.warmup / 2, 10.0)
+    clients = [] if args.clients else [
+        asyncio.ensure_future(seat(port, table, token, source, deadline, people,
+                                   random.Random(rng.random()), args.think,
+                                   ramp * i / len(seats)))
+        for i, (table, token, source) in enumerate(seats)]
     clients += [asyncio.ensure_future(watch(port, t, deadline, computers)) for t in bots]
-    print(f"{len(made)} tables, {len(clients)} connections; warming up {args.warmup:g} s",
+    clients.append(asyncio.ensure_future(lag_monitor(people.lags if not args.clients
+                                                     else computers.lags)))
+    await asyncio.to_thread(split.start, port, seats, args.think, 11, deadline, ramp)
+    client_pids = [os.getpid(), *split.pids()]
+    print(f"{len(made)} tables, {len(seats) + len(bots)} connections "
+          f"({args.clients or 'no'} client processes); warming up {args.warmup:g} s",
           flush=True)
     await asyncio.sleep(args.warmup)
-    results = []
+    windows = []
     for phase in phases:
         stop = threading.Event()
         start = time.monotonic()
+        cpu_start = cpu_now(server, client_pids)
         if phase == "quiet":
             attack = None
         elif phase in ("hints", "experts"):
@@ -402,20 +544,35 @@ async def run(port: int, args: argparse.Namespace) -> list[dict[str, Any]]:
         stop.set()
         got = await attack if attack is not None else ""
         end = time.monotonic()
+        cpu = [(b - a) / (end - start) for a, b in zip(cpu_start, cpu_now(server, client_pids),
+                                                       strict=True)]
+        windows.append((phase, start, end, got, cpu))
+        print(f"  {phase}: {end - start:.1f} s, CPU server {cpu[0]:.0%} workers {cpu[1]:.0%} "
+              f"clients {cpu[2]:.0%}; waiting for a CPU: server {cpu[3]:.0%} clients "
+              f"{cpu[4]:.0%}; {got}", flush=True)
+    now = time.monotonic()
+    await asyncio.to_thread(split.stop, people)
+    results = []
+    for phase, start, end, got, cpu in windows:
         lat = [x for t, x in people.latencies if start <= t < end]
         gaps = [x for t, x in computers.gaps if start <= t < end]
+        lags = [x for t, x in people.lags + computers.lags if start <= t < end]
         moves = sum(start <= t < end for t in people.moves)
         results.append({
             "phase": phase, "moves_per_second": moves / (end - start),
             "p50_ms": 1000 * percentile(lat, 0.5), "p99_ms": 1000 * percentile(lat, 0.99),
             "gap_p50": percentile(gaps, 0.5), "gap_p99": percentile(gaps, 0.99),
             "gap_max": max(gaps) if gaps else float("nan"), "gaps": len(gaps),
-            "attack": got})
+            "client_lag_p99_ms": 1000 * percentile(lags, 0.99),
+            "cpu_server": cpu[0], "cpu_workers": cpu[1], "cpu_clients": cpu[2],
+            "waited_server": cpu[3], "waited_clients": cpu[4], "attack": got})
         print(f"  {phase}: {results[-1]}", flush=True)
-    now = time.monotonic()
     held = sum(1 for table, _, _ in made if table not in people.failed
                and now - people.last_move.get(table, 0) < args.seconds)
-    print(f"tables held: {held} of {len(made)}" + (
+    stalled = sum(1 for table, _, _ in made if table not in people.failed
+                  and now - people.last_move.get(table, 0) >= args.seconds)
+    print(f"tables held: {held} of {len(made)} ({len(people.failed)} with an error or a "
+          f"dropped connection, {stalled} without a move in the last {args.seconds:g} s)" + (
         f"; first problems: {list(people.failed.values())[:3]}" if people.failed else ""),
         flush=True)
     print_table(results)
@@ -428,15 +585,19 @@ async def run(port: int, args: argparse.Namespace) -> list[dict[str, Any]]:
 def print_table(results: list[dict[str, Any]]) -> None:
     quiet = results[0]
     print("\n| phase | moves/s | p50 ms | p99 ms | p99 / quiet | computer gap p50 / p99 / max s "
-          "| gap p99 / quiet | the attack got |")
-    print("|---|---|---|---|---|---|---|---|")
+          "| gap p99 / quiet | client lag p99 ms | CPU server / workers / clients "
+          "| waiting for a CPU: server / clients | the attack got |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     for r in results:
         if r["phase"] == "quiet":
             quiet = r
         print(f"| {r['phase']} | {r['moves_per_second']:.1f} | {r['p50_ms']:.1f} | "
               f"{r['p99_ms']:.1f} | {r['p99_ms'] / quiet['p99_ms']:.2f} | "
               f"{r['gap_p50']:.2f} / {r['gap_p99']:.2f} / {r['gap_max']:.2f} | "
-              f"{r['gap_p99'] / quiet['gap_p99']:.2f} | {r['attack']} |", flush=True)
+              f"{r['gap_p99'] / quiet['gap_p99']:.2f} | {r['client_lag_p99_ms']:.0f} | "
+              f"{r['cpu_server']:.0%} / {r['cpu_workers']:.0%} / {r['cpu_clients']:.0%} | "
+              f"{r['waited_server']:.0%} / {r['waited_clients']:.0%} | {r['attack']} |",
+              flush=True)
 
 
 def main() -> int:
@@ -451,6 +612,9 @@ def main() -> int:
     parser.add_argument("--attacks", default=",".join(ATTACKS),
                         help=f"comma-separated, in order (default: {','.join(ATTACKS)})")
     parser.add_argument("--bot-workers", type=int, default=1)
+    parser.add_argument("--clients", type=int, default=2, metavar="N",
+                        help="client processes the people are split over (default 2; 0: in "
+                             "the process that runs the attacks, one event loop for all)")
     parser.add_argument("--interleave", action="store_true",
                         help="a quiet phase before each attack, compared with it")
     args = parser.parse_args()
@@ -458,21 +622,28 @@ def main() -> int:
     if unknown:
         parser.error(f"unknown attacks: {', '.join(sorted(unknown))}")
     port = free_port()
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory() as tmp, open(Path(tmp) / "server.log", "w+") as log:
+        # The server's log goes to a file: a pipe nobody reads would stop the server the
+        # moment it filled (64 KB of warnings).
         process = subprocess.Popen(
             [sys.executable, "-m", "binokel", "serve", "--port", str(port), "--db",
              str(Path(tmp) / "web.sqlite3"), "--log-level", "warning",
              "--bot-workers", str(args.bot_workers)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            stdout=subprocess.DEVNULL, stderr=log)
         try:
             wait_for_port(port, process, tries=600, pause=0.05)
-            asyncio.run(run(port, args))
+            asyncio.run(run(port, process.pid, args))
         finally:
             process.terminate()
             try:
                 process.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 process.kill()
+            log.seek(0)
+            lines = log.read().splitlines()
+            distinct = [line[:200] for line in dict.fromkeys(lines[:2000]) if line.strip()]
+            print(f"server log: {len(lines)} lines" + "".join(
+                f"\n  {line}" for line in distinct[:8]), flush=True)
     return 0
 
 
