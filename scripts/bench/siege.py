@@ -39,6 +39,7 @@ import json
 import multiprocessing
 import os
 import random
+import signal
 import socket
 import subprocess
 import sys
@@ -77,8 +78,9 @@ def player_address(table: int) -> str:
 
 
 def insist(port: int, method: str, path: str, body: Any = None, *, source: str) -> Any:
-    """A request sent again (for a while) while the server says "too many"."""
-    for _ in range(200):
+    """A request sent again (for a minute at most) while the server says "too many"."""
+    given_up = time.monotonic() + 60
+    while time.monotonic() < given_up:
         try:
             status, answer = call(port, method, path, body, source=source)
         except OSError:  # closed for opening too many connections
@@ -622,6 +624,8 @@ def main() -> int:
     if unknown:
         parser.error(f"unknown attacks: {', '.join(sorted(unknown))}")
     port = free_port()
+    # ``timeout`` and ``kill`` end the run as Ctrl-C does: the server is stopped too.
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
     with tempfile.TemporaryDirectory() as tmp, open(Path(tmp) / "server.log", "w+") as log:
         # The server's log goes to a file: a pipe nobody reads would stop the server the
         # moment it filled (64 KB of warnings).
