@@ -151,6 +151,7 @@ def run(args: argparse.Namespace) -> int:
         shown = redact(db) if is_postgres(db) else db
         return fail(f"cannot open the database {shown}: {exc}")
     pool = BotPool(workers=args.bot_workers or DEFAULT_WORKERS, timeout=args.bot_timeout)
+    quick = BotPool(workers=1, timeout=args.bot_timeout)  # the players that do not search
     app = create_app(store, bot_delay=args.bot_delay, per_client=args.max_tables_per_client,
                      allowed=allowed, sockets_per_client=args.max_sockets_per_client,
                      requests_per_second=args.max_requests_per_second,
@@ -158,8 +159,9 @@ def run(args: argparse.Namespace) -> int:
                      bots_idle_minutes=args.bots_idle_minutes, max_tables=args.max_tables,
                      turn_seconds=args.turn_seconds, spectator_timeout=args.spectator_timeout,
                      rate=Rate(args.max_messages_per_second, args.max_message_burst),
-                     pool=pool, cluster=cluster, review_bot=args.review_bot)
+                     pool=pool, cluster=cluster, review_bot=args.review_bot, quick=quick)
     pool.start()
+    quick.start()
     shown = f"database {db}" + ("" if cluster is None else f", server {cluster.me}")
     print(f"binokel: serving on http://{args.host}:{args.port}/  ({shown})", flush=True)
     ws, loop = _fastest_protocols(uvicorn)

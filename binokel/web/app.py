@@ -197,7 +197,8 @@ def create_app(store: TableStore, *, bot_delay: float = 0.8,
                max_tables: int = MAX_PLAYING_TABLES, turn_seconds: float = TURN_SECONDS,
                spectator_timeout: float = SPECTATOR_TIMEOUT,
                pool: BotPool | None = None, hints: Hints | None = None,
-               cluster: Cluster | None = None, review_bot: str | None = None) -> Starlette:
+               cluster: Cluster | None = None, review_bot: str | None = None,
+               quick: BotPool | None = None) -> Starlette:
     """The ASGI app over one store; tables left playing in it are resumed at startup.
 
     ``per_client`` caps the tables in play one client address may open and still end (0: no
@@ -211,14 +212,15 @@ def create_app(store: TableStore, *, bot_delay: float = 0.8,
     ``max_tables`` in play the longest idle one ends before anyone is refused; a person at a
     table with other people has ``turn_seconds`` a turn (0: no clock) before a computer takes
     the seat; a spectator that sends nothing (the page pings) for ``spectator_timeout``
-    seconds is let go; computer players decide in ``pool``, hints in ``hints``.  With ``cluster`` (a
+    seconds is let go; computer players decide in ``pool`` (those that do not search in
+    ``quick``), hints in ``hints``.  With ``cluster`` (a
     PostgreSQL store shared by several servers) a table is run by the server holding its lease
     and connections to it here are relayed there (:mod:`binokel.web.cluster`); finished games
     are reviewed by ``review_bot`` (default: the expert, :mod:`binokel.web.reviews`)."""
     manager = TableManager(store, bot_delay=bot_delay, per_client=per_client,
                            idle_minutes=idle_minutes, bots_idle_minutes=bots_idle_minutes,
                            max_tables=max_tables, turn_seconds=turn_seconds, pool=pool,
-                           hints=hints)
+                           hints=hints, quick=quick)
     public = sorted(allowed.origins if allowed is not None else (),
                     key=lambda o: not o.startswith("https:"))
     drawing = asyncio.Semaphore(1)
