@@ -13,7 +13,9 @@ Policies (``--policy``):
   an OpenSpiel bot (:class:`binokel.env.spiel_bots.PackageBot`);
 * ``ismcts:sims=N``: OpenSpiel's IS-MCTS (:func:`binokel.env.spiel_bots.spiel_bot`);
 * ``linear:FILE``: the linear policy that examples/train_card_play.py saves (``--save``),
-  taking the most likely legal action.
+  taking the most likely legal action;
+* ``mlp:FILE``: the PPO actor that examples/train_ppo.py saves (``--save``), read by
+  :class:`binokel.env.mlp.MlpPolicy` (numpy only), taking the most likely legal action.
 
 Usage: .venv/bin/python scripts/bench/benchmark.py --policy ismcts:sims=10 [--rules binokel]
        [--opponent heuristic:level=medium] [--deals 200] [--seeds b1 b2 b3] [--json FILE]
@@ -32,6 +34,7 @@ from typing import Any
 import numpy as np
 
 from binokel.env import evaluate
+from binokel.env.mlp import MlpPolicy
 from binokel.env.spiel import load_game
 from binokel.env.spiel_bots import PackageBot, spiel_bot
 from binokel.tools.arena_stats import mean_ci
@@ -53,6 +56,8 @@ def make_policy(spec: str, rules: str, seed: str) -> Any:
             logits = weights @ observation.astype(np.float64) + bias
             return int(np.argmax(np.where(mask > 0, logits, -np.inf)))
         return linear
+    if spec.startswith("mlp:"):
+        return MlpPolicy.load(spec[4:])
     return spiel_bot(spec, load_game(rules), seed=number % (1 << 31))
 
 
