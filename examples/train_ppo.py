@@ -12,8 +12,8 @@ Afterwards the actor alone (observation -> hidden layers -> action logits) is sa
 ``.npz`` of float32 arrays (``--save``, about 150 KiB at ``--net 64 64``) and scored by the
 benchmark's policy API, :func:`binokel.env.evaluate`: ``--eval`` duplicate deals of seed
 ``ppo/<seed>`` against ``--opponent``, the policy taking the most likely legal action
-(docs/benchmark.md).  Evaluating needs numpy only: ``scripts/benchmark.py --policy mlp:FILE``
-reads the saved file.
+(docs/benchmark.md).  Evaluating needs numpy only: ``scripts/bench/benchmark.py --policy
+mlp:FILE`` reads the saved file.
 
 Needs the ``[ppo]`` extra (``pip install 'binokel[rl,ppo]'``: torch, stable-baselines3,
 sb3-contrib).  Torch runs on one thread (``torch.set_num_threads(1)``); the machine's other
