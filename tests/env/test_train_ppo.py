@@ -94,3 +94,25 @@ def test_the_mlp_policy_plays_only_legal_actions_and_refuses_bad_layers() -> Non
         assert mask[policy(rng.normal(size=6).astype(np.float32), mask)] == 1
     with pytest.raises(ValueError, match="do not match"):
         MlpPolicy([(np.zeros((3, 2), np.float32), np.zeros(2, np.float32))])
+
+
+def test_the_benchmark_scores_a_saved_mlp_as_the_policy_itself(tmp_path: Path) -> None:
+    """``scripts/bench/benchmark.py --policy mlp:FILE`` (no torch): the file's actor, scored
+    on the same deals as the policy object, gives the same figures."""
+    from binokel.env import codec_for, evaluate
+    from binokel.games import find_game_rules
+    from tests.script_modules import load_script
+
+    codec = codec_for(find_game_rules("binocle"))
+    rng = np.random.default_rng(3)
+    policy = MlpPolicy([(rng.normal(size=(6, codec.layout.size)).astype(np.float32),
+                         np.zeros(6, np.float32)),
+                        (rng.normal(size=(codec.action_count, 6)).astype(np.float32),
+                         np.zeros(codec.action_count, np.float32))])
+    path = tmp_path / "actor.npz"
+    policy.save(str(path))
+    out = load_script("benchmark").main(["--policy", f"mlp:{path}", "--rules", "binocle",
+                                         "--opponent", "random", "--deals", "3",
+                                         "--seeds", "t"])
+    direct = evaluate(policy, "binocle", "random", 3, "t")
+    assert out["seeds"][0]["differences"] == list(direct.differences)
