@@ -20,6 +20,11 @@ from .aec import BinokelAEC, aec_env
 from .codec import Codec
 from .codecs import codec_for, rule_set_names
 
+# Loaded now, before ``def evaluate`` below: a submodule's first import binds its name in the
+# package, so importing ``binokel.env.evaluate`` later would replace the function with the
+# module (``from binokel.env import evaluate`` then gave a module).
+from .evaluate import evaluate as _evaluate_deals
+
 if TYPE_CHECKING:
     from .single import SingleSeatEnv
 
@@ -43,9 +48,7 @@ def evaluate(policy: Any, rules: str = "binokel", opponents: str = "heuristic:le
              deals: int = 200, seed: str = "bench", **options: Any) -> Any:
     """A policy's mean difference per hand against built-in players over duplicate deals, with
     its 95% interval (:func:`binokel.env.evaluate.evaluate`; docs/benchmark.md)."""
-    from .evaluate import evaluate as run
-
-    return run(policy, rules, opponents, deals, seed, **options)
+    return _evaluate_deals(policy, rules, opponents, deals, seed, **options)
 
 
 def _register() -> None:

@@ -116,3 +116,19 @@ def test_the_benchmark_scores_a_saved_mlp_as_the_policy_itself(tmp_path: Path) -
                                          "--seeds", "t"])
     direct = evaluate(policy, "binocle", "random", 3, "t")
     assert out["seeds"][0]["differences"] == list(direct.differences)
+
+
+def test_the_package_evaluate_stays_the_function_after_its_module_is_imported() -> None:
+    """``from binokel.env.evaluate import Evaluation`` (the examples do it) once replaced
+    ``binokel.env.evaluate`` with the module, so a later ``from binokel.env import evaluate``
+    got a module that could not be called."""
+    import importlib
+
+    import binokel.env
+
+    importlib.import_module("binokel.env.evaluate")
+    from binokel.env import evaluate
+
+    assert callable(evaluate) and evaluate is binokel.env.evaluate
+    first = lambda observation, mask: int(np.flatnonzero(mask)[0])  # noqa: E731
+    assert evaluate(first, "binocle", "random", 1, "pkg").deals == 1
