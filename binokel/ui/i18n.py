@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from typing import Literal
 
 from ..cards import Suit
+from .i18n_cards import T, local_cards
 from .i18n_forms import bot_name, singular
 from .i18n_review import _DE_REVIEW, _EN_REVIEW
 from .i18n_screen import _DE_LEARN, _DE_TUI, _EN_LEARN, _EN_TUI
@@ -317,7 +318,7 @@ _DE: dict[str, str] = {
     "prompt_file": "Zusätzlich unter einem anderen Namen speichern? Dateiname, oder Enter > ",
     "help": (
         "Tippe einen Zug oder einen Befehl:\n"
-        "  eine Karte: Q♠, QS, q♠ oder ihre Nummer          Reizen: 160, passe\n"
+        "  eine Karte: O♠, OS, o♠ oder ihre Nummer          Reizen: 160, passe\n"
         "  drücken: drück 3 7 9 12 (Nummern oder Karten)    Trumpf: ♥, H, Herz, hearts; durch\n"
         "  abgehen: ab ♦\n"
         "  tipp    was der stärkste Computerspieler tun würde, und warum\n"
@@ -539,7 +540,7 @@ _DE_BINOCLE: dict[str, str] = {
     "b_not_on_table": "{card} liegt nicht auf deinem Tisch.",
     "help_binocle": (
         "Tippe einen Zug oder einen Befehl:\n"
-        "  eine Karte: Q♠, QS, q♠ oder ihre Nummer (auch vom Tisch; oder table Q♠)\n"
+        "  eine Karte: O♠, OS, o♠ oder ihre Nummer (auch vom Tisch; oder table Q♠)\n"
         "  nach deinem Stich: eine Meldung per Nummer (oder meld binocle, meld marriage ♠),\n"
         "    tauschen / zeigen (den Dix), fertig (ziehen)\n"
         "  aus     ausmachen: du hast 1000 (mit den Stichen dieses Spiels); falsch verliert\n"
@@ -551,7 +552,7 @@ _DE_BINOCLE: dict[str, str] = {
     ),
     "help_bezique": (
         "Tippe einen Zug oder einen Befehl:\n"
-        "  eine Karte: Q♠, QS, q♠ oder ihre Nummer (auch vom Tisch; oder table Q♠)\n"
+        "  eine Karte: O♠, OS, o♠ oder ihre Nummer (auch vom Tisch; oder table Q♠)\n"
         "  nach deinem Stich: eine Meldung per Nummer (oder meld bezique, meld marriage ♠),\n"
         "    tauschen / zeigen (die Trumpfsieben), fertig (ziehen)\n"
         "  tipp    was der stärkste Computerspieler tun würde, und warum\n"
@@ -644,9 +645,9 @@ _MELD_NAMES: dict[Lang, dict[str, str]] = {
     "de": {
         "pair": "Paar", "family": "Familie", "double family": "Doppelfamilie",
         "binokel": "Binokel", "double binokel": "Doppelbinokel", "dissle": "Dissle",
-        "four aces": "Vier Asse", "four kings": "Vier Könige", "four queens": "Vier Damen",
-        "four jacks": "Vier Buben", "eight aces": "Acht Asse", "eight kings": "Acht Könige",
-        "eight queens": "Acht Damen", "eight jacks": "Acht Buben",
+        "four aces": "Vier Asse", "four kings": "Vier Könige", "four queens": "Vier Ober",
+        "four jacks": "Vier Unter", "eight aces": "Acht Asse", "eight kings": "Acht Könige",
+        "eight queens": "Acht Ober", "eight jacks": "Acht Unter",
         "marriage": "Paar", "royal marriage": "Trumpfpaar", "sequence": "Familie",
         "binocle": "Binokel", "grand binocle": "Großer Binokel",
         "double binocle": "Doppelbinokel", "dix": "Dix",
@@ -744,6 +745,10 @@ class Strings:
         word = _ACTION_WORDS_DE.get(head, head)
         return f"{word} {rest}" if rest else word
 
+    def cards(self, text: T) -> T:
+        """``text`` with its cards in this language (``O♠`` for ``Q♠`` in German)."""
+        return local_cards(text, self.lang)
+
     def rules_description(self, name: str, description: str) -> str:
         """A rule set's one-line description in this language (presets are translated)."""
         if self.lang == "de":
@@ -765,6 +770,10 @@ class Strings:
     def meld(self, name: str) -> str:
         """A meld's name in this language (the engine's English name if unknown)."""
         return _MELD_NAMES[self.lang].get(name, name.capitalize())
+
+    def known_meld(self, name: str) -> str | None:
+        """A meld's name in this language, or None when ``name`` names no meld."""
+        return _MELD_NAMES[self.lang].get(name.lower())
 
     def engine_error(self, message: str) -> str:
         """An engine refusal in this language (known sentences are translated to German)."""
