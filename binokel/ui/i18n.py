@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from typing import Literal
 
 from ..cards import Suit
+from .catalogue import WORDS
 from .i18n_cards import T, local_cards
 from .i18n_forms import bot_name, singular
 from .i18n_review import _DE_REVIEW, _EN_REVIEW
@@ -598,64 +599,12 @@ _ACTION_WORDS_DE: dict[str, str] = {
 }
 
 #: The presets' descriptions in German (docs/rules.md has the English ones).
-_RULE_DESCRIPTIONS_DE: dict[str, str] = {
-    "binokel": "Drei Spieler, je 12 Karten, ein Dabb von 4, Partie bis 1500",
-    "binokel-4": "Vier Spieler, einer gegen drei: je 9 Karten und ein Dabb von 4",
-    "kreuzbinokel": "Vier Spieler in zwei Parteien, Partner gegenüber: je 9 Karten, die "
-                    "Partner zählen zusammen, eine Partei gewinnt",
-    "binokel-4-dealer-out": "Vier am Tisch, drei spielen: der Geber setzt jedes Spiel aus, "
-                            "vier Stände",
-    "binokel-sevens": "Mit Siebenen: 48 Karten, je 15, Dabb von 3; die Trumpfsieben (Dissle) "
-                      "zählt 10",
-    "binokel-to-1000": "Partie bis 1000 statt 1500",
-    "binokel-to-2000": "Partie bis 2000 statt 1500",
-    "binokel-12-hands": "Genau 12 Spiele (jeder gibt viermal); die höchste Summe gewinnt",
-    "binokel-bid-200": "Vorhand eröffnet das Reizen mit 200",
-    "binokel-bid-250": "Vorhand eröffnet das Reizen mit 250",
-    "binokel-jumps": "Beim Reizen darf man um jedes Vielfache von 10 springen",
-    "binokel-open-durch": "Offener Durch: aufgedeckt nach dem Drücken (±1500) oder ohne Dabb "
-                          "(±2000)",
-    "binokel-eights-graded": "Acht Asse 1000, acht Könige 800, acht Damen 600, acht Buben 400",
-    "binocle": "Fosters Binocle zu zweit: 48 Karten, je 12, vom Talon ziehen, Partie bis 1000",
-    "binocle-64": "Fosters Binocle zu zweit mit 64 Karten: mit Siebenen und Achtern, die "
-                  "Trumpfsieben ist der Dix",
-}
+_RULE_DESCRIPTIONS_DE: dict[str, str] = WORDS["de"]["rule_sets"]
 
+#: Suit words and meld names come from the catalogue the browser shares (binokel/ui/catalogue.py).
 _SUIT_NAMES: dict[Lang, tuple[str, ...]] = {
-    "en": ("clubs", "spades", "hearts", "diamonds"),
-    "de": ("Kreuz", "Schippen", "Herz", "Schellen"),
-}
-
-_MELD_NAMES: dict[Lang, dict[str, str]] = {
-    "en": {
-        "pair": "Pair", "family": "Family", "double family": "Double Family",
-        "binokel": "Binokel", "double binokel": "Double Binokel", "dissle": "Dissle",
-        "four aces": "Four Aces", "four kings": "Four Kings", "four queens": "Four Queens",
-        "four jacks": "Four Jacks", "eight aces": "Eight Aces", "eight kings": "Eight Kings",
-        "eight queens": "Eight Queens", "eight jacks": "Eight Jacks",
-        # Binocle's melds
-        "marriage": "Marriage", "royal marriage": "Royal marriage", "sequence": "Sequence",
-        "binocle": "Binocle", "grand binocle": "Grand binocle",
-        "double binocle": "Double binocle", "dix": "Dix",
-        # Bézique's words for them
-        "common marriage": "Common marriage", "bézique": "Bézique",
-        "double bézique": "Double bézique", "grand bézique": "Grand bézique",
-        "trump Seven": "Trump Seven",
-    },
-    "de": {
-        "pair": "Paar", "family": "Familie", "double family": "Doppelfamilie",
-        "binokel": "Binokel", "double binokel": "Doppelbinokel", "dissle": "Dissle",
-        "four aces": "Vier Asse", "four kings": "Vier Könige", "four queens": "Vier Ober",
-        "four jacks": "Vier Unter", "eight aces": "Acht Asse", "eight kings": "Acht Könige",
-        "eight queens": "Acht Ober", "eight jacks": "Acht Unter",
-        "marriage": "Paar", "royal marriage": "Trumpfpaar", "sequence": "Familie",
-        "binocle": "Binokel", "grand binocle": "Großer Binokel",
-        "double binocle": "Doppelbinokel", "dix": "Dix",
-        "common marriage": "Einfaches Paar", "bézique": "Bézique",
-        "double bézique": "Doppelbézique", "grand bézique": "Großer Bézique",
-        "trump Seven": "Trumpfsieben",
-    },
-}
+    lang: tuple(WORDS[lang]["suits"][suit.symbol] for suit in Suit) for lang in ("en", "de")}
+_MELD_NAMES: dict[Lang, dict[str, str]] = {lang: WORDS[lang]["melds"] for lang in ("en", "de")}
 
 #: Words a player may type for a suit, in either language (lower case).
 SUIT_WORDS: dict[str, Suit] = {

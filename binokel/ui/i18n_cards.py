@@ -21,8 +21,11 @@ from typing import TypeVar
 
 from rich.text import Text
 
-#: The rank letters that differ, by language (the engine's letter → the language's).
-RANK_LETTERS: dict[str, dict[str, str]] = {"en": {}, "de": {"Q": "O", "J": "U"}}
+from .catalogue import WORDS
+
+#: The rank letters that differ, by language (the engine's letter → the language's), from the
+#: catalogue the browser shares.
+RANK_LETTERS: dict[str, dict[str, str]] = {lang: words["faces"] for lang, words in WORDS.items()}
 #: A rank letter written as a card: right before a suit symbol, not inside a word.
 _CARD_RANK = re.compile(r"(?<![A-Za-z0-9])([QJ])(?=[♣♠♥♦])")
 
