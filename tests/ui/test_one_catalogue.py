@@ -51,7 +51,7 @@ def test_the_page_and_the_terminal_say_the_same_words() -> None:
                           timeout=60, check=True)
     page = json.loads(done.stdout)
     for lang in ("en", "de"):
-        tr = Strings(lang)  # type: ignore[arg-type]
+        tr = Strings(lang)
         shown = page[lang]
         assert shown["melds"] == {name: tr.meld(name) for name in WORDS["en"]["melds"]}
         assert shown["cards"] == [tr.cards(c) for c in ("Q♠", "J♦", "10♥", "K♣")]
