@@ -104,9 +104,8 @@ _DE_TUI: dict[str, str] = {
     "tui_keys": "←→ wählen · Enter spielen · 1-9 / Q♠ tippen · ? Hilfe · h Tipp · u zurück · "
                 "s Block · l letzter · v Auswertung · q Ende",
     "tui_keys_short": "←→ Enter · ? Hilfe · h Tipp · u zurück · s Block · l letzter · q Ende",
-    "tui_q_typed": "q: Enter beendet (die Partie bleibt gespeichert); weitertippen für einen "
-                   "Ober (qs)",
-    "tui_u_typed": "u: Enter nimmt den letzten Zug zurück; weitertippen für einen Unter (us)",
+    "tui_q_typed": "q: Enter beendet (die Partie ist gespeichert); weitertippen: Ober (qs)",
+    "tui_u_typed": "u: Enter nimmt deinen Zug zurück; weitertippen für einen Unter (us)",
     "tui_wait": "Die anderen spielen…",
     "tui_over": "Die Partie ist aus.",
     "forced_you": "Du eröffnest mit {bid}: Vorhand muss.",

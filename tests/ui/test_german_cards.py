@@ -104,7 +104,7 @@ def test_a_german_unter_is_typed_with_u_not_taken_for_undo(tmp_path: Path) -> No
             await pilot.pause()
             await pilot.press("u")
             await pilot.pause()
-            assert "u: Enter nimmt den letzten Zug zurück" in screen_text(app)
+            assert "u: Enter nimmt deinen Zug zurück" in screen_text(app)
             await pilot.press(unter.suit.letter.lower(), "enter")
             await pilot.pause()
     asyncio.run(run())
