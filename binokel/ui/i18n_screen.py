@@ -101,7 +101,7 @@ _DE_TUI: dict[str, str] = {
     "tui_picked_first": "{n} Karten sind gewählt: Enter drückt sie, wenn alle gewählt sind; "
                         "Esc lässt sie los, um dies zu wählen.",
     "tui_typed": "getippt: {text}",
-    "tui_keys": "←→ wählen · Enter spielen · 1-9 / Q♠ tippen · ? Hilfe · h Tipp · u zurück · "
+    "tui_keys": "←→ wählen · Enter spielt · 1-9/Q♠ tippen · ? Hilfe · h Tipp · u zurück · "
                 "s Block · l letzter · v Auswertung · q Ende",
     "tui_keys_short": "←→ Enter · ? Hilfe · h Tipp · u zurück · s Block · l letzter · q Ende",
     "tui_q_typed": "q: Enter beendet (die Partie ist gespeichert); weitertippen: Ober (qs)",

@@ -89,6 +89,8 @@ def test_the_german_table_draws_ober_and_unter(tmp_path: Path, name: str,
     assert ENGLISH_FACE.search(drawn["en"]) and not GERMAN_FACE.search(drawn["en"])
     assert GERMAN_FACE.search(drawn["de"]), drawn["de"]
     assert not ENGLISH_FACE.search(drawn["de"]), drawn["de"]
+    assert drawn["en"].splitlines()[-1].endswith("q quit")  # the key line fits, both languages
+    assert drawn["de"].splitlines()[-1].endswith("q Ende"), drawn["de"].splitlines()[-1]
 
 
 def test_a_german_unter_is_typed_with_u_not_taken_for_undo(tmp_path: Path) -> None:
