@@ -5,10 +5,12 @@ refusals prints no English."""
 from __future__ import annotations
 
 import ast
+import asyncio
 import re
 from pathlib import Path
 
 import pytest
+from textual.widgets import Input
 
 from binokel.pad import Pad
 from binokel.ui.i18n_pad import PadStrings
@@ -129,3 +131,22 @@ def test_a_german_pad_session_meets_its_refusals_in_german(rules: str, players: 
     for refusal in refusals:
         assert not ENGLISH.search(KEYWORDS.sub("", refusal)), refusal
     assert talk.pad.entries, "the session's last answers are right: the hand is scored"
+
+
+def test_a_long_refusal_is_shown_whole_in_the_full_screen_pad() -> None:
+    """At 80×24 a refusal longer than a line wraps with nothing lost (the log's scrollbar had
+    hidden the two columns the text was wrapped into: ``ab 1`` for ``ab 150``)."""
+    from binokel.ui.tui.pad_app import PadApp
+
+    app = PadApp(_talk("binokel", ["Anna", "Berta", "Karle"], dealer=2))
+
+    async def run() -> str:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.query_one("#answer", Input).value = "Anna 155"
+            await pilot.press("enter")
+            await pilot.pause()
+            strips = app.screen._compositor.render_strips()
+            return "\n".join(strip.text.rstrip() for strip in strips)
+    shown = asyncio.run(run())
+    assert "gereizt wird in Schritten von 10 ab 150" in shown, shown

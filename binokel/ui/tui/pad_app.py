@@ -21,7 +21,7 @@ CSS = """
 Screen { layout: vertical; }
 #title { height: 1; background: $boost; padding: 0 1; }
 #sheet { height: auto; max-height: 60%; border: round $accent; padding: 0 1; }
-#log { height: 1fr; min-height: 3; padding: 0 1; }
+#log { height: 1fr; min-height: 3; padding: 0 1; scrollbar-size: 0 0; }
 #prompt { height: auto; padding: 0 1; color: $accent; }
 #answer { height: 3; }
 """
