@@ -24,9 +24,12 @@ PROBE = Path(__file__).parent / "catalogue_probe.js"
 def test_the_browsers_copy_is_written_from_the_catalogue() -> None:
     assert (STATIC / "gamewords.js").read_text(encoding="utf-8") == gamewords_js(), \
         "run: python -m binokel.ui.catalogue > binokel/web/static/gamewords.js"
-    for page in ("index.html", "pad.html"):
-        html = (STATIC / page).read_text(encoding="utf-8")
-        assert html.index("/static/gamewords.js") < html.index("/static/words.js"), page
+    pages = [p for p in STATIC.glob("*.html") if "/static/words.js" in p.read_text("utf-8")]
+    assert len(pages) >= 2  # the table and the pad (and the club's pages)
+    for page in pages:  # every page that loads words.js loads the catalogue before it
+        html = page.read_text(encoding="utf-8")
+        assert "/static/gamewords.js" in html, page.name
+        assert html.index("/static/gamewords.js") < html.index("/static/words.js"), page.name
 
 
 def test_the_pages_scripts_keep_no_table_of_the_games_words() -> None:
