@@ -1,7 +1,9 @@
 /* Binokel in the browser: the words of the page, in English and German.
  *
- * The page is a few plain scripts loaded in order (words.js, cards.js, table.js, felt.js,
- * hand.js, summary.js, app.js); no build step, no outside requests.
+ * The page is a few plain scripts loaded in order (gamewords.js, words.js, cards.js, table.js,
+ * felt.js, hand.js, summary.js, app.js); no build step, no outside requests.  The game's own
+ * words (ranks, faces, suits, melds, rule sets) are gamewords.js's, written from the catalogue
+ * the terminal uses (binokel/ui/catalogue.py).
  */
 "use strict";
 
