@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+from .catalogue import WORDS
 from .i18n import Lang, Strings
 from .i18n_cards import local_cards
 from .i18n_forms import singular
@@ -93,7 +94,7 @@ _DE: dict[str, str] = {
     "ask_durch": "Hat {side} alle Stiche gemacht? (j/n):",
     "ask_trump2": "Trumpffarbe (die aufgedeckte Karte; \"dix\" dazu, wenn sie der Dix war, "
                   "z. B. \"H dix\"):",
-    "ask_meld2": "Meldung, wie sie fällt: NAME MELDUNG (z. B. \"{example} royal marriage\", "
+    "ask_meld2": "Meldung, wie sie fällt: NAME MELDUNG (z. B. \"{example} Trumpfpaar\", "
                  "\"{example} dix\"); Enter, wenn der Talon leer ist:",
     "meld_made": "  {name}: {meld} {points} - {total}",
     "reached": "  {name} hat {target} erreicht!",
@@ -199,6 +200,16 @@ class PadStrings:
         if suit in ("♣", "♠", "♥", "♦") and head:
             return f"{words.known_meld(head) or head} {suit}"
         return words.known_meld(name) or name
+
+    def meld_readings(self, text: str) -> list[str]:
+        """What a meld said in this language may mean in the engine's words, the longest name
+        first (``Trumpfpaar`` → ``royal marriage``; ``Paar ♠`` → ``pair ♠``, ``marriage ♠``)."""
+        if self.lang == "en":
+            return []
+        lowered = text.strip().lower()
+        names = sorted(WORDS[self.lang]["melds"].items(), key=lambda item: -len(item[1]))
+        return [english + lowered[len(word):] for english, word in names
+                if lowered == word.lower() or lowered.startswith(word.lower() + " ")]
 
     def contract(self, value: str) -> str:
         """A contract's words (``give up``, ``durch``...) in this language."""

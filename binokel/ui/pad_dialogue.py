@@ -20,11 +20,13 @@ the rule named and the same question is asked again.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..cards import CardError, Suit, parse_card, parse_suit
+from ..games.binocle.melds import BinocleMeld
 from ..games.binokel.melds import Meld
 from ..games.binokel.scoring import Contract
 from ..games.binokel.state import active_seats
@@ -244,6 +246,22 @@ def binokel_flow(ask: Ask) -> Flow:
                        melds=tuple(melds), side_points=tuple(points), no_trick=no_trick)
 
 
+def _said_meld(ask: Ask, text: str, trump: Suit) -> BinocleMeld:
+    """A Binocle meld as said, in the engine's words or the pad's language (``Trumpfpaar``,
+    ``Paar Schippen``)."""
+    rules = ask.pad.rules
+    try:
+        return parse_meld(rules, text, trump)
+    except PadError as first:
+        for reading in ask.tr.meld_readings(text):
+            head, _, last = reading.rpartition(" ")
+            if head and last in SUIT_WORDS:  # a suit in German words: "paar herz"
+                reading = f"{head} {SUIT_WORDS[last].symbol}"
+            with contextlib.suppress(PadError):
+                return parse_meld(rules, reading, trump)
+        raise first
+
+
 def binocle_flow(ask: Ask) -> Flow:
     """Trump suit (and the turned dix); each meld as it is made; card points and the last
     trick, or a claim."""
@@ -268,7 +286,7 @@ def binocle_flow(ask: Ask) -> Flow:
             break
         try:
             seat, rest = ask.seat_and_rest(text)
-            meld = MeldMade(seat=seat, meld=parse_meld(rules, rest, trump))
+            meld = MeldMade(seat=seat, meld=_said_meld(ask, rest, trump))
             hand = BinocleHand(trump=trump, turned_dix=turned, melds=(*made, meld))
             check_binocle(rules, hand)
         except ValueError as exc:

@@ -150,3 +150,18 @@ def test_a_long_refusal_is_shown_whole_in_the_full_screen_pad() -> None:
             return "\n".join(strip.text.rstrip() for strip in strips)
     shown = asyncio.run(run())
     assert "gereizt wird in Schritten von 10 ab 150" in shown, shown
+
+
+def test_the_german_binocle_pad_takes_meld_names_in_german() -> None:
+    talk = _talk("binocle", ["Anna", "Karle"])
+    shown = [*talk.answer("h"), *talk.answer("anna Trumpfpaar"),
+             *talk.answer("karle paar schippen"), *talk.answer("anna vier ober"),
+             *talk.answer("karle familie")]
+    assert "  Anna: Trumpfpaar 40 - 40" in shown, shown
+    assert "  Karle: Paar 20 - 20" in shown, shown  # a marriage in spades (not in trumps)
+    assert any(line.startswith("  Anna: Vier Ober") for line in shown), shown
+    assert any(line.startswith("  Karle: Familie") for line in shown), shown
+    assert not any(line.startswith("Abgelehnt") for line in shown), shown
+    talk = _talk("binocle", ["Anna", "Karle"])
+    talk.answer("h")
+    assert "Trumpfpaar" in talk.prompt  # the question gives a German example
