@@ -131,6 +131,7 @@ _SUIT_BY_TEXT = {
 _RANK_BY_TEXT = {
     "A": Rank.ACE, "10": Rank.TEN, "T": Rank.TEN, "K": Rank.KING, "Q": Rank.QUEEN,
     "J": Rank.JACK, "9": Rank.NINE, "8": Rank.EIGHT, "7": Rank.SEVEN,
+    "O": Rank.QUEEN, "U": Rank.JACK,  # Ober and Unter, as a German pack names them
 }
 
 
@@ -150,10 +151,11 @@ def parse_suit(text: str) -> Suit:
 
 
 def parse_card(text: str) -> Card:
-    """Read one card: ``Q♠``, ``QS``, ``qs``, ``10♥``, ``TH``.
+    """Read one card: ``Q♠``, ``QS``, ``qs``, ``10♥``, ``TH``; the German Ober and Unter as
+    ``O♠`` and ``U♠``.
 
-    >>> parse_card("10♥") == parse_card("TH")
-    True
+    >>> parse_card("10♥") == parse_card("TH"), parse_card("o♠") == parse_card("Q♠")
+    (True, True)
     """
     raw = text.strip()
     if len(raw) < 2:
@@ -161,7 +163,7 @@ def parse_card(text: str) -> Card:
     rank_text, suit_text = raw[:-1].upper(), raw[-1:]
     rank = _RANK_BY_TEXT.get(rank_text)
     if rank is None:
-        raise CardError(f"not a card: {text!r} (ranks are A 10 K Q J 9 8 7, T for 10)")
+        raise CardError(f"not a card: {text!r} (ranks are A 10 K Q J 9 8 7, T for 10, O U for Q J)")
     try:
         suit = parse_suit(suit_text)
     except CardError:

@@ -141,7 +141,8 @@ def _binocle_label(meld: dict[str, Any]) -> str:
 def _run_binocle(cards: list[Card], trump: Suit | None, rules: BinocleRules, *,
                  as_json: bool) -> int:
     if trump is None:
-        return fail("Binocle melds need the trump suit: --trump ♣|♠|♥|♦ (or C S H D)")
+        return fail(f"{game_of(rules).title} melds need the trump suit: --trump ♣|♠|♥|♦ "
+                    f"(or C S H D)")
     listing = binocle_listing(cards, trump, rules)
     if as_json:
         print(json.dumps(listing, ensure_ascii=False))
@@ -152,8 +153,8 @@ def _run_binocle(cards: list[Card], trump: Suit | None, rules: BinocleRules, *,
             for n, m in enumerate(listing["best"], 1)]
     name_w = max([len(r[0]) for r in rows + best] + [5])
     cards_w = max([len(r[1]) for r in rows + best] + [0])
-    print(f"Binocle melds with {trump.symbol} trumps ({rules.name}), each scored alone after a "
-          f"trick won")
+    print(f"{game_of(rules).title} melds with {trump.symbol} trumps ({rules.name}), each "
+          f"scored alone after a trick won")
     if not rows:
         print("  no melds")
     for name, text, points in rows:

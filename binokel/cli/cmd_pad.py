@@ -28,7 +28,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser = subparsers.add_parser(
         "pad", help="keep the score of a game played with real cards",
         description="A score pad: enter each hand as the table says it (declarer and bid, "
-                    "trumps, melds, trick points; at Binocle and Bezique the melds as they "
+                    "trumps, melds, trick points; at Binocle and Bézique the melds as they "
                     "are made, card points, claims). The pad checks and scores it by the "
                     "rule set, keeps the sheet and saves it after every hand. Type help at "
                     "any question for the commands.")

@@ -71,7 +71,8 @@ def _check_meld(rules: BinocleRules, meld: BinocleMeld, trump: Suit) -> None:
     if kind in _IN_TRUMPS and meld.suit is not trump:
         raise PadError(f"{name}: only in trumps, {trump.symbol} (§6)")
     if kind is MeldKind.MARRIAGE and meld.suit is trump:
-        raise PadError(f"{name} {trump.symbol}: a marriage in trumps is a royal marriage (§6)")
+        raise PadError(f"{name}: a marriage in trumps ({trump.symbol}) is a royal marriage "
+                       f"(§6)")
     if kind is MeldKind.GRAND_BINOCLE and not rules.grand_binocle:
         raise PadError(f"{name}: not a meld under these rules (grand_binocle is off, §6)")
     if kind.name.startswith("EIGHT") and not rules.eight_of_a_kind:
@@ -108,8 +109,10 @@ def check(rules: BinocleRules, hand: BinocleHand) -> BinocleHand:
         raise PadError(f"last trick: seat {hand.last_trick} is not at a two-player table")
     for p in points:
         if p is not None and not (0 <= p <= total and p % unit == 0):
-            step = f" in {unit}s" if unit > 1 else ""
-            raise PadError(f"card points: {p} is not between 0 and {total}{step} (§1)")
+            if unit > 1:
+                raise PadError(f"card points: {p} is not between 0 and {total} in steps of "
+                               f"{unit} (§1)")
+            raise PadError(f"card points: {p} is not between 0 and {total} (§1)")
     if hand.claim is not None:
         if hand.claim not in (0, 1):
             raise PadError(f"claim: seat {hand.claim} is not at a two-player table")

@@ -224,9 +224,9 @@ def check_contract(rules: Rules, contract: Contract, trump: Suit | None) -> None
     if contract.is_durch and trump is not None:
         raise PadError(f"{contract.value}: a Durch has no trumps (§8)")
     if not contract.is_durch and trump is None:
-        word = "giving up names the suit it goes out in" if contract is Contract.GIVE_UP \
-            else "the declarer names trumps"
-        raise PadError(f"trump: {word} (§4)")
+        if contract is Contract.GIVE_UP:
+            raise PadError("trump: giving up names the suit it goes out in (§4)")
+        raise PadError("trump: the declarer names trumps (§4)")
 
 
 def check_trick_points(total: int, given: Sequence[int], *, every_side: bool) -> None:

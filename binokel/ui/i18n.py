@@ -20,6 +20,8 @@ from collections.abc import Mapping
 from typing import Literal
 
 from ..cards import Suit
+from .catalogue import WORDS
+from .i18n_cards import T, local_cards
 from .i18n_forms import bot_name, singular
 from .i18n_review import _DE_REVIEW, _EN_REVIEW
 from .i18n_screen import _DE_LEARN, _DE_TUI, _EN_LEARN, _EN_TUI
@@ -317,7 +319,7 @@ _DE: dict[str, str] = {
     "prompt_file": "Zusätzlich unter einem anderen Namen speichern? Dateiname, oder Enter > ",
     "help": (
         "Tippe einen Zug oder einen Befehl:\n"
-        "  eine Karte: Q♠, QS, q♠ oder ihre Nummer          Reizen: 160, passe\n"
+        "  eine Karte: O♠, OS, o♠ oder ihre Nummer          Reizen: 160, passe\n"
         "  drücken: drück 3 7 9 12 (Nummern oder Karten)    Trumpf: ♥, H, Herz, hearts; durch\n"
         "  abgehen: ab ♦\n"
         "  tipp    was der stärkste Computerspieler tun würde, und warum\n"
@@ -539,7 +541,7 @@ _DE_BINOCLE: dict[str, str] = {
     "b_not_on_table": "{card} liegt nicht auf deinem Tisch.",
     "help_binocle": (
         "Tippe einen Zug oder einen Befehl:\n"
-        "  eine Karte: Q♠, QS, q♠ oder ihre Nummer (auch vom Tisch; oder table Q♠)\n"
+        "  eine Karte: O♠, OS, o♠ oder ihre Nummer (auch vom Tisch; oder table Q♠)\n"
         "  nach deinem Stich: eine Meldung per Nummer (oder meld binocle, meld marriage ♠),\n"
         "    tauschen / zeigen (den Dix), fertig (ziehen)\n"
         "  aus     ausmachen: du hast 1000 (mit den Stichen dieses Spiels); falsch verliert\n"
@@ -551,7 +553,7 @@ _DE_BINOCLE: dict[str, str] = {
     ),
     "help_bezique": (
         "Tippe einen Zug oder einen Befehl:\n"
-        "  eine Karte: Q♠, QS, q♠ oder ihre Nummer (auch vom Tisch; oder table Q♠)\n"
+        "  eine Karte: O♠, OS, o♠ oder ihre Nummer (auch vom Tisch; oder table Q♠)\n"
         "  nach deinem Stich: eine Meldung per Nummer (oder meld bezique, meld marriage ♠),\n"
         "    tauschen / zeigen (die Trumpfsieben), fertig (ziehen)\n"
         "  tipp    was der stärkste Computerspieler tun würde, und warum\n"
@@ -597,64 +599,12 @@ _ACTION_WORDS_DE: dict[str, str] = {
 }
 
 #: The presets' descriptions in German (docs/rules.md has the English ones).
-_RULE_DESCRIPTIONS_DE: dict[str, str] = {
-    "binokel": "Drei Spieler, je 12 Karten, ein Dabb von 4, Partie bis 1500",
-    "binokel-4": "Vier Spieler, einer gegen drei: je 9 Karten und ein Dabb von 4",
-    "kreuzbinokel": "Vier Spieler in zwei Parteien, Partner gegenüber: je 9 Karten, die "
-                    "Partner zählen zusammen, eine Partei gewinnt",
-    "binokel-4-dealer-out": "Vier am Tisch, drei spielen: der Geber setzt jedes Spiel aus, "
-                            "vier Stände",
-    "binokel-sevens": "Mit Siebenen: 48 Karten, je 15, Dabb von 3; die Trumpfsieben (Dissle) "
-                      "zählt 10",
-    "binokel-to-1000": "Partie bis 1000 statt 1500",
-    "binokel-to-2000": "Partie bis 2000 statt 1500",
-    "binokel-12-hands": "Genau 12 Spiele (jeder gibt viermal); die höchste Summe gewinnt",
-    "binokel-bid-200": "Vorhand eröffnet das Reizen mit 200",
-    "binokel-bid-250": "Vorhand eröffnet das Reizen mit 250",
-    "binokel-jumps": "Beim Reizen darf man um jedes Vielfache von 10 springen",
-    "binokel-open-durch": "Offener Durch: aufgedeckt nach dem Drücken (±1500) oder ohne Dabb "
-                          "(±2000)",
-    "binokel-eights-graded": "Acht Asse 1000, acht Könige 800, acht Damen 600, acht Buben 400",
-    "binocle": "Fosters Binocle zu zweit: 48 Karten, je 12, vom Talon ziehen, Partie bis 1000",
-    "binocle-64": "Fosters Binocle zu zweit mit 64 Karten: mit Siebenen und Achtern, die "
-                  "Trumpfsieben ist der Dix",
-}
+_RULE_DESCRIPTIONS_DE: dict[str, str] = WORDS["de"]["rule_sets"]
 
+#: Suit words and meld names come from the catalogue the browser shares (binokel/ui/catalogue.py).
 _SUIT_NAMES: dict[Lang, tuple[str, ...]] = {
-    "en": ("clubs", "spades", "hearts", "diamonds"),
-    "de": ("Kreuz", "Schippen", "Herz", "Schellen"),
-}
-
-_MELD_NAMES: dict[Lang, dict[str, str]] = {
-    "en": {
-        "pair": "Pair", "family": "Family", "double family": "Double Family",
-        "binokel": "Binokel", "double binokel": "Double Binokel", "dissle": "Dissle",
-        "four aces": "Four Aces", "four kings": "Four Kings", "four queens": "Four Queens",
-        "four jacks": "Four Jacks", "eight aces": "Eight Aces", "eight kings": "Eight Kings",
-        "eight queens": "Eight Queens", "eight jacks": "Eight Jacks",
-        # Binocle's melds
-        "marriage": "Marriage", "royal marriage": "Royal marriage", "sequence": "Sequence",
-        "binocle": "Binocle", "grand binocle": "Grand binocle",
-        "double binocle": "Double binocle", "dix": "Dix",
-        # Bézique's words for them
-        "common marriage": "Common marriage", "bézique": "Bézique",
-        "double bézique": "Double bézique", "grand bézique": "Grand bézique",
-        "trump Seven": "Trump Seven",
-    },
-    "de": {
-        "pair": "Paar", "family": "Familie", "double family": "Doppelfamilie",
-        "binokel": "Binokel", "double binokel": "Doppelbinokel", "dissle": "Dissle",
-        "four aces": "Vier Asse", "four kings": "Vier Könige", "four queens": "Vier Damen",
-        "four jacks": "Vier Buben", "eight aces": "Acht Asse", "eight kings": "Acht Könige",
-        "eight queens": "Acht Damen", "eight jacks": "Acht Buben",
-        "marriage": "Paar", "royal marriage": "Trumpfpaar", "sequence": "Familie",
-        "binocle": "Binokel", "grand binocle": "Großer Binokel",
-        "double binocle": "Doppelbinokel", "dix": "Dix",
-        "common marriage": "Einfaches Paar", "bézique": "Bézique",
-        "double bézique": "Doppelbézique", "grand bézique": "Großer Bézique",
-        "trump Seven": "Trumpfsieben",
-    },
-}
+    lang: tuple(WORDS[lang]["suits"][suit.symbol] for suit in Suit) for lang in ("en", "de")}
+_MELD_NAMES: dict[Lang, dict[str, str]] = {lang: WORDS[lang]["melds"] for lang in ("en", "de")}
 
 #: Words a player may type for a suit, in either language (lower case).
 SUIT_WORDS: dict[str, Suit] = {
@@ -744,6 +694,10 @@ class Strings:
         word = _ACTION_WORDS_DE.get(head, head)
         return f"{word} {rest}" if rest else word
 
+    def cards(self, text: T) -> T:
+        """``text`` with its cards in this language (``O♠`` for ``Q♠`` in German)."""
+        return local_cards(text, self.lang)
+
     def rules_description(self, name: str, description: str) -> str:
         """A rule set's one-line description in this language (presets are translated)."""
         if self.lang == "de":
@@ -765,6 +719,10 @@ class Strings:
     def meld(self, name: str) -> str:
         """A meld's name in this language (the engine's English name if unknown)."""
         return _MELD_NAMES[self.lang].get(name, name.capitalize())
+
+    def known_meld(self, name: str) -> str | None:
+        """A meld's name in this language, or None when ``name`` names no meld."""
+        return _MELD_NAMES[self.lang].get(name.lower())
 
     def engine_error(self, message: str) -> str:
         """An engine refusal in this language (known sentences are translated to German)."""

@@ -6,10 +6,11 @@
 
 from __future__ import annotations
 
-import re
-
-from .i18n import Lang
+from .catalogue import WORDS
+from .i18n import Lang, Strings
+from .i18n_cards import local_cards
 from .i18n_forms import singular
+from .i18n_refusals import translate
 
 _EN: dict[str, str] = {
     "title": "Score pad - {title}, {players}",
@@ -93,7 +94,7 @@ _DE: dict[str, str] = {
     "ask_durch": "Hat {side} alle Stiche gemacht? (j/n):",
     "ask_trump2": "Trumpffarbe (die aufgedeckte Karte; \"dix\" dazu, wenn sie der Dix war, "
                   "z. B. \"H dix\"):",
-    "ask_meld2": "Meldung, wie sie fällt: NAME MELDUNG (z. B. \"{example} royal marriage\", "
+    "ask_meld2": "Meldung, wie sie fällt: NAME MELDUNG (z. B. \"{example} Trumpfpaar\", "
                  "\"{example} dix\"); Enter, wenn der Talon leer ist:",
     "meld_made": "  {name}: {meld} {points} - {total}",
     "reached": "  {name} hat {target} erreicht!",
@@ -157,28 +158,6 @@ CONTRACT_WORDS_SHOWN_DE = {"give up": "ab", "durch": "Durch", "open durch": "off
                            "open durch without dabb": "offen Durch ohne Dabb"}
 _TABLES = {"en": _EN, "de": _DE}
 
-#: The pad's most common refusals (binokel/pad) in German: (pattern, replacement).
-_REFUSALS_DE: tuple[tuple[str, str], ...] = (
-    (r"bid (\d+): the lowest bid is (\d+) \(min_bid, §3\)",
-     r"Gebot \1: das niedrigste Gebot ist \2 (min_bid, §3)"),
-    (r"bid (\d+): the highest bid is (\d+) \(max_bid, §3\)",
-     r"Gebot \1: das höchste Gebot ist \2 (max_bid, §3)"),
-    (r"bid (\d+): bids go up by (\d+) from (\d+) \(bid_step, §3\)",
-     r"Gebot \1: gereizt wird in Schritten von \2 ab \3 (bid_step, §3)"),
-    (r"(.+) dealt and sits this hand out \(dealer_sits_out\): the dealer cannot be the "
-     r"declarer", r"\1 hat gegeben und setzt aus (dealer_sits_out): der Geber kann nicht "
-     r"Spieler sein"),
-    (r"(.+)'s melds: (-?\d+) is not a meld total; melds count in tens \(§5\)",
-     r"Meldung von \1: \2 ist keine Meldung; Meldungen zählen in Zehnern (§5)"),
-    (r"(.+)'s melds: no hand of (\d+) cards melds (\d+) with (.) trumps in this pack \(§5\)",
-     r"Meldung von \1: kein Blatt von \2 Karten meldet \3 mit Trumpf \4 (§5)"),
-    (r"trick points: (\d+) is not between 0 and (\d+)",
-     r"Stichpunkte: \1 liegt nicht zwischen 0 und \2"),
-    (r"trick points: (.+), but a hand's tricks add up to (\d+) with the last trick \(§1\)",
-     r"Stichpunkte: \1, aber die Stiche eines Spiels ergeben mit dem letzten Stich \2 (§1)"),
-    (r"trick points: (.+) is more than the (\d+) a hand holds with the last trick \(§1\)",
-     r"Stichpunkte: \1 ist mehr als die \2 eines Spiels mit dem letzten Stich (§1)"),
-)
 #: The words of Foster's counters and the cribbage board, by language (longest first).
 TALLY_WORDS: dict[str, tuple[tuple[str, str], ...]] = {
     "de": (("game hole", "Spielloch"), ("copper", "Kupfer"), ("white", "weiß"),
@@ -201,13 +180,36 @@ class PadStrings:
         return singular(text, values).format(**values) if values else text
 
     def refusal(self, why: object) -> str:
-        """A refusal in this language (the pad's common ones are translated to German)."""
+        """A refusal in this language (every refusal of the pad's has its German wording,
+        :mod:`binokel.ui.i18n_refusals`)."""
         text = str(why)
         if self.lang == "de":
-            for pattern, replacement in _REFUSALS_DE:
-                if re.fullmatch(pattern, text):
-                    return re.sub(pattern, replacement, text)
+            return translate(text, Strings(self.lang).known_meld)
         return text
+
+    def cards(self, text: str) -> str:
+        """``text`` with its cards in this language (``O♠`` for ``Q♠`` in German)."""
+        return local_cards(text, self.lang)
+
+    def meld(self, name: str) -> str:
+        """A meld's name (``royal marriage``, ``marriage ♠``) in this language."""
+        if self.lang == "en":
+            return name
+        words = Strings(self.lang)
+        head, _, suit = name.rpartition(" ")
+        if suit in ("♣", "♠", "♥", "♦") and head:
+            return f"{words.known_meld(head) or head} {suit}"
+        return words.known_meld(name) or name
+
+    def meld_readings(self, text: str) -> list[str]:
+        """What a meld said in this language may mean in the engine's words, the longest name
+        first (``Trumpfpaar`` → ``royal marriage``; ``Paar ♠`` → ``pair ♠``, ``marriage ♠``)."""
+        if self.lang == "en":
+            return []
+        lowered = text.strip().lower()
+        names = sorted(WORDS[self.lang]["melds"].items(), key=lambda item: -len(item[1]))
+        return [english + lowered[len(word):] for english, word in names
+                if lowered == word.lower() or lowered.startswith(word.lower() + " ")]
 
     def contract(self, value: str) -> str:
         """A contract's words (``give up``, ``durch``...) in this language."""

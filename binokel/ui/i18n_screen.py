@@ -33,6 +33,7 @@ _EN_TUI: dict[str, str] = {
                 "s sheet · l last · v review · q quit",
     "tui_keys_short": "←→ Enter · ? help · h hint · u undo · s sheet · l last · q quit",
     "tui_q_typed": "q: Enter quits (the game is saved); go on typing for a Queen (qs)",
+    "tui_u_typed": "u: Enter takes back your last move; go on typing for a card",
     "tui_wait": "The others are playing…",
     "tui_over": "The game is over.",
     "forced_you": "You open at {bid}: forehand must.",
@@ -100,10 +101,11 @@ _DE_TUI: dict[str, str] = {
     "tui_picked_first": "{n} Karten sind gewählt: Enter drückt sie, wenn alle gewählt sind; "
                         "Esc lässt sie los, um dies zu wählen.",
     "tui_typed": "getippt: {text}",
-    "tui_keys": "←→ wählen · Enter spielen · 1-9 / Q♠ tippen · ? Hilfe · h Tipp · u zurück · "
+    "tui_keys": "←→ wählen · Enter spielt · 1-9/Q♠ tippen · ? Hilfe · h Tipp · u zurück · "
                 "s Block · l letzter · v Auswertung · q Ende",
     "tui_keys_short": "←→ Enter · ? Hilfe · h Tipp · u zurück · s Block · l letzter · q Ende",
-    "tui_q_typed": "q: Enter beendet (die Partie bleibt gespeichert); weitertippen für eine Dame",
+    "tui_q_typed": "q: Enter beendet (die Partie ist gespeichert); weitertippen: Ober (qs)",
+    "tui_u_typed": "u: Enter nimmt deinen Zug zurück; weitertippen für einen Unter (us)",
     "tui_wait": "Die anderen spielen…",
     "tui_over": "Die Partie ist aus.",
     "forced_you": "Du eröffnest mit {bid}: Vorhand muss.",
@@ -113,8 +115,8 @@ _DE_TUI: dict[str, str] = {
     "tui_close_scroll": "(↑ ↓ Bild↑ Bild↓ blättern · jede andere Taste schließt)",
     "tui_help": (
         "Wähle mit ← → und Enter (oder per Klick), oder tippe: Nummer oder Name einer Karte "
-        "(3, Q♠, qs; großes Q für eine Dame), ein Gebot (160) oder passe, eine Trumpffarbe "
-        "(1-4 oder H), dann Enter.\n"
+        "(3, O♠, os, us; Q und J gehen auch für Ober und Unter), ein Gebot (160) oder passe, "
+        "eine Trumpffarbe (1-4 oder H), dann Enter.\n"
         "Drücken: Leertaste (oder Enter) wählt jede Karte, noch einmal Leertaste legt sie "
         "zurück; sind alle gewählt, drückt Enter sie.\n"
         "Getippte Wörter gelten wie in der Zeilenform: drück 3 7 9 12, ab ♦, hilfe, save "
@@ -126,8 +128,8 @@ _DE_TUI: dict[str, str] = {
     ),
     "tui_help_binocle": (
         "Wähle mit ← → und Enter (oder per Klick), oder tippe: Nummer oder Name einer Karte "
-        "(3, Q♠, qs; großes Q für eine Dame), dann Enter. Gemeldete Karten liegen auf dem "
-        "Tisch und werden von dort gespielt (tisch Q♠).\n"
+        "(3, O♠, os, us; Q und J gehen auch für Ober und Unter), dann Enter. Gemeldete Karten "
+        "liegen auf dem Tisch und werden von dort gespielt (tisch O♠).\n"
         "Nach einem gewonnenen Stich: eine Meldung per Nummer (oder melde 2), die Dix (die "
         "Trumpfsieben, 10) tauschen oder zeigen, oder fertig; dann ziehen beide vom Talon.\n"
         "Getippte Wörter gelten wie in der Zeilenform: zeigen, tauschen, fertig, hilfe, save "
@@ -223,11 +225,11 @@ _DE_LEARN: dict[str, str] = {
                      "melden kann man sie nicht. Behalte die Karten deiner Meldungen, drücke "
                      "einzelne Karten.",
     "learn_trump": "Sag Trumpf an: die Farbe, von der du am meisten hast, mit hohen Karten. Eine "
-                   "Familie (A 10 K Q J) zählt in Trumpf 150 statt 100, ein Paar (K Q) 40 statt "
+                   "Familie (A 10 K O U) zählt in Trumpf 150 statt 100, ein Paar (K O) 40 statt "
                    "20. Mit einem schwachen Blatt kannst du abgehen (ab ♦): das kostet nur den "
                    "Reizwert.",
     "learn_melds": "Die Meldungen liegen offen: sie zählen nur, wenn der Spieler mindestens einen "
-                   "Stich macht. Jetzt die Stiche: A 10 K Q J zählen 11 10 4 3 2, der letzte "
+                   "Stich macht. Jetzt die Stiche: A 10 K O U zählen 11 10 4 3 2, der letzte "
                    "Stich 10.",
     "learn_follow": "Du hast die ausgespielte Farbe, also musst du bedienen: nur Karten dieser "
                     "Farbe sind erlaubt. Die mit * markierten Karten sind die erlaubten.",

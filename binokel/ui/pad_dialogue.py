@@ -20,11 +20,14 @@ the rule named and the same question is asked again.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..cards import CardError, Suit, parse_card, parse_suit
+from ..games.binocle.melds import BinocleMeld
+from ..games.binokel.melds import Meld
 from ..games.binokel.scoring import Contract
 from ..games.binokel.state import active_seats
 from ..pad import (
@@ -144,6 +147,14 @@ def _meld_entry(text: str) -> MeldEntry:
         raise _Refused(str(exc)) from None
 
 
+def _meld_text(tr: PadStrings, meld: Meld) -> str:
+    """A meld found in the cards said, e.g. ``Familie ♥ (A♥ 10♥ K♥ O♥ U♥) 150``."""
+    suit = f" {meld.suit.symbol}" if meld.suit is not None else ""
+    cards = " ".join(str(c) for c in meld.cards)
+    name = tr.meld(meld.name)
+    return f"{name[:1].upper()}{name[1:]}{suit} ({cards}) {meld.points}"
+
+
 def binokel_flow(ask: Ask) -> Flow:
     """Declarer and bid; trump, Durch or giving up; each player's melds; trick points of every
     side but the last; who took no trick."""
@@ -183,7 +194,8 @@ def binokel_flow(ask: Ask) -> Flow:
                 ask.say(tr("refused", why=exc))
         if isinstance(entry, tuple):
             found = meld_breakdown(rules, entry, trump)
-            ask.say(tr("melds_of", melds=", ".join(str(m) for m in found) or "-", total=total))
+            ask.say(tr("melds_of", melds=", ".join(_meld_text(tr, m) for m in found) or "-",
+                       total=total))
         melds[seat] = entry
     hand = BinokelHand(declarer=declarer, bid=bid, contract=contract, trump=trump,
                        melds=tuple(melds))
@@ -234,6 +246,22 @@ def binokel_flow(ask: Ask) -> Flow:
                        melds=tuple(melds), side_points=tuple(points), no_trick=no_trick)
 
 
+def _said_meld(ask: Ask, text: str, trump: Suit) -> BinocleMeld:
+    """A Binocle meld as said, in the engine's words or the pad's language (``Trumpfpaar``,
+    ``Paar Schippen``)."""
+    rules = ask.pad.rules
+    try:
+        return parse_meld(rules, text, trump)
+    except PadError as first:
+        for reading in ask.tr.meld_readings(text):
+            head, _, last = reading.rpartition(" ")
+            if head and last in SUIT_WORDS:  # a suit in German words: "paar herz"
+                reading = f"{head} {SUIT_WORDS[last].symbol}"
+            with contextlib.suppress(PadError):
+                return parse_meld(rules, reading, trump)
+        raise first
+
+
 def binocle_flow(ask: Ask) -> Flow:
     """Trump suit (and the turned dix); each meld as it is made; card points and the last
     trick, or a claim."""
@@ -258,7 +286,7 @@ def binocle_flow(ask: Ask) -> Flow:
             break
         try:
             seat, rest = ask.seat_and_rest(text)
-            meld = MeldMade(seat=seat, meld=parse_meld(rules, rest, trump))
+            meld = MeldMade(seat=seat, meld=_said_meld(ask, rest, trump))
             hand = BinocleHand(trump=trump, turned_dix=turned, melds=(*made, meld))
             check_binocle(rules, hand)
         except ValueError as exc:
@@ -267,7 +295,7 @@ def binocle_flow(ask: Ask) -> Flow:
         made.append(meld)
         points = meld.meld.points(rules)
         totals[seat] += points
-        ask.say(tr("meld_made", name=pad.players[seat], meld=meld.meld.name, points=points,
+        ask.say(tr("meld_made", name=pad.players[seat], meld=tr.meld(meld.meld.name), points=points,
                    total=totals[seat]))
         try:
             pad.add(hand)  # accepted without an end only when a meld reached the target
@@ -340,6 +368,20 @@ class PadDialogue:
         if pad.entries:
             self.opening.append(sheet_text(pad, tr))
         self.opening += self._begin()
+        self.opening = [tr.cards(text) for text in self.opening]
+
+    def sheet(self) -> str:
+        """The score sheet as it stands (cards in the pad's language)."""
+        return self.tr.cards(sheet_text(self.pad, self.tr))
+
+    @property
+    def prompt(self) -> str:
+        """The question being asked."""
+        return self.tr.cards(self._prompt)
+
+    @prompt.setter
+    def prompt(self, text: str) -> None:
+        self._prompt = text
 
     # --- the flow of hands ------------------------------------------------------------------
 
@@ -376,7 +418,10 @@ class PadDialogue:
         return said
 
     def answer(self, text: str) -> list[str]:
-        """Take an answer (or a command); the lines to show."""
+        """Take an answer (or a command); the lines to show (cards in the pad's language)."""
+        return [self.tr.cards(line) for line in self._answer(text)]
+
+    def _answer(self, text: str) -> list[str]:
         words = text.strip().split()
         command = self.tr.command(words[0]) if words else None
         if command is not None and (len(words) == 1 or command in ("edit", "csv")):

@@ -134,7 +134,7 @@ def entry_text(pad: Pad, line: Line, tr: PadStrings) -> str:
     elif isinstance(entry, BinocleHand):
         if entry.melds:
             parts.append(tr("was_melds", melds=", ".join(
-                f"{names[m.seat]} {m.meld.name}" for m in entry.melds)))
+                f"{names[m.seat]} {tr.meld(m.meld.name)}" for m in entry.melds)))
         if any(p is not None for p in entry.card_points):
             parts.append(tr("was_points", points=" ".join(
                 "-" if p is None else str(p) for p in entry.card_points)))

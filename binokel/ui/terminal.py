@@ -148,6 +148,27 @@ class RichScreen:
             return None
 
 
+class CardWords:
+    """A screen that writes the cards in the person's language (``O♠`` for ``Q♠`` in
+    German): every line the table shows, says or asks passes here."""
+
+    def __init__(self, screen: Screen, tr: Strings) -> None:
+        self._screen = screen
+        self._tr = tr
+
+    def show(self, lines: Sequence[Text]) -> None:
+        self._screen.show([self._tr.cards(line) for line in lines])
+
+    def clear(self) -> None:
+        self._screen.clear()
+
+    def say(self, text: str, style: str = "", *, wrap: bool = False) -> None:
+        self._screen.say(self._tr.cards(text), style, wrap=wrap)
+
+    def ask(self, prompt: str) -> str | None:
+        return self._screen.ask(self._tr.cards(prompt))
+
+
 def make_screen(stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> Screen:
     """A colour screen when both ends are a terminal, plain text otherwise."""
     if stdin.isatty() and stdout.isatty():
@@ -205,7 +226,7 @@ class Table:
     def __init__(self, session: BaseSession[Any], screen: Screen, tr: Strings, *,
                  record_path: Path, save: Callable[[BaseSession[Any], Path], None]) -> None:
         self.session = session
-        self.screen = screen
+        self.screen: Screen = CardWords(screen, tr)
         self.tr = tr
         self.record_path = record_path
         self._save = save

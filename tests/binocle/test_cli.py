@@ -173,3 +173,13 @@ def test_a_rules_file_may_start_from_binocle(tmp_path: Path) -> None:
     data = json.loads(shown.stdout)
     assert (data["name"], data["target"], data["grand_binocle"]) == \
         ("binocle+grand_binocle=false+target=1500", 1500, False)
+
+
+def test_melds_of_bezique_are_titled_bezique() -> None:
+    """``binokel melds --rules bezique`` lists Bézique's melds under Bézique's name."""
+    done = binokel("melds", "K♠ Q♠ J♦ Q♠", "--rules", "bezique", "--trump", "S")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[0].startswith("Bézique melds with ♠ trumps (bezique)")
+    assert "Binocle" not in done.stdout
+    refused = binokel("melds", "K♠", "--rules", "bezique")
+    assert refused.returncode == 2 and "Bézique melds need the trump suit" in refused.stderr

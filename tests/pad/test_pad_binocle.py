@@ -42,7 +42,7 @@ def test_bezique_counts_brisques_and_its_own_declarations() -> None:
                        card_points=(None, 90), last_trick=1)
     scored = pad.add(hand).sheet().lines[0].scored
     assert scored is not None and scored.scores == (40 + 10 + 70, 250 + 90 + 10)
-    with pytest.raises(PadError, match=r"card points: 95 is not between 0 and 160 in 10s"):
+    with pytest.raises(PadError, match=r"card points: 95 is not between 0 and 160 in steps of 10"):
         pad.add(BinocleHand(trump=C, card_points=(95, None), last_trick=1))
 
 
@@ -56,7 +56,7 @@ def test_card_points_must_add_up_and_the_last_trick_be_named() -> None:
 
 
 @pytest.mark.parametrize(("text", "message"), [
-    ("marriage ♥", r"a marriage in trumps is a royal marriage"),
+    ("marriage ♥", r"a marriage in trumps \(♥\) is a royal marriage"),
     ("royal marriage ♠", r"only in trumps"),
     ("sequence ♠", r"only in trumps"),
     ("four tens", r"not a meld"),

@@ -79,44 +79,38 @@ def test_enter_enter_on_the_hand_summary_closes_it_once(tmp_path: Path) -> None:
     assert app.return_value is None
 
 
-def test_190_typed_into_the_open_hint(tmp_path: Path) -> None:
-    session = cli_session(new_game(find_rules("binokel"), seed=5))
+def burst_into_a_page(tmp_path: Path, session: BaseSession[Any], key: str, title: str,
+                      *bursts: str) -> PlayApp:
+    """Open a page with ``key`` (its ``title`` is drawn), then type each of ``bursts`` at once:
+    after each the app runs on and the page is closed (once)."""
     app = make_app(session, Strings("en"), tmp_path)
 
     async def run() -> None:
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot)
-            await pilot.press("h")
+            await pilot.press(key)
             await settle(pilot)
-            assert "Hint" in screen_text(app)
-            burst(app, "190")
-            await settle(pilot)
-            assert alive(app)
-            assert app.screen is app.screen_stack[0]
+            assert title in screen_text(app)
+            for typed in bursts:
+                burst(app, typed)
+                await settle(pilot)
+                assert alive(app), typed
+                assert app.screen is app.screen_stack[0], typed
     asyncio.run(run())
+    return app
+
+
+def test_190_typed_into_the_open_hint(tmp_path: Path) -> None:
+    burst_into_a_page(tmp_path, cli_session(new_game(find_rules("binokel"), seed=5)), "h",
+                      "Hint", "190")
 
 
 def test_s_then_12(tmp_path: Path) -> None:
-    """``s`` opens the sheet; ``12`` typed at once closes it once and bids nothing."""
-    session = make_session(new_game(find_rules("binokel"), seed=5))
-    app = make_app(session, Strings("en"), tmp_path)
-
-    async def run() -> None:
-        async with app.run_test(size=(80, 24)) as pilot:
-            await settle(pilot)
-            await pilot.press("s")
-            await settle(pilot)
-            assert "Score sheet" in screen_text(app)
-            actions = len(session.actions)
-            burst(app, "12")
-            await settle(pilot)
-            assert alive(app)
-            assert app.screen is app.screen_stack[0]
-            assert len(session.actions) == actions and not app.typed
-            burst(app, "s12")  # all three in one burst: the sheet opens and closes once
-            await settle(pilot)
-            assert alive(app) and len(session.actions) == actions
-    asyncio.run(run())
+    """``s`` opens the sheet; ``12`` typed at once closes it once and bids nothing; ``s12`` in
+    one burst opens and closes it once."""
+    session = make_session(new_game(find_rules("binokel"), seed=5))  # the others pass
+    app = burst_into_a_page(tmp_path, session, "s", "Score sheet", "12", "s12")
+    assert not any(isinstance(a, A.Bid) for a in session.actions) and not app.typed
 
 
 def _meld_position(name: str) -> Any:
@@ -173,6 +167,14 @@ def test_a_burst_on_every_page_never_pops_twice(tmp_path: Path) -> None:
     assert not any(isinstance(a, A.Play) for a in session.actions)
 
 
+async def to_laying_away(pilot: Any, session: BaseSession[Any]) -> None:
+    """Enter on each first choice (the lowest bid, the Dabb) until the cards are laid away."""
+    await settle(pilot)
+    while session.state.phase is not Phase.DISCARD:
+        await pilot.press("enter")
+        await settle(pilot)
+
+
 def test_laying_away_never_runs_on_into_giving_up(tmp_path: Path) -> None:
     """Space ×4 picks four; Enter lays them (it does not pick a fifth, count on, or reach
     ``out ♣``); before that, Space on a fifth card is refused with the reason."""
@@ -181,10 +183,7 @@ def test_laying_away_never_runs_on_into_giving_up(tmp_path: Path) -> None:
 
     async def run() -> None:
         async with app.run_test(size=(80, 24)) as pilot:
-            await settle(pilot)
-            while session.state.phase is not Phase.DISCARD:
-                await pilot.press("enter")
-                await settle(pilot)
+            await to_laying_away(pilot, session)
             await pilot.press("space", "space", "space", "space")
             await settle(pilot)
             assert "picked 4 of 4" in screen_text(app)
@@ -214,10 +213,7 @@ def test_typed_words_are_not_eaten_by_the_one_letter_keys(tmp_path: Path) -> Non
 
     async def run() -> None:
         async with app.run_test(size=(80, 24)) as pilot:
-            await settle(pilot)
-            while session.state.phase is not Phase.DISCARD:
-                await pilot.press("enter")
-                await settle(pilot)
+            await to_laying_away(pilot, session)
             await type_slowly(pilot, "help")
             assert app.typed == "help"
             await pilot.press("enter")
@@ -281,10 +277,7 @@ def test_undo_takes_its_lines_out_of_the_log(tmp_path: Path) -> None:
 
     async def run() -> None:
         async with app.run_test(size=(80, 24)) as pilot:
-            await settle(pilot)
-            while session.state.phase is not Phase.DISCARD:
-                await pilot.press("enter")
-                await settle(pilot)
+            await to_laying_away(pilot, session)
             app.submit("out ♣")
             await settle(pilot)
             assert "You go out" in log_text() and "You gave up" in log_text()

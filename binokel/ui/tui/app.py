@@ -138,6 +138,9 @@ class PlayApp(App[int]):
         return cards + list(self.panels.choices(view, self.tr))
 
     def paint(self, text: Text) -> Text:
+        """What is drawn: cards in the person's language (``O♠`` in German), no colour under
+        ``--mono``."""
+        text = self.tr.cards(text)
         return monochrome(text) if self.mono else text
 
     # --- drawing ----------------------------------------------------------------------------
@@ -160,7 +163,7 @@ class PlayApp(App[int]):
                 ("choices", self.choices_text()),
                 ("prompt", self.prompt_text())):
             self.show_part(name, self.paint(text))
-        self.show_part("keys", Text(keys, style=DIM))
+        self.show_part("keys", self.paint(Text(keys, style=DIM)))
 
     def show_part(self, name: str, text: Text) -> None:
         """Draw a part anew only when what it shows changed (a key often changes one)."""
@@ -237,7 +240,7 @@ class PlayApp(App[int]):
     def prompt_text(self) -> Text:
         view = self.view
         if self.typed:
-            note = self.tr("tui_q_typed") if self.typed == "q" else ""
+            note = {"q": self.tr("tui_q_typed"), "u": self.tr("tui_u_typed")}.get(self.typed, "")
             out = Text(f"> {self.typed}▏", style="bold")
             if note:
                 out.append(f"   {note}", style=DIM)
@@ -380,17 +383,20 @@ class PlayApp(App[int]):
         elif key == "escape":
             self.typed, self.marked = "", []
         elif char and char.isprintable():
-            if not self.typed and char in HOTKEYS:
+            if not self.typed and char == "u" and self.unter_may_be_typed():
+                self.typed = char  # a German Unter (u♠); Enter alone still takes back
+            elif not self.typed and char in HOTKEYS:
                 self._hotkey = char
                 try:
                     self.command(Command(HOTKEYS[char]))
                 finally:
                     self._hotkey = ""
                 return
-            if not self.typed and char == "q" and not self.queen_may_be_typed():
+            elif not self.typed and char == "q" and not self.queen_may_be_typed():
                 self.command(Command("quit"))
                 return
-            self.typed += char
+            else:
+                self.typed += char
         else:
             return
         self.message = Text()
@@ -430,7 +436,18 @@ class PlayApp(App[int]):
         return any(s.card.rank is Rank.QUEEN for s in self.panels.slots(self.view)
                    if s.action is not None)
 
+    def unter_may_be_typed(self) -> bool:
+        """Whether a typed ``u`` may begin a card's name: the screen is German, where the
+        Jack is the Unter (``u♠``), and an Unter may be chosen now."""
+        return self.tr.cards("J♠") == "U♠" and any(
+            s.card.rank is Rank.JACK for s in self.panels.slots(self.view)
+            if s.action is not None)
+
     def enter(self) -> None:
+        if self.typed == "u" and self.unter_may_be_typed():
+            self.typed = ""
+            self.command(Command("undo"))
+            return
         if self.typed:
             text, self.typed = self.typed.removeprefix(":"), ""
             self.submit(text)

@@ -16,13 +16,12 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Input, RichLog, Static
 
 from ..pad_dialogue import PadDialogue
-from ..pad_render import sheet_text
 
 CSS = """
 Screen { layout: vertical; }
 #title { height: 1; background: $boost; padding: 0 1; }
 #sheet { height: auto; max-height: 60%; border: round $accent; padding: 0 1; }
-#log { height: 1fr; min-height: 3; padding: 0 1; }
+#log { height: 1fr; min-height: 3; padding: 0 1; scrollbar-size: 0 0; }
 #prompt { height: auto; padding: 0 1; color: $accent; }
 #answer { height: 3; }
 """
@@ -42,7 +41,7 @@ class PadApp(App[int]):
     def compose(self) -> ComposeResult:
         talk = self.dialogue
         yield Static(talk.opening[0], id="title")
-        yield Static(sheet_text(talk.pad, talk.tr), id="sheet")
+        yield Static(talk.sheet(), id="sheet")
         yield RichLog(id="log", wrap=True, markup=False)
         yield Static(talk.prompt, id="prompt")
         yield Input(id="answer")
@@ -50,7 +49,7 @@ class PadApp(App[int]):
     def on_mount(self) -> None:
         log = self.query_one("#log", RichLog)
         for text in self.dialogue.opening[1:]:
-            if text != sheet_text(self.dialogue.pad, self.dialogue.tr):
+            if text != self.dialogue.sheet():
                 log.write(text)
         self.query_one("#answer", Input).focus()
 
@@ -58,13 +57,13 @@ class PadApp(App[int]):
         talk = self.dialogue
         log = self.query_one("#log", RichLog)
         log.write(f"{talk.prompt} > {event.value}")  # the answer with its question
-        sheet = sheet_text(talk.pad, talk.tr)
+        sheet = talk.sheet()
         for text in talk.answer(event.value):
             if text.startswith(sheet.splitlines()[0]):
                 continue  # the sheet has its own panel
             log.write(text)
         event.input.value = ""
-        self.query_one("#sheet", Static).update(sheet_text(talk.pad, talk.tr))
+        self.query_one("#sheet", Static).update(talk.sheet())
         self.query_one("#prompt", Static).update(talk.prompt)
         if talk.finished:
             self.exit(0)

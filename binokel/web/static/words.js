@@ -1,7 +1,9 @@
 /* Binokel in the browser: the words of the page, in English and German.
  *
- * The page is a few plain scripts loaded in order (words.js, cards.js, table.js, felt.js,
- * hand.js, summary.js, app.js); no build step, no outside requests.
+ * The page is a few plain scripts loaded in order (gamewords.js, words.js, cards.js, table.js,
+ * felt.js, hand.js, summary.js, app.js); no build step, no outside requests.  The game's own
+ * words (ranks, faces, suits, melds, rule sets) are gamewords.js's, written from the catalogue
+ * the terminal uses (binokel/ui/catalogue.py).
  */
 "use strict";
 
@@ -67,13 +69,6 @@ const STR = {
     back: "Back to the lobby", you_: "(you)", lastHand: "Last hand",
     team: "Team", claim: "Claim the game", done: "Done: draw", meldVerb: "Meld",
     exchange: "Exchange the dix {0}", showDix: "Show the dix {0}", fromTable: "Play {0} from the table",
-    meldNames: {"pair": "Pair", "family": "Family", "double family": "Double family",
-    "binokel": "Binokel", "double binokel": "Double Binokel", "four aces": "Four Aces",
-    "four kings": "Four Kings", "four queens": "Four Queens", "four jacks": "Four Jacks",
-    "eight aces": "Eight Aces", "eight kings": "Eight Kings", "eight queens": "Eight Queens",
-    "eight jacks": "Eight Jacks", "dissle": "Dissle", "marriage": "Marriage",
-    "royal marriage": "Royal marriage", "sequence": "Sequence", "binocle": "Binocle",
-    "grand binocle": "Grand Binocle", "double binocle": "Double Binocle", "dix": "Dix"},
     contract: {"trump": "Trump", "durch": "Durch", "open durch": "Open Durch",
     "open durch without Dabb": "Open Durch without Dabb", "give up": "Given up"},
     phase: {"auction": "Auction", "dabb": "Dabb", "discard": "Discard", "trump": "Trumps",
@@ -137,13 +132,6 @@ const STR = {
     back: "Zurück zur Übersicht", you_: "(du)", lastHand: "Letztes Spiel",
     team: "Partei", claim: "Ausmachen (Spiel ansagen)", done: "Fertig: ziehen", meldVerb: "Melden",
     exchange: "Dix {0} tauschen", showDix: "Dix {0} zeigen", fromTable: "{0} vom Tisch spielen",
-    meldNames: {"pair": "Paar", "family": "Familie", "double family": "Doppelfamilie",
-    "binokel": "Binokel", "double binokel": "Doppelbinokel", "four aces": "Vier Sauen",
-    "four kings": "Vier Könige", "four queens": "Vier Ober", "four jacks": "Vier Unter",
-    "eight aces": "Acht Sauen", "eight kings": "Acht Könige", "eight queens": "Acht Ober",
-    "eight jacks": "Acht Unter", "dissle": "Dissle", "marriage": "Ehe",
-    "royal marriage": "Trumpf-Ehe", "sequence": "Folge", "binocle": "Binocle",
-    "grand binocle": "Großes Binocle", "double binocle": "Doppel-Binocle", "dix": "Dix"},
     contract: {"trump": "Trumpf", "durch": "Durch", "open durch": "Offener Durch",
     "open durch without Dabb": "Offener Durch ohne Dabb", "give up": "Abgegangen"},
     phase: {"auction": "Reizen", "dabb": "Dabb", "discard": "Drücken", "trump": "Trumpf",
@@ -151,18 +139,16 @@ const STR = {
   },
 };
 
-const SUIT_NAMES = {
-  en: {"♣": "clubs", "♠": "spades", "♥": "hearts", "♦": "diamonds"},
-  de: {"♣": "Kreuz (Eichel)", "♠": "Schippen (Laub)", "♥": "Herz", "♦": "Schellen"},
-};
-const RANK_NAMES = {
-  en: {"A": "Ace", "10": "Ten", "K": "King", "Q": "Queen", "J": "Jack", "9": "Nine",
-       "8": "Eight", "7": "Seven"},
-  de: {"A": "Sau", "10": "Zehner", "K": "König", "Q": "Ober", "J": "Unter", "9": "Neuner",
-       "8": "Achter", "7": "Siebener"},
-};
+// The game's own words (ranks, faces, suits, melds, rule sets) come from the catalogue the
+// terminal uses too (gamewords.js, written from binokel/ui/catalogue.py).
+const SUIT_NAMES = Object.fromEntries(Object.entries(GAME_WORDS).map(([lg, w]) => [lg,
+  Object.fromEntries(Object.entries(w.suits).map(([s, word]) =>
+    [s, w.suit_pack[s] ? `${word} (${w.suit_pack[s]})` : word]))]));
+const RANK_NAMES = {en: GAME_WORDS.en.ranks, de: GAME_WORDS.de.ranks};
 // German faces show the Swabian letters: Ober and Unter for Queen and Jack.
-const RANK_FACE = {en: {}, de: {"Q": "O", "J": "U"}};
+const RANK_FACE = {en: GAME_WORDS.en.faces, de: GAME_WORDS.de.faces};
+STR.en.meldNames = GAME_WORDS.en.melds;
+STR.de.meldNames = GAME_WORDS.de.melds;
 const SUITS = ["♣", "♠", "♥", "♦"];
 const CARD_RE = /^(A|10|K|Q|J|9|8|7)[♣♠♥♦]$/;
 
@@ -198,23 +184,7 @@ function meldName(name) {
 
 // Rule-set descriptions in German (the rule sets carry the English one). A rule set added
 // later without a German line shows its English description.
-const DESCRIPTIONS_DE = {
-  "binokel": "Drei Spieler, 40 Karten, je 12 und ein Dabb von 4, Reizen ab 150, Spiel bis 1500",
-  "binokel-4": "Vier Spieler, einer gegen drei: je 9 Karten und ein Dabb von 4",
-  "kreuzbinokel": "Vier Spieler in zwei Parteien, Partner gegenüber: je 9 Karten, Parteipunkte, eine Partei gewinnt",
-  "binokel-4-dealer-out": "Vier am Tisch, drei spielen: der Geber setzt jedes Spiel aus, vier Punktestände",
-  "binokel-sevens": "Mit Siebenern: 48 Karten, je 15, Dabb von 3; die Trumpf-Sieben (Dissle) zählt 10",
-  "binokel-to-1000": "Spiel bis 1000 statt 1500",
-  "binokel-to-2000": "Spiel bis 2000 statt 1500",
-  "binokel-12-hands": "Genau 12 Spiele (jeder gibt viermal); die höchste Summe gewinnt",
-  "binokel-bid-200": "Vorhand eröffnet das Reizen mit 200",
-  "binokel-bid-250": "Vorhand eröffnet das Reizen mit 250",
-  "binokel-jumps": "Beim Reizen darf man um jedes Vielfache von 10 springen",
-  "binokel-open-durch": "Offener Durch: aufgedeckt nach dem Drücken (±1500) oder ohne Dabb (±2000)",
-  "binokel-eights-graded": "Acht Sauen 1000, acht Könige 800, acht Ober 600, acht Unter 400",
-  "binocle": "Fosters Binocle zu zweit: 48 Karten, je 12, vom Talon ziehen, eine Meldung je gewonnenem Stich, Spiel bis 1000",
-  "binocle-64": "Fosters Binocle zu zweit mit 64 Karten: mit Siebenern und Achtern, die Trumpf-Sieben ist die Dix",
-};
+const DESCRIPTIONS_DE = GAME_WORDS.de.rule_sets;
 
 /** A rule set's description in the page's language. */
 function describeRules(name, english) {
@@ -349,11 +319,6 @@ function ruleTitle(name) {
   return RULE_TITLES[lang][name] || RULE_TITLES.en[name] || name;
 }
 
-Object.assign(DESCRIPTIONS_DE, {
-  "bezique": "Bézique zu zweit: 64 Karten, je 8, gegeben 3-2-3, die 17. aufgedeckt; nur Brisques, Trumpf-Sieben 10, Spiel bis 1000",
-  "bezique-2000": "Bézique zu zweit, Spiel bis 2000: 64 Karten, je 8, gegeben 3-2-3, nur Brisques, Trumpf-Sieben 10",
-});
-
 /** What the server said when it refused something, in the page's language: its own wording
  * for this language when it sent one (binokel/web/wording.py), else its English. */
 function reasonText(data) {
@@ -423,11 +388,6 @@ Object.assign(STR.de, {
   bidSure: "{0} reizen? Wer Spieler wird, muss den Reizwert erreichen, sonst zählt er doppelt minus.",
   computerShort: "Comp.",
 });
-// Bézique's own words for its melds.
-Object.assign(STR.en.meldNames, {"common marriage": "Common marriage", "bézique": "Bézique",
-  "double bézique": "Double bézique", "grand bézique": "Grand bézique", "trump Seven": "Trump Seven"});
-Object.assign(STR.de.meldNames, {"common marriage": "Einfache Ehe", "bézique": "Bézique",
-  "double bézique": "Doppelbézique", "grand bézique": "Großer Bézique", "trump Seven": "Trumpfsieben"});
 
 /** A count in words, one or more: tCount("trickCount", 1) is "1 trick". */
 function tCount(key, n) {
