@@ -102,6 +102,7 @@ def test_a_tournament_tables_pad_says_the_table_is_done(live_server: LiveServer,
             assert page.locator("#pad-winner").count() == 0  # no "X wins the game!"
             assert not page.is_visible("#pad-form")  # no next hand offered
             assert not page.is_visible("#pad-save")
+            assert page.locator("#pad-totals .dealer").count() == 0  # nobody deals next
             button = page.locator("#pad-standings")
             assert button.inner_text() == standings
             box = button.bounding_box()

@@ -276,7 +276,7 @@ function pegsText(text) {
 }
 
 function totalsBar(sheet) {
-  const dealer = Pad.nextDealer();
+  const dealer = Pad.finished() ? -1 : Pad.nextDealer();  // nobody deals once the game is decided
   const tallies = sheet.tallies || [];
   const bar = h("div", {id: "pad-totals", class: "pad-totals"},
     sheet.players.map((name, seat) => h("div", {class: "pad-player" + (seat === dealer ? " dealer" : ""),
