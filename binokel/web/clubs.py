@@ -290,7 +290,8 @@ class ClubManager:
                 "standings": [_standing_json(s) for s in self.ranking(t)],
                 "tables": self._tables(t, None)}
 
-    def _tables(self, t: Tournament, token: str | None) -> list[dict[str, Any]]:
+    def _tables(self, t: Tournament, token: str | None, club_id: str = ""
+                ) -> list[dict[str, Any]]:
         if not t.played:
             return []
         drawn = t.played[-1]
@@ -305,7 +306,10 @@ class ClubManager:
                 "totals": points, "typed": table.typed is not None}
             if token is not None and table.pad is not None:
                 item["pad"] = table.pad
-                item["link"] = f"/pad/{table.pad}#{pad_token(token, table.pad)}"
+                # ?club=: the pad page says the table is done (not "X wins") when its hands
+                # are in, and shows the way to the standings.
+                item["link"] = (f"/pad/{table.pad}?club={club_id}"
+                                f"#{pad_token(token, table.pad)}")
             out.append(item)
         return out
 
@@ -320,7 +324,7 @@ class ClubManager:
                                "tables": [{"table": x.number, "players": x.players,
                                            "points": x.points, "typed": x.typed}
                                           for x in r.tables]} for r in t.played],
-            "tables": self._tables(t, token),
+            "tables": self._tables(t, token, club_id),
             "log": [{"n": line.n, "at": line.at, "what": line.what, "who": line.who,
                      "why": line.why} for line in self.rows.log(club_id)]})
         return view

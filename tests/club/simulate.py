@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import urllib.parse
 from typing import Any
 
 from binokel.games import find_game_rules, play_random_game
@@ -36,11 +37,18 @@ def random_hand(rules_name: str, players: list[str], dealer: int, rng: random.Ra
     return entry
 
 
+def pad_of(link: str) -> tuple[str, str]:
+    """A table's pad id and secret from its link ``/pad/ID?club=CLUB#TOKEN``."""
+    parts = urllib.parse.urlsplit(link)
+    assert parts.path.startswith("/pad/") and parts.fragment, link
+    return parts.path.removeprefix("/pad/"), parts.fragment
+
+
 def play_table(client: Any, link: str, rng: random.Random, stop_after: int | None = None
                ) -> dict[str, Any]:
-    """Enter random hands in a table's pad (its link ``/pad/ID#TOKEN``) until the pad says
-    the table has played its hands (or ``stop_after`` hands); the last sheet."""
-    pad_id, token = link.split("/pad/", 1)[1].split("#", 1)
+    """Enter random hands in a table's pad (its link ``/pad/ID?club=CLUB#TOKEN``) until the
+    pad says the table has played its hands (or ``stop_after`` hands); the last sheet."""
+    pad_id, token = pad_of(link)
     sheet = client.post(f"/api/pads/{pad_id}", json={"token": token}).json()
     n = 0
     while not sheet["winners"] and (stop_after is None or n < stop_after):

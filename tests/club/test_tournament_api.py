@@ -24,7 +24,7 @@ from binokel.pad import pad_from_json
 from binokel.web.app import create_app
 from binokel.web.guard import Allowed
 from binokel.web.store import Store
-from tests.club.simulate import play_table
+from tests.club.simulate import pad_of, play_table
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -180,8 +180,10 @@ def test_hostile_requests_are_refused_and_change_nothing(client: TestClient, db:
     org.op(kind="add", name="Fritz")
     tables = org.op(kind="draw")["tables"]
     first, second = tables[0]["link"], tables[1]["link"]
-    token = first.split("#")[1]
-    other = second.split("/pad/")[1].split("#")[0]
+    mine, token = pad_of(first)
+    other, _ = pad_of(second)
+    assert f"?club={org.id}#" in first  # the pad page knows its tournament
+    assert client.post(f"/api/pads/{mine}", json={"token": token}).status_code == 200
     assert client.post(f"/api/pads/{other}", json={"token": token}).status_code == 404
     assert client.post(f"/api/clubs/{org.id}", json={"token": token}).status_code == 404
     # After the draw: no late entry while the round is played, no second draw.

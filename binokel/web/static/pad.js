@@ -10,13 +10,13 @@
 
 const Pad = {
   id: null, token: null, sheet: null, outbox: [], refused: [], editing: null, sending: false,
-  offline: false, retry: null, selected: null,
+  offline: false, retry: null, selected: null, club: null,
 
   key() { return "binokel.pad." + this.id; },
 
   persist() {
     localStorage.setItem(this.key(), JSON.stringify({token: this.token, sheet: this.sheet,
-      outbox: this.outbox, refused: this.refused}));
+      outbox: this.outbox, refused: this.refused, club: this.club}));
     const known = JSON.parse(localStorage.getItem("binokel.pads") || "[]").filter((p) => p.id !== this.id);
     if (this.sheet) {
       known.unshift({id: this.id, token: this.token, rules: this.sheet.rules.name,
@@ -32,7 +32,11 @@ const Pad = {
     this.sheet = kept.sheet || null;
     this.outbox = kept.outbox || [];
     this.refused = kept.refused || [];
-    if (this.token && !location.hash) history.replaceState(null, "", `/pad/${id}#${this.token}`);
+    // A tournament table's pad: its card's link names the tournament (?club=ID), kept here so
+    // the pad opened again from "Your pads" still knows it.
+    const club = new URLSearchParams(location.search).get("club");
+    this.club = club && /^[A-Za-z0-9_-]{1,40}$/.test(club) ? club : kept.club || null;
+    if (this.token && !location.hash) history.replaceState(null, "", `/pad/${id}${location.search}#${this.token}`);
     if (!this.token) {  // a pad's address without its key: nothing to ask the server
       deadEnd(t("padKeyTitle"), t("padKeyText"), [["/pad", t("toPad")], ["/", t("toLobby")]]);
       return;
@@ -166,6 +170,9 @@ const Pad = {
 
   pendingCount() { return this.outbox.length; },
 
+  /** Whether the game is decided (the pad takes no more hands; a hand may still be edited). */
+  finished() { return Boolean(this.sheet && this.sheet.winners && this.sheet.winners.length); },
+
   render() {
     if (!this.sheet) return;
     const main = document.getElementById("main");
@@ -190,12 +197,19 @@ const Pad = {
       status.push(h("p", {id: "pad-status", class: "pad-status" + (this.offline ? " bad" : "")},
         this.offline ? t("padOffline", this.outbox.length) : `${this.outbox.length} ${t("padNotSaved")}…`));
     }
-    if (sheet.winners && sheet.winners.length) {
+    if (this.finished() && this.club) {  // a tournament table: its hands are in, not a game won
+      const played = sheet.hands.filter((hand) => !hand.void).length;
+      status.push(h("div", {id: "pad-table-done", class: "pad-winner"},
+        h("p", {}, t("padTableDone", played)), h("p", {class: "next"}, t("padTableNext")),
+        h("a", {class: "button", id: "pad-standings", href: `/club/${this.club}/standings`}, t("padStandings"))));
+    } else if (this.finished()) {
       const names = sheet.winners.map((s) => sheet.players[s]).join(" & ");
-      status.push(h("p", {id: "pad-winner", class: "pad-winner"},
-        t(sheet.winners.length > 1 ? "padWinners" : "padWinner", names)));
+      status.push(h("div", {id: "pad-winner", class: "pad-winner"},
+        h("p", {}, t(sheet.winners.length > 1 ? "padWinners" : "padWinner", names)),
+        h("a", {class: "button", id: "pad-new-pad", href: "/pad"}, t("padNew"))));
     }
     fill("slot-status", ...status);
+    PadForm.showOrHide(this);
     if (!fresh) PadForm.retitle(this);
     fill("slot-sheet", sheetTable(this));
     fill("slot-tools", h("div", {class: "pad-tools row"},
@@ -262,7 +276,7 @@ function pegsText(text) {
 }
 
 function totalsBar(sheet) {
-  const dealer = Pad.nextDealer();
+  const dealer = Pad.finished() ? -1 : Pad.nextDealer();  // nobody deals once the game is decided
   const tallies = sheet.tallies || [];
   const bar = h("div", {id: "pad-totals", class: "pad-totals"},
     sheet.players.map((name, seat) => h("div", {class: "pad-player" + (seat === dealer ? " dealer" : ""),

@@ -41,6 +41,12 @@ const PadForm = {
     return slot;
   },
 
+  /** No form for a next hand once the game is decided (the pad refuses one); a hand being
+   * edited keeps it. */
+  showOrHide(pad) {
+    if (this.slot) this.slot.hidden = pad.finished() && !this.editing;
+  },
+
   /** The hand's number and dealer, as the sheet and the outbox now say. */
   title(pad) {
     const dealer = this.editing ? this.editingDealer(pad) : pad.nextDealer();
@@ -60,6 +66,7 @@ const PadForm = {
 
   redraw(pad) {
     this.ensureDraft(pad);
+    this.showOrHide(pad);
     const form = this.form(pad);
     const dealer = this.editing ? this.editingDealer(pad) : pad.nextDealer();
     this.shownDealer = dealer;

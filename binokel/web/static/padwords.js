@@ -22,6 +22,9 @@ Object.assign(STR.en, {
   padCounters: "Counters", padPegs: "Pegs", padGameHole: "game hole", padRoundHole: "round {0}, hole {1}", padWhite: "white", padRed: "red", padBlue: "blue", padCopper: "copper",
   padMissing: "Fill in: {0}", padSum: "{0} of {1}", padDerived: "worked out", padDurchWon: "took every trick",
   padEditing: "Editing hand {0}", padNone: "—", padTaps: "taps",
+  padTableDone: "This table is done: its {0} hands are in.",
+  padTableNext: "Tell the organiser, and wait for the next round's draw: the standings show your table and your points.",
+  padStandings: "Standings",
 });
 
 Object.assign(STR.de, {
@@ -45,4 +48,7 @@ Object.assign(STR.de, {
   padCounters: "Spielmarken", padPegs: "Stifte", padGameHole: "Spielloch", padRoundHole: "Runde {0}, Loch {1}", padWhite: "weiß", padRed: "rot", padBlue: "blau", padCopper: "Kupfer",
   padMissing: "Bitte ausfüllen: {0}", padSum: "{0} von {1}", padDerived: "ausgerechnet", padDurchWon: "alle Stiche gemacht",
   padEditing: "Spiel {0} ändern", padNone: "—", padTaps: "Tipps",
+  padTableDone: "Dieser Tisch ist fertig: seine {0} Spiele sind eingetragen.",
+  padTableNext: "Sagt es der Turnierleitung und wartet auf die Auslosung der nächsten Runde: der Stand zeigt euren Tisch und eure Punkte.",
+  padStandings: "Stand",
 });
