@@ -198,6 +198,19 @@ def replay(record: Any) -> Any:
     return game_of(record).replay(record)
 
 
+def replay_actions(rules: Any, seed: int | str, actions: Iterable[str]) -> Any:
+    """The state after ``actions`` (in notation, as a table logs them) from a new game of
+    ``rules`` dealt from ``seed``.  A game may read its old logs its own way: a state's
+    ``apply_logged``, where it has one, applies a logged action (Binocle's logs from before
+    decision binocle-06 lack a winner's ``done`` with nothing to declare)."""
+    game = game_of(rules)
+    state = game.new_game(rules, seed)
+    for text in actions:
+        apply = getattr(state, "apply_logged", state.apply)
+        state = apply(game.parse_action(text))
+    return state
+
+
 # --- the random player --------------------------------------------------------------------------
 
 def random_action(view: Any, rng: random.Random) -> Any:

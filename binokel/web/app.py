@@ -45,7 +45,7 @@ from .connection import (
     relay_connection,
     serve_connection,
 )
-from .games import all_rule_sets, game_kinds
+from .games import all_rule_sets, describe, game_kinds, seat_count
 from .guard import (
     MAX_SOCKETS_PER_CLIENT,
     REQUESTS_PER_SECOND,
@@ -329,8 +329,8 @@ def create_app(store: TableStore, *, bot_delay: float = 0.8,
     async def meta(request: Request) -> Response:
         sets = []
         for name, kind in all_rule_sets().items():
-            rules = kind.rules(name)
-            sets.append({"name": name, "game": kind.name, "players": kind.players(name),
+            rules = kind.find_rules(name)
+            sets.append({"name": name, "game": kind.name, "players": seat_count(kind, name),
                          "description": str(getattr(rules, "description", ""))})
         bots = {kind.name: available_bots(kind) for kind in game_kinds()}
         return JSONResponse({"rule_sets": sets, "bots": bots,
@@ -341,7 +341,7 @@ def create_app(store: TableStore, *, bot_delay: float = 0.8,
         kind = all_rule_sets().get(name)
         if kind is None:
             return _problem(f"unknown rule set {name!r}", 404)
-        return JSONResponse(kind.describe(name))
+        return JSONResponse(describe(kind, name))
 
     async def list_tables(request: Request) -> Response:
         tables = manager.lobby()

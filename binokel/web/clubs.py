@@ -77,7 +77,7 @@ def check_rules(rules: str) -> None:
     try:  # (a game without a dealer who sits out, or fixed hands, is refused here)
         for seats in (3, 4):
             padmodel.new_pad(pad_rules(rules, seats, 3), tuple(f"P{i}" for i in range(seats)))
-        three = kind.rules(base)
+        three = kind.find_rules(base)
     except (padmodel.PadModelError, ValueError, KeyError) as exc:
         raise ClubRefused(f"rules: {base!r} cannot be played at tables of three and four "
                           f"({exc})", 400) from None

@@ -16,8 +16,8 @@ import secrets
 import time
 from collections.abc import Callable
 
+from ..games import PlayState
 from .botpool import WORKER_NICENESS, BotPool
-from .games import GameLike
 from .players import available_bots
 from .protocol import JSON
 from .table import Table, TableError
@@ -94,7 +94,7 @@ class Hints:
         finally:
             self._asking.discard(key)
 
-    async def _rest(self, table: Table, asked: GameLike, seat: int, spec: str, first: object,
+    async def _rest(self, table: Table, asked: PlayState, seat: int, spec: str, first: object,
                     seed: str) -> list[JSON]:
         """The hinted move with the steps of the same choice that follow it: laying away is
         one card an action, and a hint names (and the page marks) every card to lay.  The

@@ -26,7 +26,7 @@ from ..pad import (
     pad_to_json,
     sheet_csv,
 )
-from .games import all_rule_sets
+from .games import all_rule_sets, describe
 from .padproto import PadOp
 from .protocol import JSON, to_json
 
@@ -101,7 +101,7 @@ def sheet(pad: Pad) -> dict[str, JSON]:
     data = pad_to_json(pad)
     drawn = data["sheet"]
     kind = all_rule_sets().get(pad.rules_name)
-    rules: dict[str, JSON] = kind.describe(pad.rules_name) if kind is not None else {
+    rules: dict[str, JSON] = describe(kind, pad.rules_name) if kind is not None else {
         "name": pad.rules_name}
     for key in ("teams", "ranks", "dealer_sits_out", "min_bid", "bid_step", "claims"):
         if key not in rules and hasattr(pad.rules, key):

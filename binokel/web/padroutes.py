@@ -20,7 +20,7 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from .games import all_rule_sets
+from .games import all_rule_sets, describe, seat_count
 from .guard import client_key
 from .padproto import parse_meld_request, parse_new_pad, parse_pad_op, parse_token
 from .pads import PadManager, PadRefused
@@ -52,8 +52,8 @@ def pad_routes(pads: PadManager, read_json: Callable[[Request], Awaitable[Any]]
 
     async def rule_sets(request: Request) -> Response:
         return JSONResponse({"rule_sets": [
-            {"name": name, "game": kind.name, "players": kind.players(name),
-             "rules": kind.describe(name)} for name, kind in all_rule_sets().items()]})
+            {"name": name, "game": kind.name, "players": seat_count(kind, name),
+             "rules": describe(kind, name)} for name, kind in all_rule_sets().items()]})
 
     async def create(request: Request) -> Response:
         try:

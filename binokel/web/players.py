@@ -11,32 +11,33 @@ import contextlib
 import random
 
 from ..bots import Bot, make_player
-from .games import GameKind
+from ..games import AnyGame
+from .games import new_state
 
 #: Computer players the lobby may offer, weakest first (those that load are offered).
 BOT_CANDIDATES = ("random", "heuristic:level=easy", "heuristic:level=medium",
                   "heuristic:level=hard", "expert")
 
 
-def make_bot(spec: str, game: GameKind | None = None) -> Bot:
+def make_bot(spec: str, game: AnyGame | None = None) -> Bot:
     """A computer player by name (``random``, ``heuristic:level=medium``, ``expert``) for
     ``game`` (Binokel's when ``None``): :func:`binokel.bots.make_player` for the game's first
     rule set, so each game's own players (Binocle's random player claims only when it is sure)
     come from the one place; :class:`ValueError` names what is wrong."""
-    rules = None if game is None else game.rules(next(iter(game.rule_sets())))
+    rules = None if game is None else game.find_rules(game.rule_set_names()[0])
     return make_player(spec, rules)
 
 
 _AVAILABLE: dict[str, list[str]] = {}
 
 
-def available_bots(game: GameKind) -> list[str]:
+def available_bots(game: AnyGame) -> list[str]:
     """The computer players that can play ``game`` here, weakest first: each is tried once on
     the first move of a game (a bot for Binokel views only refuses a Binocle view)."""
     found = _AVAILABLE.get(game.name)
     if found is None:
         found = []
-        probe = game.new(next(iter(game.rule_sets())), "probe")
+        probe = new_state(game, game.rule_set_names()[0], "probe")
         view = probe.view(probe.to_move)
         for spec in BOT_CANDIDATES:
             try:

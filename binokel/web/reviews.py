@@ -64,9 +64,9 @@ def _work(connection: Connection, rules: str, seed: str, actions: list[str], sea
         os.nice(REVIEW_NICENESS)
     try:
         from ..review.game import review_game, review_json
-        from .games import game_for_rules
+        from .games import game_for_rules, replay
 
-        state: Any = game_for_rules(rules).replay(rules, seed, actions)
+        state: Any = replay(game_for_rules(rules), rules, seed, actions)
 
         def progress(done: int, total: int) -> None:
             connection.send(("progress", done, total))

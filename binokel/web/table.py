@@ -5,11 +5,11 @@ answers what anyone may know about it (:meth:`Table.info`) and what each seat or
 sent now (:meth:`Table.message`): each seat's view is built and encoded once per change, and
 what did not change is reused (:mod:`binokel.web.messages`).
 
->>> from binokel.web.games import game_for_rules
+>>> from binokel.web.games import game_for_rules, new_state
 >>> game = game_for_rules("binokel")
 >>> table = Table(id="demo", game=game, rules="binokel", seed="s", title="", created=0.0,
 ...               status="playing", seats=[Seat(kind="open") for _ in range(3)],
-...               state=game.new("binokel", "s"))
+...               state=new_state(game, "binokel", "s"))
 >>> table.message(None) is table.message(None), '"hand":null' in table.message(None)
 (True, True)
 """
@@ -23,7 +23,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol
 
-from .games import GameKind, GameLike
+from ..games import AnyGame, PlayState
 from .messages import ViewEncoder, dumps_text, public_fields, state_text
 from .protocol import JSON, MAX_NAME_CHARS
 from .store import StoredSeat
@@ -66,14 +66,14 @@ class Seat:
 @dataclass(eq=False)
 class Table:
     id: str
-    game: GameKind
+    game: AnyGame
     rules: str
     seed: str
     title: str
     created: float
     status: str
     seats: list[Seat]
-    state: GameLike
+    state: PlayState
     actions: list[str] = field(default_factory=list)
     listeners: dict[Listener, int | None] = field(default_factory=dict)
     bot_task: asyncio.Task[None] | None = None
@@ -117,7 +117,7 @@ class Table:
     def rules_value(self) -> Any:
         """The rule set itself (looked up once: the lookup builds every rule set)."""
         if self._rules_value is None:
-            self._rules_value = self.game.rules(self.rules)
+            self._rules_value = self.game.find_rules(self.rules)
         return self._rules_value
 
     def open_seats(self) -> list[int]:
@@ -205,11 +205,10 @@ class Table:
                 "Date": time.strftime("%Y-%m-%d", time.gmtime(self.created))}
         if self.title:
             tags["Event"] = self.title
-        if self.game.dump_record is not None:
-            try:
-                return self.game.dump_record(self.state, players, tags)
-            except (ImportError, TypeError):
-                pass  # no record format for this game yet: the plain form below says the same
+        try:
+            return self.game.dump_record(self.state, players=players, tags=tags)
+        except (ImportError, TypeError):
+            pass  # no record format for this game yet: the plain form below says the same
         head = {"Game": self.game.name, "Rules": self.rules, "Seed": self.seed,
                 "Players": ", ".join(players), **tags}
         lines = [f'[{key} "{value}"]' for key, value in head.items()]

@@ -32,8 +32,9 @@ from collections import deque
 from collections.abc import Callable, Sequence
 
 from ..errors import IllegalActionError, NotationError
+from ..games import PlayState
 from .botpool import BotPool, searches
-from .games import GameLike, all_rule_sets, game_for_rules
+from .games import all_rule_sets, game_for_rules, new_state, replay, seat_count
 from .hints import Hints
 from .players import BOT_CANDIDATES, available_bots, make_bot
 from .protocol import JSON, MAX_NAME_CHARS
@@ -172,7 +173,7 @@ class TableManager(TableLife):
             claim = None  # it ended in between: served from the store, not run here
         try:
             game = game_for_rules(stored.rules)
-            state = game.replay(stored.rules, stored.seed, stored.actions)
+            state = replay(game, stored.rules, stored.seed, stored.actions)
         except Exception:
             log.exception("table %s cannot be replayed", table_id)
             if claim is not None and self.release is not None:
@@ -224,7 +225,7 @@ class TableManager(TableLife):
         self.expire_idle()
         for client in dict.fromkeys([creator, *also]):
             self.check_cap(client)
-        players = game.players(rules)
+        players = seat_count(game, rules)
         if len(seats) != players:
             raise TableError(f"{rules} is played by {players}: give {players} seats, not "
                              f"{len(seats)}")
@@ -260,7 +261,7 @@ class TableManager(TableLife):
         now = time.time()
         table = Table(id=table_id, game=game, rules=rules, seed=seed,
                       title=clean_name(title, ""), created=now, status="playing",
-                      seats=built, state=game.new(rules, seed), creator=creator,
+                      seats=built, state=new_state(game, rules, seed), creator=creator,
                       creator_seat=take, cancel_hash=token_hash(cancel_token), updated=now,
                       touched=now, clock=self.turn_seconds if clock is None else clock)
         self.store.create_table(StoredTable(
@@ -458,7 +459,7 @@ class TableManager(TableLife):
         self._broadcast(table)
         self._kick(table)
 
-    def _commit(self, table: Table, seat: int, state: GameLike, applied: list[str],
+    def _commit(self, table: Table, seat: int, state: PlayState, applied: list[str],
                 before: tuple[int, tuple[int, ...]] | None = None) -> None:
         # Committed before anyone hears of it: a restart never forgets an announced action.
         # The status a last action causes is in the same transaction: no finished game can

@@ -18,7 +18,7 @@ import random
 import sys
 import time
 
-from binokel.web.games import game_for_rules
+from binokel.web.games import game_for_rules, new_state
 from binokel.web.table import Seat, Table
 
 
@@ -30,7 +30,7 @@ def main(moves: int) -> None:
         return Table(id=f"t{i}", game=game, rules="binokel", seed=f"s{i}", title="",
                      created=0.0, status="playing",
                      seats=[Seat(kind="human", name=f"P{k}") for k in range(3)],
-                     state=game.new("binokel", f"s{i}"))
+                     state=new_state(game, "binokel", f"s{i}"))
 
     table, games, total, size = new(0), 0, 0.0, 0
     for _ in range(moves):

@@ -16,7 +16,7 @@ from binokel.games.binocle.records import (
     load_binocle_record,
     replay_binocle,
 )
-from binokel.web.games import game_for_rules
+from binokel.web.games import game_for_rules, replay
 
 GOLDEN = Path(__file__).parent.parent / "golden"
 
@@ -50,7 +50,7 @@ def test_a_stored_log_without_the_done_replays(name: str) -> None:
     # A stored table names its rule set only: Bézique's log is read with today's fours (any
     # four); where a four of two suits was open to a winner who played on, the card played
     # says done first, as it does where nothing was open.
-    state = game_for_rules(record.rules.name).replay(record.rules.name, str(record.seed),
+    state = replay(game_for_rules(record.rules.name), record.rules.name, str(record.seed),
                                                      written)
     assert isinstance(state, BinocleState)
     assert [str(a) for a in state.history()] == full

@@ -9,7 +9,7 @@ from typing import Any
 
 from binokel.bots import make_player
 from binokel.review.game import review_game, review_json
-from binokel.web.games import game_for_rules
+from binokel.web.games import game_for_rules, new_state, replay
 from binokel.web.reviews import review_players
 from binokel.web.store import Store, StoredSeat, StoredTable
 from binokel.web.tables import Seat
@@ -26,8 +26,8 @@ SEATS = [Seat(kind="human", name="Anna"), Seat(kind="bot", bot="heuristic"),
 @functools.lru_cache(maxsize=1)
 def finished_actions() -> tuple[str, ...]:
     kind = game_for_rules(RULES)
-    state: Any = kind.new(RULES, SEED)
-    bot = make_player("heuristic", kind.rules(RULES))
+    state: Any = new_state(kind, RULES, SEED)
+    bot = make_player("heuristic", kind.find_rules(RULES))
     rng = random.Random(15)
     actions: list[str] = []
     while not state.is_over:
@@ -51,7 +51,7 @@ def expected_review(seat: int, bot: str = FAST) -> dict[str, Any]:
     """What ``binokel review --seat SEAT --bot BOT --json`` prints for the game (its
     ``seconds`` fields left out: they are wall time)."""
     kind = game_for_rules(RULES)
-    state: Any = kind.replay(RULES, SEED, finished_actions())
+    state: Any = replay(kind, RULES, SEED, finished_actions())
     data = review_json(review_game(state, seats=(seat,), bot=bot), review_players(SEATS),
                        complete=True)
     result: dict[str, Any] = without_seconds(data)

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from binokel.web.games import game_for_rules
+from binokel.web.games import game_for_rules, new_state, seat_count
 from binokel.web.store import StoredSeat, StoredTable, TableStore
 from binokel.web.table import token_hash
 
@@ -92,9 +92,9 @@ def seed_point(store: TableStore, rules: str, phase: str, *, seed: str = "points
     every declarer plays Durch.  Raises LookupError if the game never gets there."""
     game = game_for_rules(rules)
     rng = random.Random(f"{rules}/{phase}/{seed}")
-    players = game.players(rules)
+    players = seat_count(game, rules)
     game_seed = f"{seed}-{rules}"
-    state = game.new(rules, game_seed)
+    state = new_state(game, rules, game_seed)
     actions: list[str] = []
     if phase == "new":
         return _store(store, rules, phase, game_seed, [], players, bots, name, state,

@@ -25,7 +25,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
-from binokel.web.games import game_for_rules
+from binokel.web.games import game_for_rules, replay
 
 from .conftest import LiveServer
 from .test_hidden_cards import allowed_binokel, card_kind, card_strings, hidden_elsewhere
@@ -140,7 +140,7 @@ def check_messages(clients: list[Client], url: str, table_id: str, *, all_heard:
             assert message["seat"] == client.seat
             n = message["n"]
             if n not in states:
-                states[n] = game.replay("binokel", seed, actions[:n])
+                states[n] = replay(game, "binokel", seed, actions[:n])
             state = states[n]
             allowed = allowed_binokel(state, client.seat)
             forbidden = hidden_elsewhere(state, client.seat, allowed)

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from binokel.web.games import game_for_rules
+from binokel.web.games import game_for_rules, replay
 from binokel.web.store import Store
 
 from .browsing import CHROMIUM, CHROMIUM_ARGS, PHONE, playwright_or_skip
@@ -112,7 +112,7 @@ def server_results(live_server: LiveServer, table_id: str) -> Any:
         stored = store.load_table(table_id)
         assert stored is not None
         game = game_for_rules(stored.rules)
-        state: Any = game.replay(stored.rules, stored.seed, stored.actions)
+        state: Any = replay(game, stored.rules, stored.seed, stored.actions)
         return state.results
     finally:
         store.close()

@@ -210,9 +210,9 @@ def card_kind(text: str) -> int:
 
 
 def _players(rules: str) -> int:
-    from binokel.web.games import game_for_rules
+    from binokel.web.games import game_for_rules, seat_count
 
-    return game_for_rules(rules).players(rules)
+    return seat_count(game_for_rules(rules), rules)
 
 
 def _hands_done(state: Any) -> int:

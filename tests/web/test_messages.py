@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from binokel.web.games import game_for_rules
+from binokel.web.games import game_for_rules, new_state, seat_count
 from binokel.web.messages import ViewEncoder, dumps_text, public_fields, state_text
 from binokel.web.protocol import encode_view, public_view
 
@@ -20,9 +20,9 @@ def test_cached_messages_equal_fresh_encoding_move_by_move(rules: str) -> None:
     except KeyError:
         pytest.skip(f"no rule set {rules} here")
     rng = random.Random(rules)
-    state = game.new(rules, f"messages-{rules}")
+    state = new_state(game, rules, f"messages-{rules}")
     encoder = ViewEncoder()
-    players = game.players(rules)
+    players = seat_count(game, rules)
     for _ in range(400):
         if state.is_over:
             break

@@ -10,6 +10,7 @@ import random
 import pytest
 
 from binokel.games.binocle import BinocleState
+from binokel.web.games import replay
 from binokel.web.store import Store
 from binokel.web.tables import Table, TableManager
 
@@ -50,5 +51,5 @@ def test_a_person_with_nothing_to_declare_is_not_kept_waiting(rules: str) -> Non
         for recorder in recorders:
             recorder.seen.clear()
     assert said > 3
-    replayed = table.game.replay(table.rules, table.seed, table.actions)
-    assert replayed.scores == state_of(table).scores  # type: ignore[attr-defined]
+    replayed = replay(table.game, table.rules, table.seed, table.actions)
+    assert replayed.scores == state_of(table).scores

@@ -21,7 +21,7 @@ import pytest
 
 from binokel.games.binokel.game import new_game
 from binokel.web.app import create_app
-from binokel.web.games import game_for_rules
+from binokel.web.games import game_for_rules, replay
 from binokel.web.guard import Allowed
 from binokel.web.store import Store, StoredSeat, StoredTable
 
@@ -117,7 +117,7 @@ def test_a_crash_at_the_last_action_cannot_leave_a_finished_game_playing(
     store = Store(db)
     stored = store.load_table("ending")
     assert stored is not None
-    replayed = game.replay("binokel", stored.seed, stored.actions)
+    replayed = replay(game, "binokel", stored.seed, stored.actions)
     # Both or neither: the last action and the status it causes were one transaction.
     assert replayed.is_over == (stored.status == "finished")
     assert stored.status == "playing" and stored.actions == actions

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import warnings
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +15,7 @@ import pytest
 
 from binokel.web import tables as tables_module
 from binokel.web.app import create_app
-from binokel.web.games import game_for_rules
+from binokel.web.games import game_for_rules, replay
 from binokel.web.guard import Allowed
 from binokel.web.store import Store, StoredSeat, StoredTable
 from binokel.web.table import Table
@@ -84,20 +84,13 @@ def test_a_table_another_server_holds_is_not_replayed(store: CountingStore,
     playing_table(store, "held-1")
     playing_table(store, "mine-1")
     replays: list[str] = []
-    real = game_for_rules
+    real = replay
 
-    class Counted:
-        def __init__(self, kind: Any) -> None:
-            self.kind = kind
+    def counted(game: Any, rules: str, seed: str, actions: Sequence[str]) -> Any:
+        replays.append(seed)
+        return real(game, rules, seed, actions)
 
-        def replay(self, *args: Any) -> Any:
-            replays.append(args[1])
-            return self.kind.replay(*args)
-
-        def __getattr__(self, name: str) -> Any:
-            return getattr(self.kind, name)
-
-    monkeypatch.setattr(tables_module, "game_for_rules", lambda rules: Counted(real(rules)))
+    monkeypatch.setattr(tables_module, "replay", counted)
     manager = TableManager(store, bot_delay=0)
     asked: list[str] = []
 
@@ -125,7 +118,7 @@ def test_a_table_is_read_once_its_lease_is_claimed(store: CountingStore) -> None
         id="moved-1", game="binokel", rules="binokel", seed="moved", title="", created=1.0,
         status="playing", seats=[StoredSeat(kind="open", name="", bot=None, token_hash=None)
                                  for _ in range(3)], actions=[]))
-    first = game_for_rules("binokel").replay("binokel", "moved", [])
+    first = replay(game_for_rules("binokel"), "binokel", "moved", [])
     action = str(first.legal_actions()[0])
     manager = TableManager(store, bot_delay=0)
 

@@ -25,7 +25,7 @@ from typing import Any
 
 import pytest
 
-from binokel.web.games import game_for_rules
+from binokel.web.games import game_for_rules, replay
 from binokel.web.store import Store
 
 from .browsing import CHROMIUM, CHROMIUM_ARGS, PHONE, playwright_or_skip
@@ -225,7 +225,7 @@ def finished_hands(server: LiveServer, table: str) -> int:
     try:
         kept = store.load_table(table)
         assert kept is not None
-        state: Any = game_for_rules(kept.rules).replay(kept.rules, kept.seed, kept.actions)
+        state: Any = replay(game_for_rules(kept.rules), kept.rules, kept.seed, kept.actions)
         return len(state.view(0).results)
     finally:
         store.close()
@@ -243,7 +243,7 @@ def said_by_the_table(server: LiveServer, table: str) -> set[int]:
         for k, (n, _seat, text) in enumerate(stored(server, table)):
             if text != "done":
                 continue
-            state: Any = game.replay(kept.rules, kept.seed, kept.actions[:k])
+            state: Any = replay(game, kept.rules, kept.seed, kept.actions[:k])
             quiet = getattr(state, "nothing_to_declare", None)
             if quiet is not None and quiet():
                 said.add(n)
