@@ -50,11 +50,11 @@ def test_a_crashed_or_stuck_worker_is_replaced(tmp_path: Path, monkeypatch: Any)
         finally:
             pool.close()
 
-    started = time.monotonic()
-    crashed, stuck, decided = asyncio.run(scenario())
+    # The stuck worker is given up after the pool's 2 s timeout; the outer bound only turns a
+    # hang (the bug this guards against) into a failure instead of a stalled run.
+    crashed, stuck, decided = asyncio.run(asyncio.wait_for(scenario(), timeout=300))
     assert crashed is None and stuck is None  # lost, and said so
     assert decided is not None and decided.action in view.legal_actions
-    assert time.monotonic() - started < 30
     # Three worker processes served: the crashed one and the stuck one were replaced.
     assert len(list(tmp_path.glob("pid-*"))) == 3
 
