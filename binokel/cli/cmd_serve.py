@@ -34,6 +34,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--lease-seconds", type=float, default=10.0, metavar="SECONDS",
                         help="on PostgreSQL: a table whose server stops renewing its lease for "
                              "this long is taken over by another server (default 10)")
+    parser.add_argument("--app", default=None, metavar="DIR",
+                        help="offer the installable app built by `binokel app build DIR` at "
+                             "/app/ (it plays the computer in the browser, offline too)")
     parser.add_argument("--bot-delay", type=float, default=0.8, metavar="SECONDS",
                         help="pause before each computer move, for people to follow "
                              "(default 0.8; 0 for none)")
@@ -131,6 +134,9 @@ def run(args: argparse.Namespace) -> int:
                              hosts=args.allowed_host)
     except ValueError as exc:
         return fail(f"--public-url: {exc}")
+    app_dir = None if args.app is None else Path(args.app)
+    if app_dir is not None and not (app_dir / "sw.js").is_file():
+        return fail(f"--app: {app_dir} holds no built app (binokel app build {app_dir})")
     db = args.db if args.db is not None else str(default_db())
     cluster = None
     try:
@@ -159,7 +165,8 @@ def run(args: argparse.Namespace) -> int:
                      bots_idle_minutes=args.bots_idle_minutes, max_tables=args.max_tables,
                      turn_seconds=args.turn_seconds, spectator_timeout=args.spectator_timeout,
                      rate=Rate(args.max_messages_per_second, args.max_message_burst),
-                     pool=pool, cluster=cluster, review_bot=args.review_bot, quick=quick)
+                     pool=pool, cluster=cluster, review_bot=args.review_bot, quick=quick,
+                     app_dir=app_dir)
     pool.start()
     quick.start()
     shown = f"database {db}" + ("" if cluster is None else f", server {cluster.me}")

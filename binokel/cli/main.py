@@ -32,6 +32,7 @@ COMMANDS = (
     "hint",
     "review",
     "serve",
+    "app",
 )
 
 

@@ -26,7 +26,13 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import segno
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.responses import (
+    FileResponse,
+    JSONResponse,
+    PlainTextResponse,
+    RedirectResponse,
+    Response,
+)
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
@@ -114,6 +120,12 @@ class SecurityHeaders:
                (b"permissions-policy", b"camera=(), microphone=(), geolocation=(), payment=(), "
                                        b"usb=(), interest-cohort=()")]
 
+    #: The installable app (/app/) compiles Python's WebAssembly and runs it in a worker.
+    APP_CSP = CSP.replace("script-src 'self'", "script-src 'self' 'wasm-unsafe-eval'") + \
+        "; worker-src 'self'; manifest-src 'self'"
+    APP_HEADERS: ClassVar[list[tuple[bytes, bytes]]] = [
+        (b"content-security-policy", APP_CSP.encode()), *HEADERS[1:]]
+
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
@@ -130,7 +142,7 @@ class SecurityHeaders:
                 dropped = (b"server", b"cache-control") if no_store else (b"server",)
                 headers = [(k, v) for k, v in message.get("headers", [])
                            if k.lower() not in dropped]
-                headers += self.HEADERS
+                headers += self.APP_HEADERS if path.startswith("/app/") else self.HEADERS
                 if no_store:
                     headers.append((b"cache-control", b"no-store"))
                 message["headers"] = headers
@@ -198,7 +210,7 @@ def create_app(store: TableStore, *, bot_delay: float = 0.8,
                spectator_timeout: float = SPECTATOR_TIMEOUT,
                pool: BotPool | None = None, hints: Hints | None = None,
                cluster: Cluster | None = None, review_bot: str | None = None,
-               quick: BotPool | None = None) -> Starlette:
+               quick: BotPool | None = None, app_dir: Path | None = None) -> Starlette:
     """The ASGI app over one store; tables left playing in it are resumed at startup.
 
     ``per_client`` caps the tables in play one client address may open and still end (0: no
@@ -475,6 +487,12 @@ def create_app(store: TableStore, *, bot_delay: float = 0.8,
         *review_routes(reviews, table_or_404),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
+    if app_dir is not None:  # the installable app (binokel app build), at a path of its own
+        async def to_app(request: Request) -> Response:
+            return RedirectResponse("/app/", status_code=308)
+
+        routes[:0] = [Route("/app", to_app),
+                      Mount("/app", StaticFiles(directory=app_dir, html=True), name="app")]
     app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={404: not_found})
     app.add_middleware(Guard, allowed=allowed or Allowed.of(),
                        sockets_per_client=sockets_per_client,

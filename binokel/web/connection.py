@@ -19,8 +19,6 @@ from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from starlette.websockets import WebSocket
-
 from .protocol import (
     MAX_MESSAGE_BYTES,
     Abandon,
@@ -39,7 +37,10 @@ from .protocol import (
 from .store import StoreError
 from .tables import Listener, Table, TableError, TableManager
 
-if TYPE_CHECKING:  # (psycopg, which the cluster needs, is an optional dependency)
+if TYPE_CHECKING:  # (psycopg, which the cluster needs, is an optional dependency; the
+    # offline app's worker has no starlette)
+    from starlette.websockets import WebSocket
+
     from .cluster import Cluster, Socket
 
 log = logging.getLogger("binokel.web")

@@ -27,7 +27,10 @@ from itertools import compress, count
 from operator import attrgetter, is_not
 from typing import NamedTuple
 
-import orjson
+try:
+    import orjson
+except ImportError:  # the offline app's worker (Pyodide): the standard library's encoder
+    orjson = None  # type: ignore[assignment]
 
 from .protocol import _SHOWN_PROPERTIES, JSON, PRIVATE_FIELDS, _without_tricks, to_json
 
@@ -45,6 +48,8 @@ def dumps_text(value: JSON) -> str:
     >>> print(dumps_text({"card": "Q♠", "name": "Jürgen"}))
     {"card":"Q\\u2660","name":"J\\u00fcrgen"}
     """
+    if orjson is None:
+        return json.dumps(value, separators=(",", ":"))
     raw = orjson.dumps(value)
     if raw.isascii():
         return raw.decode("ascii")

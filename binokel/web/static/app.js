@@ -10,7 +10,7 @@
 // Routing
 
 function route() {
-  const path = location.pathname;
+  const path = pagePath();
   document.getElementById("lang").textContent = lang === "de" ? "EN" : "DE";
   document.documentElement.lang = lang;
   document.getElementById("nav-rules").textContent = t("rules");
@@ -27,7 +27,7 @@ function route() {
 
 /** An address that leads nowhere: say so, in the page's language, with a way back. */
 function notFoundPage() {
-  let shown = location.pathname;
+  let shown = pagePath();
   try { shown = decodeURIComponent(shown); } catch (err) { /* shown as it came */ }
   deadEnd(t("notFoundTitle"), t("notFoundText", shown), [["/", t("toLobby")], ["/rules/binokel", t("rules")]]);
 }
@@ -111,7 +111,7 @@ async function lobbyPage() {
         {token: made.token, seat: made.seat}));
       // The creator's key to cancel the table while nobody else sits at it (POST .../cancel).
       if (made.cancel_token) localStorage.setItem("binokel.cancel." + made.id, made.cancel_token);
-      history.pushState(null, "", made.url);
+      history.pushState(null, "", pageUrl(made.url));
       route();
     } catch (err) {
       toast(`${t("error")}: ${err.message}`, "bad");
@@ -186,7 +186,7 @@ async function lobbyPage() {
   drawList();
   clearInterval(lobbyPage.timer);
   lobbyPage.timer = setInterval(() => {
-    if (location.pathname === "/") drawList(); else clearInterval(lobbyPage.timer);
+    if (pagePath() === "/") drawList(); else clearInterval(lobbyPage.timer);
   }, 5000);
 }
 

@@ -35,7 +35,7 @@ function toast(text, kind) {
 async function api(path, body) {
   const options = body === undefined ? {} : {
     method: "POST", headers: {"content-type": "application/json"}, body: JSON.stringify(body)};
-  const response = await fetch(path, options);
+  const response = await transport.fetch(path, options);
   const data = await response.json().catch(() => ({}));
   if (!response.ok) {
     // The server's reason, in the page's language when it sent that wording (reasonText).

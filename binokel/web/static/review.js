@@ -35,7 +35,7 @@ function reviewSeatName(info, seat) {
 
 /** The seat a review page shows: the one in the address, else the viewer's own, else 0. */
 function reviewSeat(id, count) {
-  const asked = new URLSearchParams(location.search).get("seat");
+  const asked = new URLSearchParams(pageQuery()).get("seat");
   if (asked !== null && /^\d+$/.test(asked) && Number(asked) < count) return Number(asked);
   try {
     const saved = JSON.parse(localStorage.getItem("binokel.token." + id) || "null");
@@ -61,7 +61,7 @@ async function reviewPage(id) {
     info.seats.map((_, i) => h("a", {class: "chip" + (i === seat ? " on" : ""), href: `/t/${id}/review?seat=${i}`,
       "data-seat": String(i), onclick: (event) => {
         event.preventDefault();
-        history.pushState(null, "", `/t/${id}/review?seat=${i}`);
+        history.pushState(null, "", pageUrl(`/t/${id}/review?seat=${i}`));
         reviewPage(id);
       }}, reviewSeatName(info, i))));
   const bar = h("progress", {id: "review-progress", max: "1", value: "0"});
@@ -75,7 +75,7 @@ async function reviewPage(id) {
   while (generation === reviewPage.generation) {
     let response, data;
     try {
-      response = await fetch(url);
+      response = await transport.fetch(url);
       data = await response.json().catch(() => ({}));
     } catch (err) {
       said.textContent = `${t("error")}: ${err.message}`;

@@ -144,8 +144,7 @@ class TablePage {
 
   connect() {
     if (this.closed) return;
-    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    const ws = new WebSocket(`${scheme}//${location.host}/ws/${this.id}`);
+    const ws = transport.socket(this.id);
     this.ws = ws;
     ws.addEventListener("open", () => {
       this.retry = 0;
@@ -164,7 +163,7 @@ class TablePage {
     clearInterval(this.pinger);
     this.pinger = setInterval(() => {
       if (this.ws !== ws || this.closed) { clearInterval(this.pinger); return; }
-      if (ws.readyState !== WebSocket.OPEN) return;
+      if (ws.readyState !== 1) return;  // (open)
       if (Date.now() - this.heard > 45000) {
         this.ws = null;
         ws.close();
@@ -289,7 +288,7 @@ class TablePage {
     if (!saved) return;
     // The same seat token acts for the same seat at the new table.
     localStorage.setItem("binokel.token." + next, JSON.stringify(saved));
-    history.pushState(null, "", "/t/" + next);
+    history.pushState(null, "", pageUrl("/t/" + next));
     setTimeout(() => route(), 0);
   }
 
