@@ -87,7 +87,8 @@ async function lobbyPage() {
     for (let i = 0; i < set.players; i++) {
       const options = [];
       if (i === 0) options.push(h("option", {value: "human", text: t("you")}));
-      options.push(h("option", {value: "open", text: t("openSeat")}));
+      // (friends need a server: the app's table has none)
+      if (!transport.offline) options.push(h("option", {value: "open", text: t("openSeat")}));
       for (const bot of bots) {
         options.push(h("option", {value: "bot:" + bot, text: botLabel(bot),
                                   selected: i > 0 && bot === middle}));

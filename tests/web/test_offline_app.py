@@ -1,0 +1,176 @@
+"""The installable app in a real browser (Debian's chromium, Playwright, a phone's screen and
+touch): opened once from ``binokel serve --app DIR``, then with the network gone it reloads from
+its service worker and plays a whole Binokel hand against two computers and a Bézique hand in
+the page's own Python (Pyodide in a Web Worker), with a hint and the summary; back online, the
+score pad sends the hand it queued while offline.
+
+One app build, one server and one browser serve the module (the runtime loads once per page
+load: about 20 s on a loaded 2-core machine for the first, less from the cache).  Skipped when
+chromium, Playwright or the Pyodide runtime (``npm ci``) cannot be had.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from binokel.web.appbuild import AppBuildError, build_app
+
+from .browsing import CHROMIUM, CHROMIUM_ARGS, PHONE, playwright_or_skip
+from .conftest import LiveServer
+
+sync_api = playwright_or_skip()
+
+#: A hang guard on a loaded machine, not a speed check.
+WAIT_MS = 180_000
+
+
+@pytest.fixture(scope="module")
+def app_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    folder = tmp_path_factory.mktemp("app")
+    try:
+        build_app(folder / "app")
+    except AppBuildError as exc:
+        pytest.skip(f"the app cannot be built here: {exc}")
+    server = LiveServer(folder / "web.sqlite3", options=["--app", str(folder / "app")])
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="module")
+def phone(app_server: LiveServer) -> Iterator[tuple[Any, list[str]]]:
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        context = browser.new_context(viewport=PHONE, locale="en-GB", has_touch=True,
+                                      service_workers="allow",
+                                      bypass_csp=True)  # lets the test evaluate its checks
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.set_default_timeout(WAIT_MS)
+        yield page, errors
+        browser.close()
+
+
+def body(page: Any, key: str) -> str:
+    value: str = page.evaluate(f"document.body.dataset.{key} || ''")
+    return value
+
+
+def app_ready(page: Any) -> str:
+    """Wait until the worker has loaded Python and the package; the status line's kind."""
+    page.wait_for_selector("#app-status[data-kind='here'], #app-status[data-kind='offline'], "
+                           "#app-status[data-kind='bad']")
+    kind: str = page.get_attribute("#app-status", "data-kind")
+    assert kind != "bad", page.inner_text("#app-status")
+    return kind
+
+
+def new_table(page: Any, rules: str) -> None:
+    page.evaluate("location.hash = '#/'")
+    page.wait_for_selector("#create")
+    page.select_option("#rule-set", rules)
+    seats = page.locator("select[data-seat]")
+    for i in range(1, seats.count()):
+        options = page.locator(f"select[data-seat='{i}'] option[value^='bot:']")
+        page.select_option(f"select[data-seat='{i}']", options.last.get_attribute("value"))
+    page.tap("#create")
+    page.wait_for_selector("#hand .card")
+
+
+def play_hand(page: Any) -> dict[str, int]:
+    """Tap through one hand as a person would, until its summary shows; what was done."""
+    done = {"plays": 0, "hints": 0, "discards": 0, "choices": 0}
+    deadline = time.monotonic() + 600
+    while True:
+        assert time.monotonic() < deadline, "the hand did not finish in time"
+        page.wait_for_function("document.body.dataset.myTurn === '1' || "
+                               "document.body.dataset.summary === '1'")
+        if body(page, "summary") == "1":
+            return done
+        n, phase = body(page, "n"), body(page, "phase")
+        legal = page.locator("#hand .card.legal")
+        if phase == "discard":
+            cards = page.locator("#hand .card.selectable")
+            i = 0
+            while page.locator("#lay-away").is_disabled():
+                cards.nth(i).tap(position={"x": 6, "y": 20})
+                i += 1
+            page.tap("#lay-away")
+            done["discards"] += 1
+        elif legal.count():
+            if not done["hints"] and page.locator("#hint").count():
+                page.tap("#hint")
+                page.wait_for_selector("#hint-box")
+                assert page.locator("#hint-box").inner_text().startswith("Hint: ")
+                done["hints"] += 1
+            legal.first.tap(position={"x": 6, "y": 20})
+            done["plays"] += 1
+        else:
+            trumps = page.locator("#actions button[data-action^='trump ']")
+            bids = page.locator("#actions button[data-action]:not([data-action='pass'])")
+            passing = page.locator("#actions button[data-action='pass']")
+            if phase == "trump" and trumps.count():
+                trumps.first.tap()
+            elif phase == "auction" and (done["choices"] or not bids.count()):
+                passing.tap()  # one bid, then pass: the hand goes on quickly
+            else:
+                (bids if bids.count() else page.locator("#actions button[data-action]")).first.tap()
+            done["choices"] += 1
+        try:
+            page.wait_for_function(f"document.body.dataset.n !== {n!r} || "
+                                   "document.body.dataset.summary === '1'", timeout=60_000)
+        except Exception:
+            page.screenshot(path="/tmp/i49-stuck.png")
+            print("stuck", phase, done, page.inner_text("#main")[:2000])
+            raise
+
+
+def test_offline_after_one_visit(app_server: LiveServer, phone: tuple[Any, list[str]]) -> None:
+    page, errors = phone
+    started = time.monotonic()
+    page.goto(app_server.url + "/app/")
+    assert app_ready(page) == "here"
+    first = time.monotonic() - started
+    # The service worker has kept every file and controls the page.
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=WAIT_MS) \
+        if page.evaluate("navigator.serviceWorker.controller === null") else None
+    page.evaluate("navigator.serviceWorker.ready")
+    page.screenshot(path=str(Path(app_server.db).with_name("start.png")))
+
+    page.context.set_offline(True)
+    started = time.monotonic()
+    page.reload()
+    assert app_ready(page) == "offline"
+    cached = time.monotonic() - started
+    status = page.inner_text("#app-status")
+    assert "Offline" in status and "server" in status
+    print(f"first start {first:.1f} s, cached start offline {cached:.1f} s")
+
+    new_table(page, "binokel")
+    table = page.evaluate("location.hash")
+    done = play_hand(page)
+    assert done["plays"] >= 1 and done["hints"] == 1
+    assert page.locator("#summary").is_visible()
+    why = page.locator("#summary").inner_text()
+    assert "Hand 1" in why or "hand" in why.lower()
+
+    # The game is kept in the browser: a reload (still offline) brings it back.
+    page.reload()
+    app_ready(page)
+    page.wait_for_selector("#summary, #hand .card")
+    assert page.evaluate("location.hash") == table
+    assert body(page, "n") != ""
+
+    new_table(page, "bezique")
+    done = play_hand(page)
+    assert done["plays"] >= 1
+    assert page.locator("#summary").is_visible()
+    assert not errors, f"the page raised: {errors}"
