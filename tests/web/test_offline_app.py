@@ -11,6 +11,8 @@ chromium, Playwright or the Pyodide runtime (``npm ci``) cannot be had.
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -173,4 +175,62 @@ def test_offline_after_one_visit(app_server: LiveServer, phone: tuple[Any, list[
     done = play_hand(page)
     assert done["plays"] >= 1
     assert page.locator("#summary").is_visible()
+    assert not errors, f"the page raised: {errors}"
+
+
+SAME_SEATS = ["bot:heuristic:level=hard", "bot:heuristic:level=medium", "bot:random"]
+
+
+def server_record(rules: str, seed: str) -> str:
+    """The record the server's table manager makes (its computer players in worker
+    processes, as ``binokel serve`` runs them) for an all-computer table."""
+    from binokel.web.botpool import BotPool
+    from binokel.web.hints import Hints
+    from binokel.web.store import Store
+    from binokel.web.tables import TableManager
+
+    async def run() -> str:
+        manager = TableManager(Store(":memory:"), bot_delay=0, pool=BotPool(workers=1),
+                               hints=Hints(BotPool(workers=1)))
+        table = manager.create(rules, SAME_SEATS, seed=seed).table
+        try:
+            while table.is_playing:
+                await asyncio.sleep(0.05)
+            return manager.record(table)
+        finally:
+            await manager.close()
+
+    # (a thread of its own: Playwright's sync API keeps an event loop in this one)
+    with concurrent.futures.ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, run()).result()
+
+
+def without_table_lines(record: str) -> str:
+    """A record without the lines that name the table and the day (not the game)."""
+    return "\n".join(line for line in record.splitlines()
+                     if not line.startswith(("[Table ", "[Date ")))
+
+
+def test_offline_table_plays_as_the_server(app_server: LiveServer,
+                                           phone: tuple[Any, list[str]]) -> None:
+    page, errors = phone
+    page.context.set_offline(False)
+    page.goto(app_server.url + "/app/")
+    app_ready(page)
+    seed, rules = "same-seed-49", "binokel-to-1000"
+    page.evaluate("transport.worker.postMessage({kind: 'settings', botDelay: 0})")
+    made = page.evaluate("""async ([rules, seats, seed]) => {
+        const r = await transport.fetch('/api/tables', {method: 'POST',
+            body: JSON.stringify({rules, seats, seed})});
+        return await r.json(); }""", [rules, SAME_SEATS, seed])
+    record = page.evaluate("""async (id) => {
+        for (;;) {
+            const info = await (await transport.fetch('/api/tables/' + id)).json();
+            if (info.status !== 'playing') break;
+            await new Promise((done) => setTimeout(done, 200));
+        }
+        return await (await transport.fetch('/api/tables/' + id + '/record')).text(); }""",
+                           made["id"])
+    assert '[Status "finished"]' in record and record.count("\n") > 100  # a whole game
+    assert without_table_lines(record) == without_table_lines(server_record(rules, seed))
     assert not errors, f"the page raised: {errors}"

@@ -108,6 +108,9 @@ async function handle(data) {
     await host.open(data.socket, data.table, post, closed);
   } else if (data.kind === "send") {
     host.receive(data.socket, data.text);
+  } else if (data.kind === "settings") {
+    // The pause before each computer move (the bench script and the tests set 0).
+    if (typeof data.botDelay === "number" && data.botDelay >= 0) host.manager.bot_delay = data.botDelay;
   } else if (data.kind === "hang-up") {
     host.hang_up(data.socket);
     tableOf.delete(data.socket);
