@@ -321,6 +321,11 @@ def create_app(store: TableStore, *, bot_delay: float = 0.8,
     async def page(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", media_type="text/html; charset=utf-8")
 
+    async def pad_worker(request: Request) -> Response:
+        # The score pad's service worker, at the root: its scope may be /pad.
+        return FileResponse(STATIC / "padsw.js", media_type="text/javascript",
+                            headers={"cache-control": "no-cache"})
+
     async def table_page(request: Request) -> Response:
         # An address that cannot be a table's is not found; the page says so (app.js).
         return await (page(request) if TABLE_ID.match(request.path_params["table_id"])
@@ -471,6 +476,7 @@ def create_app(store: TableStore, *, bot_delay: float = 0.8,
         Route("/", page),
         Route("/t/{table_id}", table_page, name="table_page"),
         Route("/rules/{name}", rules_page),
+        Route("/pad-sw.js", pad_worker),
         Route("/api/meta", meta),
         Route("/api/rules/{name}", rules_json),
         Route("/api/tables", list_tables, methods=["GET"]),

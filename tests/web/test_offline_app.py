@@ -24,6 +24,7 @@ from binokel.web.appbuild import AppBuildError, build_app
 
 from .browsing import CHROMIUM, CHROMIUM_ARGS, PHONE, playwright_or_skip
 from .conftest import LiveServer
+from .test_pad_browser import FIRST_DEALER, GAME, PLAYERS, Phone, enter, saved
 
 sync_api = playwright_or_skip()
 
@@ -137,6 +138,19 @@ def play_hand(page: Any) -> dict[str, int]:
 
 def test_offline_after_one_visit(app_server: LiveServer, phone: tuple[Any, list[str]]) -> None:
     page, errors = phone
+    page.on("dialog", lambda dialog: dialog.accept())
+    # The score pad, opened once with the network (its service worker keeps it).
+    page.goto(app_server.url + "/pad")
+    page.wait_for_selector("#pad-names input")
+    page.select_option("#pad-rules", "binokel")
+    for seat, name in enumerate(PLAYERS):
+        page.fill(f"#pad-names input[data-seat='{seat}']", name)
+    page.select_option("#pad-first-dealer", str(FIRST_DEALER))
+    page.tap("#pad-start")
+    page.wait_for_selector("#pad-form")
+    pad_url = page.url
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+
     started = time.monotonic()
     page.goto(app_server.url + "/app/")
     assert app_ready(page) == "here"
@@ -175,6 +189,16 @@ def test_offline_after_one_visit(app_server: LiveServer, phone: tuple[Any, list[
     done = play_hand(page)
     assert done["plays"] >= 1
     assert page.locator("#summary").is_visible()
+
+    # The pad opens with no network, takes a hand, and sends it once the server answers.
+    page.goto(pad_url)
+    page.wait_for_selector("#pad-form")
+    pad = Phone(page)
+    enter(pad, GAME[0], PLAYERS)
+    page.wait_for_function("document.body.dataset.offline === '1'")
+    assert pad.body("pending") == "1" and pad.body("hands") == "0"
+    page.context.set_offline(False)
+    saved(pad, 1)
     assert not errors, f"the page raised: {errors}"
 
 

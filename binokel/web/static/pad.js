@@ -439,4 +439,6 @@ document.addEventListener("DOMContentLoaded", () => {
   window.addEventListener("online", () => { if (Pad.id) Pad.flush(); });
   window.addEventListener("popstate", route);
   route();
+  // The pad opens with no network too (padsw.js keeps its page and files).
+  if ("serviceWorker" in navigator) navigator.serviceWorker.register("/pad-sw.js", {scope: "/pad"}).catch(() => {});
 });
