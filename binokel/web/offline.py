@@ -31,6 +31,7 @@ import dataclasses
 import json
 import logging
 import re
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -39,6 +40,7 @@ from .botpool import Decision, decide
 from .connection import serve_connection
 from .games import all_rule_sets, game_kinds
 from .hints import Hints
+from .players import offer_only
 from .protocol import (
     ProtocolError,
     parse_cancel,
@@ -52,15 +54,19 @@ from .wording import refusal
 
 log = logging.getLogger("binokel.web")
 
-__all__ = ["OFFLINE_BOT_DELAY", "OFFLINE_SPECS", "InlinePool", "OfflineHost", "OfflineSocket"]
+__all__ = ["OFFLINE_BOT_DELAY", "OFFLINE_EXPERT", "OFFLINE_SPECS", "InlinePool", "OfflineHost",
+           "OfflineSocket"]
 
 #: Seconds between two computer moves offline (the server's default is 0.8).
 OFFLINE_BOT_DELAY = 0.5
 
-#: The computer players the app offers offline.  The expert is left out: its budget is the
-#: server's, and on a phone its slowest decisions take seconds (docs/offline.md).
+#: The expert offline: a time budget per decision, so that its slowest decisions stay under a
+#: second on a slow phone (decision web-17; scripts/bench/offline_app.py measures it).
+OFFLINE_EXPERT = "expert:time=0.15,min_samples=2"
+
+#: The computer players the app offers offline, weakest first (the strongest gives the hints).
 OFFLINE_SPECS = ("random", "heuristic:level=easy", "heuristic:level=medium",
-                 "heuristic:level=hard")
+                 "heuristic:level=hard", OFFLINE_EXPERT)
 
 
 class InlinePool:
@@ -71,13 +77,18 @@ class InlinePool:
 
     def __init__(self) -> None:
         self.queued = 0
+        self.seconds: list[tuple[str, float]] = []
+        """Each decision's player and thinking time (the bench script reads them)."""
 
     async def decide(self, game: str, spec: str, view: Any, *, seed: str,
                      weigh: bool = False, share: str = "") -> Decision | None:
         self.queued += 1
         try:
             await asyncio.sleep(0)  # let the messages already said go out first
-            return decide(game, spec, view, seed, weigh)
+            started = time.perf_counter()
+            decision = decide(game, spec, view, seed, weigh)
+            self.seconds.append((spec, time.perf_counter() - started))
+            return decision
         except Exception:  # the table plays on, as with a server's crashed worker
             log.exception("computer player %s failed", spec)
             return None
@@ -121,9 +132,12 @@ class OfflineHost:
 
     def __init__(self, *, bot_delay: float = OFFLINE_BOT_DELAY) -> None:
         self.store = Store(":memory:")
-        pool = InlinePool()
-        self.manager = TableManager(self.store, bot_delay=bot_delay, pool=pool,  # type: ignore[arg-type]
-                                    hints=Hints(InlinePool()),  # type: ignore[arg-type]
+        self.pool, self.hint_pool = InlinePool(), InlinePool()
+        for kind in game_kinds():
+            offer_only(kind, list(OFFLINE_SPECS))
+        self.manager = TableManager(self.store, bot_delay=bot_delay,
+                                    pool=self.pool,  # type: ignore[arg-type]
+                                    hints=Hints(self.hint_pool),  # type: ignore[arg-type]
                                     turn_seconds=0, per_client=0)
         self.sockets: dict[int, tuple[OfflineSocket, asyncio.Task[None]]] = {}
 
@@ -149,14 +163,14 @@ class OfflineHost:
                 rules = kind.rules(name)
                 sets.append({"name": name, "game": kind.name, "players": kind.players(name),
                              "description": str(getattr(rules, "description", ""))})
-            bots = {kind.name: offline_bots(kind) for kind in game_kinds()}
+            bots = {kind.name: available_bots(kind) for kind in game_kinds()}
             return 200, {"rule_sets": sets, "bots": bots, "version": __version__,
                          "offline": True}
         if (m := re.fullmatch(r"/api/rules/([^/]+)", path)) is not None:
-            kind = all_rule_sets().get(m[1])
-            if kind is None:
+            found = all_rule_sets().get(m[1])
+            if found is None:
                 return 404, refusal(f"unknown rule set {m[1]!r}")
-            return 200, kind.describe(m[1])
+            return 200, found.describe(m[1])
         if path == "/api/tables" and method == "GET":
             return 200, {"tables": []}  # nobody else is at this table offline
         if path == "/api/tables" and method == "POST":
@@ -164,17 +178,19 @@ class OfflineHost:
             seed = data.pop("seed", None) if isinstance(data, dict) else None
             asked = parse_new_table(data)
             for spec in asked.seats:
-                if spec.startswith("bot:") and spec[4:] not in OFFLINE_SPECS:
-                    raise TableError(f"{spec[4:]} plays only with a server")
                 if spec == "open":
                     raise TableError("Friends at the table need a server: offline, every "
                                      "other seat is a computer player.")
-            table, token, cancel_token = manager.create(
+            made = manager.create(
                 asked.rules, asked.seats, take=asked.take, name=asked.name, title=asked.title,
                 clock=0, seed=seed if isinstance(seed, str) else None)
-            return 201, {"id": table.id, "seat": asked.take, "token": token,
-                         "cancel_token": cancel_token, "url": f"/t/{table.id}",
-                         "table": table.info()}
+            return 201, {"id": made.table.id, "seat": asked.take, "token": made.token,
+                         "cancel_token": made.cancel_token, "url": f"/t/{made.table.id}",
+                         "table": made.table.info()}
+        if re.fullmatch(r"/api/tables/[^/]+/review(\?.*)?", path):
+            return 501, refusal("The review of a game needs a server: its reviewer searches "
+                                "for minutes. Download the record and review it with "
+                                "binokel review, or play at a server.")
         if path == "/api/tables/mine":
             return 200, {"tables": manager.mine(parse_my_tables(data))}
         m = re.fullmatch(r"/api/tables/([^/]+)(?:/(join|cancel|abandon|record))?", path)
@@ -202,11 +218,12 @@ class OfflineHost:
                    closed: Callable[[int], None]) -> bool:
         """A page connection ``number`` to a table; False (and closed) when there is none."""
         socket = OfflineSocket(post, closed)
-        table = self.manager.get(table_id) if TABLE_ID.match(table_id) else None
-        if table is None:
+        found = self.manager.get(table_id) if TABLE_ID.match(table_id) else None
+        if found is None:
             socket.gone = True
             closed(4404)
             return False
+        table = found
 
         async def serve() -> None:
             try:
@@ -250,6 +267,11 @@ class OfflineHost:
                 self.store.append_action(stored.id, n, -1, action)
         return stored.id
 
+    def timings(self) -> str:
+        """The thinking times so far, as JSON: ``moves`` (computer players) and ``hints``,
+        each a list of [player, seconds]."""
+        return json.dumps({"moves": self.pool.seconds, "hints": self.hint_pool.seconds})
+
     async def close(self) -> None:
         for socket, task in list(self.sockets.values()):
             socket.inbox.put_nowait({"type": "websocket.disconnect"})
@@ -257,7 +279,3 @@ class OfflineHost:
         await self.manager.close()
         self.store.close()
 
-
-def offline_bots(kind: Any) -> list[str]:
-    """The computer players offered offline for a game: those that load and are cheap enough."""
-    return [spec for spec in available_bots(kind) if spec in OFFLINE_SPECS] or ["random"]

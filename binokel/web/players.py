@@ -51,3 +51,22 @@ def available_bots(game: AnyGame) -> list[str]:
                 found.append(spec)
         _AVAILABLE[game.name] = found = found or ["random"]
     return list(found)
+
+
+def offer_only(game: GameKind, specs: list[str]) -> list[str]:
+    """From now on offer only ``specs`` for ``game`` (those of them that play it, else random):
+    the lobby's choice, the seats a table may have and the hints' players.  The offline app
+    offers the cheaper players and an expert with a budget a phone keeps up with."""
+    found = [spec for spec in specs if spec in available_bots(game) or _plays(spec, game)]
+    _AVAILABLE[game.name] = found = found or ["random"]
+    return list(found)
+
+
+def _plays(spec: str, game: GameKind) -> bool:
+    probe = game.new(next(iter(game.rule_sets())), "probe")
+    view = probe.view(probe.to_move)
+    try:
+        bot = make_bot(spec, game)
+        return bot.choose(view, random.Random(0)) in view.legal_actions
+    except Exception:
+        return False

@@ -82,8 +82,7 @@ def new_table(page: Any, rules: str) -> None:
     page.select_option("#rule-set", rules)
     seats = page.locator("select[data-seat]")
     for i in range(1, seats.count()):
-        options = page.locator(f"select[data-seat='{i}'] option[value^='bot:']")
-        page.select_option(f"select[data-seat='{i}']", options.last.get_attribute("value"))
+        page.select_option(f"select[data-seat='{i}']", "bot:heuristic:level=hard")
     page.tap("#create")
     page.wait_for_selector("#hand .card")
 

@@ -70,6 +70,8 @@ const workerTransport = {
       if (!socket) return;
       if (data.kind === "message") socket.dispatchEvent(new MessageEvent("message", {data: data.text}));
       else { this.sockets.delete(data.socket); socket.readyState = 3; socket.dispatchEvent(new CloseEvent("close", {code: data.code})); }
+    } else if (data.kind === "timings") {
+      window.dispatchEvent(new CustomEvent("binokel-timings", {detail: data.timings}));
     } else if (data.kind === "progress" || data.kind === "ready") {
       window.dispatchEvent(new CustomEvent("binokel-worker", {detail: data}));
     }

@@ -111,6 +111,8 @@ async function handle(data) {
   } else if (data.kind === "settings") {
     // The pause before each computer move (the bench script and the tests set 0).
     if (typeof data.botDelay === "number" && data.botDelay >= 0) host.manager.bot_delay = data.botDelay;
+  } else if (data.kind === "timings") {
+    self.postMessage({kind: "timings", timings: JSON.parse(host.timings())});
   } else if (data.kind === "hang-up") {
     host.hang_up(data.socket);
     tableOf.delete(data.socket);
