@@ -62,7 +62,7 @@ OFFLINE_BOT_DELAY = 0.5
 
 #: The expert offline: a time budget per decision, so that its slowest decisions stay under a
 #: second on a slow phone (decision web-17; scripts/bench/offline_app.py measures it).
-OFFLINE_EXPERT = "expert:time=0.15,min_samples=2"
+OFFLINE_EXPERT = "expert:time=0.1,min_samples=2,plan=16"
 
 #: The computer players the app offers offline, weakest first (the strongest gives the hints).
 OFFLINE_SPECS = ("random", "heuristic:level=easy", "heuristic:level=medium",
