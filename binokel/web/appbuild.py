@@ -37,8 +37,8 @@ STATIC_FILES = ("transport.js", "words.js", "cards.js", "deadend.js", "table.js"
 
 #: Parts of the package the worker never imports: the terminal, the command line, the
 #: research environments, the server's own modules and the C sources.
-LEFT_OUT = ("binokel/cli/", "binokel/ui/", "binokel/env/", "binokel/tools/", "binokel/club/",
-            "binokel/review/", "binokel/web/static/", "binokel/web/club",
+LEFT_OUT = ("binokel/cli/", "binokel/ui/", "binokel/env/", "binokel/tools/",
+            "binokel/review/", "binokel/web/static/", "binokel/web/clubroutes.py",
             "binokel/web/app.py", "binokel/web/cluster.py", "binokel/web/store_pg.py",
             "binokel/web/padroutes.py", "binokel/web/reviews.py", "binokel/web/guard.py",
             "binokel/web/slowheaders.py", "binokel/web/appbuild.py")
