@@ -1,0 +1,53 @@
+"""The package the offline app ships (``binokel app build``: the pure Python zipped) runs the
+table with nothing but the standard library: no starlette, no orjson, no uvicorn, none of the
+modules it leaves out.  A fast stand-in for Pyodide, in CPython: a module the zip lacks, or a
+server-only import creeping into the table, fails here before the browser test."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+from binokel.web.appbuild import LEFT_OUT, package_zip
+
+BLOCKED = ("starlette", "uvicorn", "orjson", "psycopg", "numpy", "segno", "platformdirs")
+
+PLAY = """
+import sys
+for name in {blocked!r}:
+    sys.modules[name] = None  # an import of it raises ImportError, as in the worker
+sys.path.insert(0, {folder!r})
+import asyncio, json
+from binokel.web.offline import OfflineHost
+
+async def main():
+    host = OfflineHost(bot_delay=0)
+    status, body = await host.request("POST", "/api/tables", json.dumps(
+        {{"rules": "bezique", "seats": ["bot:random", "bot:heuristic:level=hard"],
+          "seed": "zip"}}))
+    assert status == 201, body
+    table = json.loads(body)["id"]
+    while (await host.request("GET", "/api/tables/" + table))[1].find('"playing"') >= 0:
+        await asyncio.sleep(0.01)
+    status, record = await host.request("GET", "/api/tables/" + table + "/record")
+    print(status, record.count("\\n") > 50, sorted(m for m in sys.modules
+          if m.split(".")[0] in {blocked!r} and sys.modules[m] is not None))
+
+asyncio.run(main())
+"""
+
+
+def test_the_zipped_package_plays_with_the_standard_library_only(tmp_path: Path) -> None:
+    with zipfile.ZipFile(io.BytesIO(package_zip())) as archive:
+        names = archive.namelist()
+        archive.extractall(tmp_path)
+    assert "binokel/web/offline.py" in names
+    assert not [n for n in names if n.startswith(LEFT_OUT)]
+    run = subprocess.run([sys.executable, "-I", "-c", PLAY.format(
+        blocked=BLOCKED, folder=str(tmp_path))], capture_output=True, text=True, timeout=300,
+        cwd=tmp_path)
+    assert run.returncode == 0, run.stderr[-3000:]
+    assert run.stdout.split() == ["200", "True", "[]"], run.stdout
