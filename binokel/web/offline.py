@@ -137,7 +137,9 @@ class OfflineHost:
             offer_only(kind, list(OFFLINE_SPECS))
         self.manager = TableManager(self.store, bot_delay=bot_delay,
                                     pool=self.pool,  # type: ignore[arg-type]
-                                    hints=Hints(self.hint_pool),  # type: ignore[arg-type]
+                                    # (one person on their own device: no rate to share)
+                                    hints=Hints(self.hint_pool,  # type: ignore[arg-type]
+                                                per_minute=600, burst=60),
                                     turn_seconds=0, per_client=0)
         self.sockets: dict[int, tuple[OfflineSocket, asyncio.Task[None]]] = {}
 

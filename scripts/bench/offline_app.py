@@ -44,7 +44,7 @@ PLAY = """async ([botDelay, hints, expert]) => {
     body: JSON.stringify({rules: 'binokel', seats, take: 0})})).json();
   const socket = transport.socket(made.id);
   const hintTimes = [], errors = [];
-  let asked = null, lastN = -1, summaryHands = 0;
+  let asked = null, lastN = -1, summaryHands = 0, last = null;
   await new Promise((done) => {
     socket.addEventListener('open',
       () => socket.send(JSON.stringify({type: 'hello', token: made.token})));
@@ -56,7 +56,13 @@ PLAY = """async ([botDelay, hints, expert]) => {
         asked = null;
         return;
       }
-      if (msg.type === 'error') { errors.push(msg); if (errors.length > 5) done(); return; }
+      if (msg.type === 'error') {  // said, and asked again a moment later
+        errors.push(msg.reason || msg.message || JSON.stringify(msg));
+        if (errors.length > 5) { done(); return; }
+        asked = null; lastN = -1;
+        setTimeout(() => { if (last) mine(last); }, 1000);
+        return;
+      }
       if (msg.type !== 'state') return;
       if (msg.table.status !== 'playing' || hintTimes.length >= hints) { done(); return; }
       const hands = msg.table.hands || 0;
@@ -64,12 +70,16 @@ PLAY = """async ([botDelay, hints, expert]) => {
         summaryHands = hands;
         socket.send(JSON.stringify({type: 'next', hands}));
       }
+      last = msg;
+      mine(msg);
+    });
+    function mine(msg) {  // our turn: ask for the hint (and play it when it comes)
       if (msg.view && msg.view.to_move === 0 && !asked && msg.n !== lastN) {
         lastN = msg.n;
         asked = {n: msg.n, at: performance.now()};
         socket.send(JSON.stringify({type: 'hint'}));
       }
-    });
+    }
   });
   socket.close();
   const timings = await new Promise((done) => {
