@@ -31,9 +31,9 @@ PACKAGE = Path(__file__).resolve().parent.parent
 STATIC = Path(__file__).resolve().parent / "static"
 
 #: The page's scripts and styles the app ships (the server's own pages, the pad's, stay out).
-STATIC_FILES = ("transport.js", "words.js", "cards.js", "deadend.js", "table.js", "felt.js",
-                "hand.js", "summary.js", "review.js", "appshell.js", "app.js", "worker.js",
-                "style.css", "appshell.css")
+STATIC_FILES = ("transport.js", "gamewords.js", "words.js", "cards.js", "deadend.js", "table.js",
+                "felt.js", "hand.js", "summary.js", "review.js", "appshell.js", "app.js",
+                "worker.js", "style.css", "appshell.css")
 
 #: Parts of the package the worker never imports: the terminal, the command line, the
 #: research environments, the server's own modules and the C sources.

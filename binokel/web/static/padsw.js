@@ -5,7 +5,7 @@
 "use strict";
 const CACHE = "binokel-pad-1";
 const FILES = ["/pad", "/static/style.css", "/static/pad.css", "/static/transport.js",
-  "/static/words.js", "/static/padwords.js", "/static/cards.js", "/static/deadend.js",
+  "/static/gamewords.js", "/static/words.js", "/static/padwords.js", "/static/cards.js", "/static/deadend.js",
   "/static/padform.js", "/static/pad.js"];
 
 self.addEventListener("install", (event) => {
