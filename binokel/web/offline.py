@@ -38,7 +38,7 @@ from typing import Any
 from .. import __version__
 from .botpool import Decision, decide
 from .connection import serve_connection
-from .games import all_rule_sets, game_kinds
+from .games import all_rule_sets, describe, game_kinds, seat_count
 from .hints import Hints
 from .players import offer_only
 from .protocol import (
@@ -163,8 +163,8 @@ class OfflineHost:
         if path == "/api/meta":
             sets = []
             for name, kind in all_rule_sets().items():
-                rules = kind.rules(name)
-                sets.append({"name": name, "game": kind.name, "players": kind.players(name),
+                rules = kind.find_rules(name)
+                sets.append({"name": name, "game": kind.name, "players": seat_count(kind, name),
                              "description": str(getattr(rules, "description", ""))})
             bots = {kind.name: available_bots(kind) for kind in game_kinds()}
             return 200, {"rule_sets": sets, "bots": bots, "version": __version__,
@@ -173,7 +173,7 @@ class OfflineHost:
             found = all_rule_sets().get(m[1])
             if found is None:
                 return 404, refusal(f"unknown rule set {m[1]!r}")
-            return 200, found.describe(m[1])
+            return 200, describe(found, m[1])
         if path == "/api/tables" and method == "GET":
             return 200, {"tables": []}  # nobody else is at this table offline
         if path == "/api/tables" and method == "POST":

@@ -53,7 +53,7 @@ def available_bots(game: AnyGame) -> list[str]:
     return list(found)
 
 
-def offer_only(game: GameKind, specs: list[str]) -> list[str]:
+def offer_only(game: AnyGame, specs: list[str]) -> list[str]:
     """From now on offer only ``specs`` for ``game`` (those of them that play it, else random):
     the lobby's choice, the seats a table may have and the hints' players.  The offline app
     offers the cheaper players and an expert with a budget a phone keeps up with."""
@@ -62,8 +62,8 @@ def offer_only(game: GameKind, specs: list[str]) -> list[str]:
     return list(found)
 
 
-def _plays(spec: str, game: GameKind) -> bool:
-    probe = game.new(next(iter(game.rule_sets())), "probe")
+def _plays(spec: str, game: AnyGame) -> bool:
+    probe = new_state(game, game.rule_set_names()[0], "probe")
     view = probe.view(probe.to_move)
     try:
         bot = make_bot(spec, game)
