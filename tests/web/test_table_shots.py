@@ -43,7 +43,8 @@ def _points(store: Store) -> dict[str, Point]:
     return {"play": seed_point(store, "binokel", "play", seed="shots", accept=several_cards),
             "discard": seed_point(store, "binokel", "discard"),
             "auction": seed_point(store, "binokel", "auction", seed="shots"),
-            "claim": seed_point(store, "binocle", "claim", seed="shots"),
+            "claim": seed_point(store, "binocle", "claim", seed="shots",
+                                accept=lambda state, after: state.claim_total(ME) > 0),
             "over": seed_point(store, "binokel", "game over", seed="shots")}
 
 
