@@ -17,14 +17,7 @@ import pytest
 
 from binokel.web.store import Store
 
-from .browsing import (
-    all_answered,
-    chromium,
-    new_tab,
-    playwright_or_skip,
-    serving,
-    stored_actions,
-)
+from .browsing import all_answered, chromium, new_tab, playwright_or_skip, serving, stored_actions
 from .conftest import LiveServer
 from .tablepoints import ME, Point, seed_point
 

@@ -16,6 +16,8 @@ from binokel.web.app import invite_svg
 from binokel.web.store import Store
 from binokel.web.tables import Table, TableError, TableManager
 
+from .conftest import computers_done
+
 
 class Inbox:
     """A listener that keeps the messages it is sent."""
@@ -40,12 +42,8 @@ def play_for(manager: TableManager, table: Table, seats: set[int], rng: random.R
 
 
 async def settle(manager: TableManager, table: Table) -> None:
-    """Wait until the computer players' task has nothing left to do: each task they start is
-    awaited to its end (they think in a thread; 60 s is a hang guard on a loaded machine)."""
-    while (task := table.bot_task) is not None and not task.done():
-        done, _ = await asyncio.wait({task}, timeout=60)
-        if not done:
-            raise AssertionError("the computer players did not stop")
+    """Let the computer players' task run until it has nothing left to do."""
+    await computers_done(table)
 
 
 def test_computer_players_wait_for_a_person_to_read_the_summary() -> None:

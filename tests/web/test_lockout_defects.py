@@ -9,19 +9,16 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
 
-from binokel.web.app import create_app
-from binokel.web.guard import Allowed
 from binokel.web.store import Store
 from binokel.web.tables import TableError, TableManager
 
-TESTSERVER = Allowed.of(hosts=["testserver"])
+from .conftest import computers_done, new_table
+
 HOURS = 3 * 3600.0
 """Longer than any idle limit of a table."""
 
@@ -32,20 +29,13 @@ def later(monkeypatch: pytest.MonkeyPatch, seconds: float) -> None:
     monkeypatch.setattr(time, "time", lambda: real() + seconds)
 
 
-async def until_the_persons_turn(manager: TableManager, table: Any) -> None:
-    """The computers play until it is the person's turn (their task ends): an event of the
-    server's, awaited with a hang guard."""
-    if table.bot_task is not None:
-        await asyncio.wait_for(asyncio.shield(table.bot_task), 60)
-
-
 def test_a_table_against_computers_left_idle_ends(tmp_path: Path) -> None:
     async def scenario() -> None:
         store = Store(tmp_path / "web.sqlite3")
         manager = TableManager(store, bot_delay=0)
         solo = manager.create("binokel", ["human", "bot:random", "bot:random"], take=0,
                               creator="10.0.0.1").table
-        await until_the_persons_turn(manager, solo)
+        await computers_done(solo)
         ended = manager.expire_idle(time.time() + HOURS)
         assert solo.id in ended, "a table against computers, idle 3 hours, still plays"
         assert solo.status == "expired" and store.table_status(solo.id) == "expired"
@@ -69,7 +59,7 @@ def test_tables_left_behind_do_not_lock_their_address_out(tmp_path: Path,
                 break
         assert 0 < len(made) < 100
         for table in made:
-            await until_the_persons_turn(manager, table)
+            await computers_done(table)
         # Every tab closed long ago: the person comes back and makes a table.
         later(monkeypatch, HOURS)
         try:
@@ -81,23 +71,6 @@ def test_tables_left_behind_do_not_lock_their_address_out(tmp_path: Path,
         store.close()
 
     asyncio.run(scenario())
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    store = Store(tmp_path / "web.sqlite3")
-    app = create_app(store, bot_delay=0, allowed=TESTSERVER, per_client=2)
-    with TestClient(app) as test_client:
-        yield test_client
-    store.close()
-
-
-def new_table(client: TestClient) -> dict[str, Any]:
-    response = client.post("/api/tables", json={"rules": "binokel", "take": 0, "name": "Anna",
-                                                "seats": ["human", "open", "open"]})
-    assert response.status_code == 201, response.text
-    made: dict[str, Any] = response.json()
-    return made
 
 
 def test_a_table_whose_tab_was_closed_can_be_abandoned(client: TestClient) -> None:

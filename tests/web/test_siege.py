@@ -12,12 +12,13 @@ from __future__ import annotations
 import asyncio
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from binokel.web.store import Store
 from binokel.web.tables import TableError, TableManager
+
+from .conftest import computers_done
 
 
 class Inbox:
@@ -29,13 +30,6 @@ class Inbox:
 
     def errors(self) -> list[str]:
         return [str(m["reason"]) for m in self.messages if m.get("type") == "error"]
-
-
-async def computers_done(table: Any) -> None:
-    """Until the computer players' task ends (awaited; 60 s is a hang guard)."""
-    while (task := table.bot_task) is not None and not task.done():
-        done, _ = await asyncio.wait({task}, timeout=60)
-        assert done, "the computer players did not stop"
 
 
 def manager_for(store: Store, **options: float) -> TableManager:
