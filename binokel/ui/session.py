@@ -33,7 +33,7 @@ from ..games.binocle import apply_all as binocle_apply_all
 from ..games.binokel import actions as A
 from ..games.binokel.actions import Action
 from ..games.binokel.game import GameState, Phase, apply_all
-from ..games.binokel.scoring import Contract
+from ..games.binokel.scoring import explain_hand
 from .binocle_render import describe_binocle
 from .render import Event
 
@@ -378,20 +378,23 @@ def describe(before: GameState, action: Action, mover: int, after: GameState,
     return out
 
 
+_HAND_OVER_KEYS = {"made": "hand_made", "missed": "hand_failed", "gave_up": "hand_gave_up",
+                   "durch_won": "hand_durch_won", "durch_lost": "hand_durch_lost"}
+"""The terminal's line for the declarer's :func:`explain_hand` reason."""
+
+
 def _hand_over_events(after: GameState, names: Sequence[str], human: int) -> list[Event]:
     result = after.results[-1]
     out = [Event("hand_over", {"n": result.hand_no + 1})]
     declarer = result.declarer
     score = result.scores[declarer]
-    if result.contract is Contract.GIVE_UP:
-        key = "hand_gave_up"
-    elif result.contract.is_durch:
-        key = "hand_durch_won" if result.made else "hand_durch_lost"
-    else:
-        key = "hand_made" if result.made else "hand_failed"
+    # The declarer's line of the one explanation the web table shows too.
+    reason = explain_hand(after.rules, result)[0]
+    key = _HAND_OVER_KEYS[reason.key]
     if declarer == human:
         key += "_you"
-    out.append(Event(key, {"name": names[declarer], "bid": result.bid, "score": score}))
+    out.append(Event(key, {"name": names[declarer], "bid": result.bid, "score": score,
+                           "points": reason.points}))
     if not after.is_over:
         out.append(Event("new_hand_you" if after.dealer == human else "new_hand",
                          {"n": after.hand_no + 1, "name": names[after.dealer]}))

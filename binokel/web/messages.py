@@ -32,7 +32,7 @@ try:
 except ImportError:  # the offline app's worker (Pyodide): the standard library's encoder
     orjson = None  # type: ignore[assignment]
 
-from .protocol import _SHOWN_PROPERTIES, JSON, PRIVATE_FIELDS, _without_tricks, to_json
+from .protocol import _SHOWN_PROPERTIES, JSON, PRIVATE_FIELDS, VIEW_EXTRAS, _without_tricks, to_json
 
 
 def dumps_text(value: JSON) -> str:
@@ -116,7 +116,7 @@ class ViewEncoder:
             names += tuple(n for n in _dataclass_json_extras(kind) if n not in names)
             if "legal_actions" not in names:
                 names += ("legal_actions",)
-            names += tuple(extra for extra in ("last_trick", "is_my_turn")
+            names += tuple(extra for extra in VIEW_EXTRAS
                            if extra not in names and hasattr(kind, extra))
             plan = self._plans[kind] = _Plan(names, tuple(f'"{name}":' for name in names),
                                              attrgetter(*names))

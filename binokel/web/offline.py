@@ -61,7 +61,7 @@ __all__ = ["OFFLINE_BOT_DELAY", "OFFLINE_EXPERT", "OFFLINE_SPECS", "InlinePool",
 OFFLINE_BOT_DELAY = 0.5
 
 #: The expert offline: a time budget per decision, so that its slowest decisions stay under a
-#: second on a slow phone (decision web-18; scripts/bench/offline_app.py measures it).
+#: second on a slow phone (decision web-19; scripts/bench/offline_app.py measures it).
 OFFLINE_EXPERT = "expert:time=0.1,min_samples=2,plan=16"
 
 #: The computer players the app offers offline, weakest first (the strongest gives the hints).

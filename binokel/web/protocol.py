@@ -451,16 +451,21 @@ def _is_rules(value: object) -> bool:
     return type(value).__name__.endswith("Rules") and hasattr(value, "name")
 
 
+VIEW_EXTRAS = ("last_trick", "is_my_turn", "hand_end")
+"""Properties of a view sent with its fields where the game's view has them (``hand_end``:
+why the last hand ended as it did, the summary's lines)."""
+
+
 def encode_view(view: object) -> dict[str, JSON]:
-    """A seat's view as a JSON object: every field, plus the view's ``last_trick`` and
-    ``is_my_turn`` where the game has them.  The score sheet keeps the tricks of the last
+    """A seat's view as a JSON object: every field, plus the view's :data:`VIEW_EXTRAS` where
+    the game has them.  The score sheet keeps the tricks of the last
     hand only (the page shows its last trick; older ones would only weigh on a phone)."""
     if not dataclasses.is_dataclass(view) or isinstance(view, type):
         raise TypeError("a view must be a dataclass")
     out = _dataclass_json(view)  # a view is new every time: not worth caching
     # Actions travel in their notation, which the game's parse_action reads back.
     out["legal_actions"] = [str(a) for a in getattr(view, "legal_actions", ())]
-    for extra in ("last_trick", "is_my_turn"):
+    for extra in VIEW_EXTRAS:
         if hasattr(view, extra):
             out[extra] = to_json(getattr(view, extra))
     results = out.get("results")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import socket
 import subprocess
@@ -9,8 +10,14 @@ import sys
 import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
+from starlette.testclient import TestClient
+
+from binokel.web.app import create_app
+from binokel.web.guard import Allowed
+from binokel.web.store import Store
 
 from .pgcluster import PostgresCluster, find_binaries
 
@@ -22,8 +29,9 @@ def free_port() -> int:
         return port
 
 
-START_SECONDS = 20
-"""How long a server gets to listen on its port before the test gives up on it."""
+START_SECONDS = 60
+"""How long a server gets to listen on its port before the test gives up on it: a hang guard
+(a server resuming a dozen seeded tables took over 20 s at a load of 40 on two cores)."""
 
 
 class LiveServer:
@@ -81,6 +89,39 @@ class LiveServer:
                 self.process.kill()
                 self.process.wait()
         self.process = None
+
+
+TESTSERVER = Allowed.of(hosts=["testserver"])
+"""The host name of Starlette's test client, allowed."""
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    """The web app over a new store, in Starlette's test client: computers move at once, an
+    address may have 2 tables in play."""
+    store = Store(tmp_path / "web.sqlite3")
+    app = create_app(store, bot_delay=0, allowed=TESTSERVER, per_client=2)
+    with TestClient(app) as test_client:
+        yield test_client
+    store.close()
+
+
+def new_table(client: TestClient, **body: Any) -> dict[str, Any]:
+    """A table made over HTTP (Anna at seat 0 of three, two open seats); the answer."""
+    response = client.post("/api/tables", json={"rules": "binokel",
+                                                "seats": ["human", "open", "open"], "take": 0,
+                                                "name": "Anna", **body})
+    assert response.status_code == 201, response.text
+    made: dict[str, Any] = response.json()
+    return made
+
+
+async def computers_done(table: Any) -> None:
+    """Until the computer players' task ends: each task they start is awaited to its end
+    (they think in a thread; 60 s is a hang guard on a loaded machine)."""
+    while (task := table.bot_task) is not None and not task.done():
+        done, _ = await asyncio.wait({task}, timeout=60)
+        assert done, "the computer players did not stop"
 
 
 @pytest.fixture

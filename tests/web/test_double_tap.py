@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import re
-import sqlite3
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,7 +17,7 @@ import pytest
 
 from binokel.web.store import Store
 
-from .browsing import CHROMIUM, CHROMIUM_ARGS, PHONE, playwright_or_skip
+from .browsing import all_answered, chromium, new_tab, playwright_or_skip, serving, stored_actions
 from .conftest import LiveServer
 from .tablepoints import ME, Point, seed_point
 
@@ -26,6 +25,8 @@ sync_api = playwright_or_skip()
 
 GAP_S = 0.15
 """The time between the two taps of a double tap."""
+DOUBLE_TAP_MS = 450
+"""The page's double-tap window (table.js)."""
 
 
 def wins_and_leads(state: Any, after: Any = None) -> bool:
@@ -41,20 +42,17 @@ def wins_and_leads(state: Any, after: Any = None) -> bool:
     return False
 
 
+def double_tap_points(store: Store) -> dict[str, Point]:
+    return {"card": seed_point(store, "binokel", "play", accept=wins_and_leads),
+            "bid": seed_point(store, "binokel", "auction")}
+
+
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory
            ) -> Iterator[tuple[LiveServer, dict[str, Point]]]:
-    db = Path(tmp_path_factory.mktemp("double")) / "web.sqlite3"
-    store = Store(db)
-    points = {"card": seed_point(store, "binokel", "play", accept=wins_and_leads),
-              "bid": seed_point(store, "binokel", "auction")}
-    store.close()
-    server = LiveServer(db)
-    server.start()
-    try:
-        yield server, points
-    finally:
-        server.stop()
+    with serving(Path(tmp_path_factory.mktemp("double")) / "web.sqlite3",
+                 double_tap_points) as served:
+        yield served
 
 
 class Wire:
@@ -97,35 +95,18 @@ class Wire:
 
 @pytest.fixture
 def phone(served: Any) -> Iterator[Any]:
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True,
-                                      locale="en-GB", bypass_csp=True)
-        yield context
-        browser.close()
+    with chromium() as browser:
+        yield browser
 
 
-def open_point(context: Any, server: LiveServer, point: Point) -> tuple[Any, Wire, list[str]]:
-    saved = json.dumps({"token": point.token, "seat": point.seat})
-    context.add_init_script(f"localStorage.setItem('binokel.token.{point.table_id}', {saved!r});"
-                            "localStorage.setItem('binokel.lang', 'en');")
-    page = context.new_page()
+def open_point(browser: Any, server: LiveServer, point: Point) -> tuple[Any, Wire, list[str]]:
     errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.set_default_timeout(60_000)  # a hang guard on a loaded machine
+    page = new_tab(browser, seat=(point.table_id, point.token, point.seat), errors=errors)
     wire = Wire()
     page.route_web_socket(re.compile(r"/ws/"), wire.route)
     page.goto(f"{server.url}/t/{point.table_id}")
     page.wait_for_function("document.body.dataset.myTurn === '1'")
     return page, wire, errors
-
-
-def stored_actions(server: LiveServer, table_id: str) -> list[tuple[int, int, str]]:
-    """(n, seat, action) of the table's actions as the server stored them."""
-    with sqlite3.connect(server.db) as db:
-        rows = db.execute("SELECT n, seat, action FROM actions WHERE table_id = ? ORDER BY n",
-                          (table_id,)).fetchall()
-    return [(int(n), int(seat), str(action)) for n, seat, action in rows]
 
 
 def centre(page: Any, selector: str) -> tuple[float, float]:
@@ -151,16 +132,17 @@ def test_a_double_tap_on_a_winning_card_plays_one_card(served: Any, phone: Any) 
     # The trick is won and the page draws the new lead before the finger comes down again.
     page.wait_for_function(f"document.body.dataset.n !== {n!r} && "
                            "TablePage.current.msg.view.to_move === TablePage.current.msg.seat")
-    time.sleep(max(0.0, GAP_S - (time.monotonic() - tapped)))
+    time.sleep(max(0.0, GAP_S - (time.monotonic() - tapped)))  # (the finger's gap, no wait)
     page.touchscreen.tap(x, y)
-    time.sleep(1.0)  # time for a second card to reach the server, if it was sent
+    all_answered(page)  # a second card, had it been sent, is stored by now
     after = stored_actions(server, point.table_id)
     mine = [a for a in after[len(before):] if a[1] == ME]
     assert [a[2] for a in mine] == [winning], f"the double tap played {mine}"
     assert page.locator("#hand .card").count() == cards - 1
     assert len(wire.acts) == 1, wire.acts
     # A tap after the double tap's moment is a move again.
-    page.wait_for_function("document.body.dataset.myTurn === '1'")
+    page.wait_for_function(f"document.body.dataset.myTurn === '1' && performance.now() - "
+                           f"TablePage.current.sentAt > {DOUBLE_TAP_MS}")
     page.locator("#hand .card.legal").first.tap(position={"x": 8, "y": 20})
     page.wait_for_function(f"document.querySelectorAll('#hand .card').length === {cards - 2}")
     assert not errors, errors
@@ -178,11 +160,10 @@ def test_a_double_tap_on_a_bid_sends_one_bid(served: Any, phone: Any) -> None:
     wire.holding = True
     page.touchscreen.tap(x, y)
     page.wait_for_function("true")  # (lets the first frame go out)
-    time.sleep(GAP_S)
+    time.sleep(GAP_S)  # (the finger's gap between the two taps, no wait)
     page.touchscreen.tap(x, y)
-    time.sleep(0.3)
     wire.release()
-    time.sleep(1.0)
+    all_answered(page)  # both taps' frames, if two were sent, have passed the wire
     assert [m.get("action") for m in wire.acts] == [bid], wire.acts
     after = stored_actions(server, point.table_id)
     assert [a[2] for a in after[len(before):] if a[1] == ME][:1] == [bid]

@@ -20,7 +20,7 @@ import pytest
 from binokel.web.games import game_for_rules, replay
 from binokel.web.store import Store
 
-from .browsing import CHROMIUM, CHROMIUM_ARGS, PHONE, playwright_or_skip
+from .browsing import PHONE, all_answered, chromium, playwright_or_skip
 from .conftest import LiveServer
 
 sync_api = playwright_or_skip()
@@ -28,10 +28,8 @@ sync_api = playwright_or_skip()
 
 @pytest.fixture
 def browser(live_server: LiveServer) -> Any:
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
+    with chromium() as launched:
+        yield launched
 
 
 def new_page(browser: Any, errors: list[str]) -> Any:
@@ -180,7 +178,7 @@ def test_a_whole_hand_tapped_on_a_phone(live_server: LiveServer, page: Any) -> N
                            for word in ("clubs", "spades", "hearts", "diamonds"))
                 page.tap("#confirm-no")
                 page.wait_for_selector("#confirm", state="detached")
-                time.sleep(0.3)
+                all_answered(page)  # anything "no" had sent is answered by now
                 assert body(page, "n") == n and body(page, "phase") == "trump"
                 refused_give_up = True
             page.locator("#actions button[data-action^='trump ']").first.tap()
@@ -238,7 +236,9 @@ def test_a_whole_hand_tapped_on_a_phone(live_server: LiveServer, page: Any) -> N
     # The computer players wait while Anna reads; "next hand" deals on.
     n = body(page, "n")
     if page.evaluate("TablePage.current.msg.view.to_move") != 0:
-        time.sleep(0.6)
+        # The server says it waits for Anna, and after a round trip nothing has moved.
+        all_answered(page)
+        assert 0 in page.evaluate("TablePage.current.msg.table.waiting || []")
         assert body(page, "n") == n
     page.tap("#next-hand")
     page.wait_for_selector("#summary", state="detached")

@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-import time
 from typing import Any
 
 import pytest
@@ -16,6 +15,8 @@ import pytest
 from binokel.web.app import invite_svg
 from binokel.web.store import Store
 from binokel.web.tables import Table, TableError, TableManager
+
+from .conftest import computers_done
 
 
 class Inbox:
@@ -41,15 +42,8 @@ def play_for(manager: TableManager, table: Table, seats: set[int], rng: random.R
 
 
 async def settle(manager: TableManager, table: Table) -> None:
-    """Let the computer players' task run until it has nothing left to do (they think in a
-    thread: on a loaded machine that takes a while, so wait by the clock, not by turns)."""
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        task = table.bot_task
-        if task is None or task.done():
-            return
-        await asyncio.sleep(0.001)
-    raise AssertionError("the computer players did not stop")
+    """Let the computer players' task run until it has nothing left to do."""
+    await computers_done(table)
 
 
 def test_computer_players_wait_for_a_person_to_read_the_summary() -> None:
@@ -69,8 +63,10 @@ def test_computer_players_wait_for_a_person_to_read_the_summary() -> None:
         assert inbox.last["table"]["waiting"] == [0]
         assert inbox.last["table"]["hands"] == 1
         if table.state.to_move != 0:
+            # Nothing is left to move them: no task of theirs runs or is due.
             n = table.n
-            await asyncio.sleep(0.05)
+            assert table.bot_task is None or table.bot_task.done(), \
+                "a computer player is about to move while Anna reads the summary"
             await settle(manager, table)
             assert table.n == n, "a computer player moved while Anna read the summary"
         with pytest.raises(TableError, match="not finished yet"):

@@ -23,16 +23,14 @@ from typing import Any
 
 import pytest
 
-from binokel.web.store import Store
 from binokel.web.wording import CATALOGUE
 
-from .browsing import CHROMIUM, CHROMIUM_ARGS, PHONE, playwright_or_skip
+from .browsing import LAPTOP, PHONE, chromium, new_tab, playwright_or_skip, serving
 from .conftest import LiveServer
 from .reviewed import FAST, TABLE, put_finished_table
 
 sync_api = playwright_or_skip()
 
-LAPTOP = {"width": 1280, "height": 800}
 SHOTS = os.environ.get("BINOKEL_SHOTS")
 #: Names the tests give players, and words the same in both languages that the catalogue
 #: happens to hold only in its English half.
@@ -50,40 +48,25 @@ def post(server: LiveServer, path: str, body: Any) -> Any:
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     db = tmp_path_factory.mktemp("pages") / "web.sqlite3"
-    store = Store(db)
-    put_finished_table(store)
-    store.close()
-    live = LiveServer(db, options=["--review-bot", FAST])
-    live.start()
-    try:
+    with serving(db, put_finished_table, options=("--review-bot", FAST)) as (live, _):
         yield live
-    finally:
-        live.stop()
 
 
 @pytest.fixture(scope="module")
 def browser(server: LiveServer) -> Iterator[Any]:
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
+    with chromium() as launched:
+        yield launched
 
 
 class Tab:
     """A page in a fresh context (its own storage), with what its console said."""
 
     def __init__(self, browser: Any, size: dict[str, int], language: str) -> None:
-        self.context = browser.new_context(viewport=size, locale="en-GB", has_touch=True,
-                                           is_mobile=size == PHONE, bypass_csp=True)
-        # the language a reader chose before (until the page is told another)
-        self.context.add_init_script("if (!localStorage.getItem('binokel.lang')) "
-                                     f"localStorage.setItem('binokel.lang', '{language}')")
-        self.page = self.context.new_page()
-        self.page.set_default_timeout(120_000)  # a hang guard, not a speed check
+        # (the language a reader chose before, until the page is told another)
         self.errors: list[str] = []
-        self.page.on("pageerror", lambda exc: self.errors.append(f"page error: {exc}"))
-        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error"
-                     else None)
+        self.page = new_tab(browser, size=size, lang=language, errors=self.errors)
+        self.page.set_default_timeout(120_000)  # a hang guard, not a speed check
+        self.context = self.page.context
 
     def console_errors(self) -> list[str]:
         """The console's errors but a dead end's own 404 (the page and the API call that

@@ -18,9 +18,7 @@ from typing import Any
 
 import pytest
 
-from binokel.web.store import Store
-
-from .browsing import CHROMIUM, CHROMIUM_ARGS, playwright_or_skip
+from .browsing import chromium, new_tab, playwright_or_skip, serving
 from .conftest import LiveServer
 from .reviewed import FAST, TABLE, put_finished_table
 
@@ -29,30 +27,19 @@ sync_api = playwright_or_skip()
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[LiveServer]:
-    db = tmp_path / "web.sqlite3"
-    store = Store(db)
-    put_finished_table(store)
-    store.close()
-    live = LiveServer(db, options=["--review-bot", FAST])
-    live.start()
-    try:
+    with serving(tmp_path / "web.sqlite3", put_finished_table,
+                 options=("--review-bot", FAST)) as (live, _):
         yield live
-    finally:
-        live.stop()
 
 
 @pytest.fixture
 def page(server: LiveServer) -> Iterator[Any]:
     errors: list[str] = []
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        context = browser.new_context(viewport={"width": 900, "height": 900}, locale="en-GB",
-                                      bypass_csp=True)  # lets the test evaluate its checks
-        page = context.new_page()
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
+    with chromium() as browser:
+        page = new_tab(browser, size={"width": 900, "height": 900}, lang=None)
         page.set_default_timeout(120_000)  # a hang guard, not a speed check
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
         yield page
-        browser.close()
     assert not errors, f"the page raised: {errors}"
 
 
@@ -66,7 +53,7 @@ def review_json(server: LiveServer, seat: int) -> Any:
             if response.status != 202 or time.monotonic() > deadline:
                 assert response.status == 200
                 return json.load(response)["review"]
-        time.sleep(0.2)
+        time.sleep(0.2)  # (no event to wait for: the API answers 202 until the review is done)
 
 
 def number(text: str) -> float | None:

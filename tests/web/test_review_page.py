@@ -58,7 +58,7 @@ def wait_for_review(client: TestClient, url: str) -> tuple[list[dict[str, Any]],
             assert response.status_code == 200, response.text
             return progress, response.json()
         progress.append(response.json())
-        time.sleep(0.2)
+        time.sleep(0.2)  # (no event: the API answers 202 until the review is done; polled)
     raise AssertionError(f"no review after 300 s: {progress[-1:]}")
 
 
@@ -132,7 +132,7 @@ def test_a_failed_review_is_reported_and_tried_again(client: TestClient) -> None
         response = client.get(url)
         if response.status_code != 202:
             break
-        time.sleep(0.1)
+        time.sleep(0.1)  # (no event: the API answers 202 until the review is done; polled)
     assert response.status_code == 500
     assert "The review failed: ValueError: planted failure" in response.json()["error"]
     assert reviews.jobs == {}

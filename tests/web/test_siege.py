@@ -18,6 +18,8 @@ import pytest
 from binokel.web.store import Store
 from binokel.web.tables import TableError, TableManager
 
+from .conftest import computers_done
+
 
 class Inbox:
     def __init__(self) -> None:
@@ -189,10 +191,7 @@ def test_a_table_nobody_is_at_ends_after_its_idle_time_and_keeps_its_record(
                                  creator="10.0.0.1").table
         watched = manager.create("binokel", ["human", "open", "open"], take=0).table
         manager.attach(watched, Inbox(), 0)
-        for _ in range(600):  # the computers play until it is the person's turn
-            await asyncio.sleep(0.05)
-            if solo.bot_task is None or solo.bot_task.done():
-                break
+        await computers_done(solo)  # the computers play until it is the person's turn
         now = max(solo.updated, friends.updated)
         assert manager.expire_idle(now + 9 * 60) == []
         assert manager.expire_idle(now + 11 * 60) == [solo.id]  # computers only: 10 minutes
@@ -238,13 +237,10 @@ def test_a_silent_player_is_replaced_by_a_computer_and_everyone_is_told(
         inboxes = [Inbox(), Inbox()]
         for seat, inbox in enumerate(inboxes):
             manager.attach(table, inbox, seat)
-        for _ in range(600):  # the computer moves first, if it is to (its worker starts)
-            if table.seats[table.state.to_move].kind == "human":
-                break
-            await asyncio.sleep(0.05)
+        await computers_done(table)  # the computer moves first, if it is to
         silent = table.state.to_move
         assert table.seats[silent].kind == "human"
-        for _ in range(300):
+        for _ in range(300):  # (the turn clock is time itself: polled, with a bound)
             await asyncio.sleep(0.02)
             if table.seats[silent].kind == "bot":
                 break
@@ -270,7 +266,7 @@ def test_the_clock_is_off_for_a_table_that_turned_it_off_and_alone_with_computer
                                  clock=0).table
         manager.join(friends, 1, "Bert")
         solo = manager.create("binocle", ["human", "bot:random"], take=0).table
-        await asyncio.sleep(0.6)
+        await asyncio.sleep(0.6)  # (three turn clocks long: a clock that ran would have)
         # The table's choice is stored: after a restart its clock is still off.
         second = manager_for(store, turn_seconds=0.2)
         again = second.get(friends.id)

@@ -12,7 +12,6 @@ values shown), an error (a stale tab's move: its message on top), the claim's qu
 from __future__ import annotations
 
 import importlib.util
-import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,14 +21,13 @@ import pytest
 
 from binokel.web.store import Store
 
-from .browsing import CHROMIUM, CHROMIUM_ARGS, PHONE, playwright_or_skip
+from .browsing import LAPTOP, PHONE, chromium, new_tab, playwright_or_skip, serving
 from .conftest import LiveServer
 from .seeing import english_words, look
 from .tablepoints import Point, seed_point
 
 sync_api = playwright_or_skip()
 
-LAPTOP = {"width": 1280, "height": 800}
 VIEWS = {"phone": (PHONE, True), "laptop": (LAPTOP, False)}
 
 # Every moment of each game where the person has something to see or do.
@@ -50,25 +48,15 @@ HINTS = {("binokel", "discard"), ("binokel", "play"), ("binocle", "play")}
 
 @pytest.fixture(scope="module")
 def browser(points: Any) -> Iterator[Any]:
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
+    with chromium() as launched:
+        yield launched
 
 
 def open_at(browser: Any, url: str, point: Point, view: str, lang: str,
             errors: list[str]) -> Any:
     size, touch = VIEWS[view]
-    context = browser.new_context(viewport=size, has_touch=touch, is_mobile=touch,
-                                  locale="de-DE" if lang == "de" else "en-GB", bypass_csp=True)
-    saved = json.dumps({"token": point.token, "seat": point.seat})
-    context.add_init_script(f"localStorage.setItem('binokel.lang', {lang!r});"
-                            f"localStorage.setItem('binokel.token.{point.table_id}', {saved!r});")
-    page = context.new_page()
-    page.on("pageerror", lambda exc: errors.append(f"page error: {exc}"))
-    page.on("console", lambda m: errors.append(f"console {m.type}: {m.text}")
-            if m.type == "error" else None)
-    page.set_default_timeout(60_000)  # a hang guard on a loaded machine, not a speed check
+    page = new_tab(browser, size=size, lang=lang, touch=touch, errors=errors,
+                   seat=(point.table_id, point.token, point.seat))
     page.goto(f"{url}/t/{point.table_id}")
     page.wait_for_function("TablePage.current && TablePage.current.msg "
                            "&& document.body.dataset.phase")
@@ -121,6 +109,26 @@ BROKEN_WORDS_JS = r"""
 """
 
 
+# The page's width at every frame from now until a finished trick has swept off the felt (its
+# ``.sweep`` cards came and went), or the page waits for the person again with no sweep on it
+# (a Binocle trick's winner declares first), or a hang guard of 20 s: [swept, widths].
+SWEEP_WIDTHS_JS = r"""
+(n) => new Promise((done) => {
+  const widths = []; const start = performance.now(); let sweeping = false;
+  const frame = () => {
+    widths.push(document.documentElement.scrollWidth);
+    const now = document.querySelector("#trick .sweep") !== null;
+    const again = document.body.dataset.n !== n && document.body.dataset.myTurn === "1";
+    if ((sweeping && !now) || (again && !now) || performance.now() - start > 20000) {
+      done([sweeping && !now, widths]); return; }
+    sweeping = sweeping || now;
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+})
+"""
+
+
 def seen(page: Any, lang: str, what: str, *, refusal: bool = False) -> list[str]:
     problems = [f"{what}: {p}" for p in look(page)]
     text = page.inner_text("body")
@@ -151,16 +159,11 @@ LANGS = {"phone": ("en", "de"), "laptop": ("de", "en")}
 def points(tmp_path_factory: pytest.TempPathFactory
            ) -> Iterator[tuple[LiveServer, dict[tuple[str, str, str], Point]]]:
     """A table for each case (a case may move its table on: the last card is played)."""
-    db = Path(tmp_path_factory.mktemp("seen")) / "web.sqlite3"
-    store = Store(db)
-    made = {case: seed(store, case[0], case[1]) for case in CASES}
-    store.close()
-    server = LiveServer(db)
-    server.start()
-    try:
-        yield server, made
-    finally:
-        server.stop()
+    def fill(store: Store) -> dict[tuple[str, str, str], Point]:
+        return {case: seed(store, case[0], case[1]) for case in CASES}
+
+    with serving(Path(tmp_path_factory.mktemp("seen")) / "web.sqlite3", fill) as served:
+        yield served
 
 
 def _contract(of: Any) -> str:
@@ -266,12 +269,10 @@ def test_every_message_and_choice_is_seen(points: Any, browser: Any, rules: str,
             problems += stale_move(page, lang)
         if moment == "play":
             # The card played sweeps off with its trick later: the page never widens.
+            n = page.evaluate("document.body.dataset.n")
             card = page.locator("#hand .card.legal").first
             card.tap() if VIEWS[view][1] else card.click()
-            widths = []
-            for _ in range(12):
-                widths.append(page.evaluate("document.documentElement.scrollWidth"))
-                page.wait_for_timeout(120)
+            _, widths = page.evaluate(SWEEP_WIDTHS_JS, n)
             assert max(widths) <= VIEWS[view][0]["width"], widths
         assert not problems, "\n".join(problems)
         assert not errors, errors

@@ -4,36 +4,14 @@ sends so many API requests a second."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
-import pytest
 from starlette.testclient import TestClient
 
 from binokel.web.app import create_app
-from binokel.web.guard import Allowed
 from binokel.web.store import Store
 
-TESTSERVER = Allowed.of(hosts=["testserver"])
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    store = Store(tmp_path / "web.sqlite3")
-    app = create_app(store, bot_delay=0, allowed=TESTSERVER, per_client=2)
-    with TestClient(app) as test_client:
-        yield test_client
-    store.close()
-
-
-def new_table(client: TestClient, **body: Any) -> dict[str, Any]:
-    response = client.post("/api/tables", json={"rules": "binokel",
-                                                "seats": ["human", "open", "open"], "take": 0,
-                                                "name": "Anna", **body})
-    assert response.status_code == 201, response.text
-    made: dict[str, Any] = response.json()
-    return made
+from .conftest import TESTSERVER, new_table
 
 
 def test_your_tables_are_listed_by_token_and_can_be_abandoned(client: TestClient) -> None:

@@ -21,6 +21,7 @@ from dataclasses import dataclass, fields
 from itertools import chain, repeat
 
 from ...cards import CARDS, ONE, SUIT_MASK, Card, Suit, size_of, unpack
+from ..reasons import HandReason
 from .actions import BinocleAction
 from .hand import (
     TAKEN,
@@ -85,6 +86,15 @@ class BinocleView:
     @property
     def is_my_turn(self) -> bool:
         return self.to_move == self.seat
+
+    @property
+    def hand_end(self) -> tuple[HandReason, ...]:
+        """Why the last finished hand ended as it did (:mod:`binokel.games.reasons`): who took
+        the last trick's bonus; ``()`` before the first hand ends."""
+        if not self.results or self.results[-1].last_trick < 0 or not self.rules.last_trick_bonus:
+            return ()
+        return (HandReason("last_trick", self.results[-1].last_trick,
+                           points=self.rules.last_trick_bonus),)
 
     @property
     def stock_lasts(self) -> bool:

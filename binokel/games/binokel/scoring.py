@@ -15,6 +15,7 @@ from dataclasses import dataclass, fields
 from itertools import repeat
 
 from ...cards import Suit
+from ..reasons import HandReason
 from .melds import Meld
 from .rules import Rules
 from .tricks import Trick
@@ -164,6 +165,61 @@ def score_trump_alone(
     if not tricks_won[declarer] or scores[declarer] < bid:
         scores[declarer] = -2 * bid
     return tuple(scores), tuple(counted)
+
+
+def declarer_points(rules: Rules, result: HandResult) -> int:
+    """What the declarer's side counted against its bid in a trump game: the card points of
+    its tricks and the cards laid away (rounded where the rules round them) and the melds that
+    counted (§7).
+
+    >>> from binokel.games.binokel.rules import BINOKEL
+    >>> result = HandResult(hand_no=0, dealer=2, declarer=0, bid=300, contract=Contract.TRUMP,
+    ...     trump=Suit.HEARTS, melds=((), (), ()), meld_points=(190, 0, 0), tricks_won=(6, 3, 3),
+    ...     trick_points=(100, 80, 42), discard_points=28, scores=(318, 80, 42),
+    ...     totals=(318, 80, 42))
+    >>> declarer_points(BINOKEL, result)
+    318
+    """
+    side = side_of(rules, result.declarer)
+    cards = sum(result.trick_points[s] for s in side) + result.discard_points
+    if rules.round_trick_points:
+        cards = _round10(cards)
+    return cards + sum(result.meld_points[s] for s in side)
+
+
+def explain_hand(rules: Rules, result: HandResult) -> tuple[HandReason, ...]:
+    """Why the hand ended as it did (:mod:`binokel.games.reasons`): the declarer's game made,
+    missed, given up or a Durch won or lost; the melds that did not count for want of a trick;
+    the last trick's bonus where it counted (a trump game: a Durch is won by its tricks).
+
+    >>> from binokel.games.binokel.rules import BINOKEL
+    >>> result = HandResult(hand_no=0, dealer=2, declarer=0, bid=300, contract=Contract.TRUMP,
+    ...     trump=Suit.HEARTS, melds=((), (), ()), meld_points=(190, 0, 0), tricks_won=(6, 3, 3),
+    ...     trick_points=(100, 80, 42), discard_points=28, scores=(318, 80, 42),
+    ...     totals=(318, 80, 42))
+    >>> [(r.key, r.seat, r.points, r.bid) for r in explain_hand(BINOKEL, result)]
+    [('made', 0, 318, 300)]
+    """
+    declarer = result.declarer
+    contract = result.contract
+    suit = result.trump.symbol if result.trump is not None else ""
+    if contract is Contract.GIVE_UP:
+        return (HandReason("gave_up", declarer, points=rules.give_up_bonus, bid=result.bid,
+                           suit=suit),)
+    if contract.is_durch:
+        return (HandReason("durch_won" if result.made else "durch_lost", declarer,
+                           points=abs(result.scores[declarer]), bid=result.bid,
+                           contract=contract.value),)
+    points = declarer_points(rules, result)
+    lines = [HandReason("made" if result.made else "missed", declarer, points=points,
+                        bid=result.bid, suit=suit)]
+    lines += [HandReason("melds_lost", seat, points=sum(m.points for m in melds))
+              for seat, melds in enumerate(result.melds)
+              if melds and sum(m.points for m in melds) > 0 and not result.tricks_won[seat]]
+    if result.tricks and rules.last_trick_bonus:
+        lines.append(HandReason("last_trick", result.tricks[-1].winner,
+                                points=rules.last_trick_bonus))
+    return tuple(lines)
 
 
 #: The setters of HandResult's slots, in the order of its fields.

@@ -23,10 +23,11 @@ from dataclasses import dataclass, fields
 from itertools import repeat
 
 from ...cards import BITS, KIND_COUNT, SUIT_MASK, Card, Suit, unpack
+from ..reasons import HandReason
 from .actions import Action
 from .melds import Meld
 from .rules import Rules
-from .scoring import Contract, HandResult, side_of
+from .scoring import Contract, HandResult, explain_hand, side_of
 from .state import _NO_MELDS, Phase, StateReader
 from .tricks import NO_TRUMP, Trick
 
@@ -82,6 +83,11 @@ class View:
     @property
     def is_my_turn(self) -> bool:
         return self.to_move == self.seat
+
+    @property
+    def hand_end(self) -> tuple[HandReason, ...]:
+        """Why the last finished hand ended as it did (``()`` before the first ends)."""
+        return explain_hand(self.rules, self.results[-1]) if self.results else ()
 
     @property
     def last_trick(self) -> Trick | None:

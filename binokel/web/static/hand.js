@@ -111,7 +111,7 @@ Object.assign(TablePage.prototype, {
   hintBox() {
     const hint = this.hint;
     if (!hint || !this.msg || hint.n !== this.msg.n) return null;
-    const shown = (hint.actions || [hint.action]).map((a) => this.actionLabel(a)).join(", ");
+    const shown = (hint.actions || [hint.action]).map((a) => this.hintLabel(a)).join(", ");
     const others = this.hintOthers(hint);
     return h("div", {class: "hint-box", id: "hint-box", role: "status"},
       h("b", {}, t("hintIs", shown)),

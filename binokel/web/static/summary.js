@@ -50,7 +50,7 @@ Object.assign(TablePage.prototype, {
     return h("section", {class: "summary", id: "summary", role: "dialog", "aria-modal": "true"},
       h("div", {class: "summary-card"},
         h("h2", {}, over ? t("finalHand") : t("handOver", (r.hand_no ?? hands - 1) + 1)),
-        h("ul", {class: "why", id: "why"}, this.reasons(r, table).map((line) => h("li", {}, line))),
+        h("ul", {class: "why", id: "why"}, this.reasons(view).map((line) => h("li", {}, line))),
         this.lastTrickRow(r),
         h("div", {class: "scroll"}, h("table", {class: "summary-table"},
           h("thead", {}, h("tr", {}, h("th", {}, ""), columns.map(([, label]) => h("th", {}, label)),
@@ -61,38 +61,20 @@ Object.assign(TablePage.prototype, {
           over ? t("close") : t("nextHand")))));
   },
 
-  /** Why the hand ended as it did, in words: made or missed, gave up, Durch, melds lost. */
-  reasons(r, table) {
-    const lines = [];
-    if (r.declarer !== undefined && r.declarer !== null && r.declarer >= 0 && r.contract) {
-      const who = this.seatName(r.declarer, true);
-      const score = (r.scores || [])[r.declarer] ?? 0;
-      if (r.contract === "give up") {
-        const suit = r.trump ? `${SUIT_NAMES[lang][r.trump] || ""} ${r.trump}` : "";
-        lines.push(t("whyGaveUp", who, suit, r.bid, this.rules.give_up_bonus ?? "?"));
-      } else if (r.contract !== "trump") {
-        const name = tMap("contract", r.contract);
-        lines.push(score > 0 ? t("whyDurchWon", who, name, score) : t("whyDurchLost", who, name, -score));
-      } else {
-        const team = (table.teams || []).find((members) => members.includes(r.declarer)) || [r.declarer];
-        let points = r.discard_points || 0;
-        for (const s of team) points += ((r.trick_points || [])[s] || 0) + ((r.meld_points || [])[s] || 0);
-        lines.push(score > 0 ? t("whyMade", who, points, r.bid) : t("whyMissed", who, points, r.bid));
-      }
-    }
-    if (r.meld_points && r.contract !== "give up") {
-      (r.melds || []).forEach((list, s) => {
-        if (sumPoints(list) > 0 && !(r.tricks_won || [])[s]) lines.push(t("whyNoTrick", this.seatName(s, true)));
-      });
-    }
-    const tricks = r.tricks || [];
-    // The last trick's bonus counts in a trump game (Binokel) and in Binocle; a Durch is won
-    // or lost by its tricks alone.
-    const counted = !r.contract || r.contract === "trump";
-    if (tricks.length && this.rules.last_trick_bonus && counted) {
-      lines.push(t("whyLastTrick", this.seatName(tricks[tricks.length - 1].winner, true), this.rules.last_trick_bonus));
-    }
-    return lines;
+  /** Why the hand ended as it did, in words: the server's explanation (the view's
+   * ``hand_end``, the one the terminal shows too), each line put in the reader's words. */
+  reasons(view) {
+    const say = {
+      made: (r, who) => t("whyMade", who, r.points, r.bid),
+      missed: (r, who) => t("whyMissed", who, r.points, r.bid),
+      gave_up: (r, who) => t("whyGaveUp", who, `${SUIT_NAMES[lang][r.suit] || ""} ${r.suit}`.trim(), r.bid, r.points),
+      durch_won: (r, who) => t("whyDurchWon", who, tMap("contract", r.contract), r.points),
+      durch_lost: (r, who) => t("whyDurchLost", who, tMap("contract", r.contract), r.points),
+      melds_lost: (r, who) => t("whyNoTrick", who),
+      last_trick: (r, who) => t("whyLastTrick", who, r.points),
+    };
+    return (view.hand_end || []).filter((r) => say[r.key])
+      .map((r) => say[r.key](r, this.seatName(r.seat, true)));
   },
 
   /** The hand's last trick in the summary: each card with who played it. */

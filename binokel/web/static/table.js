@@ -260,6 +260,12 @@ class TablePage {
     }
   }
 
+  /** A move as the hint names it: a card to lay away by the card alone (the prompt above
+   * says that cards are being laid away), any other move by its label. */
+  hintLabel(action) {
+    return action.startsWith("lay ") ? cardsText(action.slice(4)) : this.actionLabel(action);
+  }
+
   /** The hint's other moves, each against the move shown, in whole points a person reads:
    * [[label, "12 points less"], ...] (at most three). */
   hintOthers(hint) {
@@ -268,13 +274,13 @@ class TablePage {
     if (!shown) return [];
     return values.filter(([action]) => action !== hint.action).slice(0, 3).map(([action, value]) => {
       const diff = Math.round(value - shown[1]);
-      return [this.actionLabel(action), diff < 0 ? t("hintLess", -diff) : diff > 0 ? t("hintMore", diff) : t("hintSame")];
+      return [this.hintLabel(action), diff < 0 ? t("hintLess", -diff) : diff > 0 ? t("hintMore", diff) : t("hintSame")];
     });
   }
 
   /** The hint as one line: "Hint: A♠ · 10♥: 5 points less · K♠: 12 points less". */
   hintText(hint) {
-    const shown = (hint.actions || [hint.action]).map((a) => this.actionLabel(a)).join(", ");
+    const shown = (hint.actions || [hint.action]).map((a) => this.hintLabel(a)).join(", ");
     return [t("hintIs", shown)].concat(this.hintOthers(hint).map(([label, diff]) => `${label}: ${diff}`)).join(" · ");
   }
 
