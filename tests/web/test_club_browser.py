@@ -140,6 +140,7 @@ def test_the_organiser_on_a_laptop_and_a_table_on_a_phone(
         names, count = row.locator(".who").bounding_box(), row.locator(".count").bounding_box()
         assert names is not None and count is not None
         assert count["y"] >= names["y"] + names["height"] - 1, (names, count)
+    shot(page, "round", lang)
     assert "kirbe-2026/1" in page.inner_text(".tables .seed")
     # Closing with tables unscored is refused, naming them.
     page.click(f"button:has-text('{words['close']}')")
