@@ -25,7 +25,7 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..cards import CardError, Suit, parse_card, parse_suit
+from ..cards import CardError, Rank, Suit, parse_card, parse_suit
 from ..games.binocle.melds import BinocleMeld
 from ..games.binokel.melds import Meld
 from ..games.binokel.scoring import Contract
@@ -53,6 +53,7 @@ from ..pad.binokel_hand import (
     meld_points,
 )
 from .i18n import SUIT_WORDS
+from .i18n_cards import card_label
 from .i18n_pad import CONTRACT_WORDS_DE, PadStrings
 from .pad_render import entry_text, hand_note, sheet_text
 
@@ -135,16 +136,28 @@ def _contract(ask: Ask, text: str) -> tuple[Contract, Suit | None]:
     return Contract.TRUMP, _suit(ask, words)
 
 
-def _meld_entry(text: str) -> MeldEntry:
+def _meld_entry(tr: PadStrings, ranks: tuple[Rank, ...], text: str) -> MeldEntry:
+    """One player's melds as typed: one number (their total) or the cards; a word that is no
+    card is refused naming the ranks of this rule set's pack."""
     words = text.strip()
     if not words:
         return 0
     if words.lstrip("-").isdigit():
         return int(words)
-    try:
-        return tuple(parse_card(w) for w in words.replace(",", " ").split())
-    except CardError as exc:
-        raise _Refused(str(exc)) from None
+    parts = words.replace(",", " ").split()
+    if all(part.lstrip("-").isdigit() for part in parts):
+        raise _Refused(tr("one_number", text=words))
+    cards = []
+    for part in parts:
+        try:
+            cards.append(parse_card(part))
+        except CardError as exc:
+            if "ranks are" not in str(exc):  # too short, or no suit: the reader's words
+                raise _Refused(str(exc)) from None
+            # not a rank: cards.py lists every rank it reads; say this pack's ranks instead
+            labels = " ".join(card_label(r.label, tr.lang) for r in sorted(ranks, reverse=True))
+            raise _Refused(tr("not_a_card", text=part, ranks=labels)) from None
+    return tuple(cards)
 
 
 def _meld_text(tr: PadStrings, meld: Meld) -> str:
@@ -187,7 +200,8 @@ def binokel_flow(ask: Ask) -> Flow:
             continue
         while True:
             try:
-                entry = _meld_entry((yield tr("ask_melds", name=pad.players[seat])))
+                entry = _meld_entry(tr, rules.ranks,
+                                    (yield tr("ask_melds", name=pad.players[seat])))
                 total = meld_points(rules, entry, trump, pad.players[seat])
                 break
             except ValueError as exc:

@@ -180,3 +180,27 @@ def test_the_german_pad_refuses_the_common_mistakes_in_german() -> None:
     assert answers(d, "190", "", "", "128 80 30") == [
         "Abgelehnt, nichts geändert: Stichpunkte: 128 + 80 + 30 = 238, aber die Stiche eines "
         "Spiels ergeben mit dem letzten Stich 250 (§1)"]
+
+
+def test_melds_are_one_number_or_cards_and_a_wrong_card_names_this_packs_ranks() -> None:
+    d = talk("binokel", ["Anna", "Bert", "Cora"], dealer=0)
+    shown = answers(d, "Bert 300", "H")
+    assert d.prompt == "Melds of Bert: one number, or the cards (Enter: 0):"
+    shown = answers(d, "190 0 0")  # three numbers: one is asked for, not 'not a card: 190'
+    assert shown[0] == ("Refused, nothing changed: '190 0 0': the melds are one number (their "
+                        "total), or the cards")
+    shown = answers(d, "KH X9")  # 40-card Binokel: no 9, 8 or 7 among the ranks listed
+    assert shown[0] == ("Refused, nothing changed: not a card: 'X9' (ranks are A 10 K Q J, "
+                        "T for 10, O U for Q J)")
+    assert d.prompt.startswith("Melds of Bert")  # asked again, nothing taken
+    shown = answers(d, "190")
+    assert d.prompt.startswith("Melds of Cora")
+
+
+def test_the_ranks_a_wrong_card_names_follow_the_rule_set_and_the_language() -> None:
+    d = talk("binokel-sevens", ["Anna", "Bert", "Cora"], lang="de", dealer=0)
+    answers(d, "Bert 300", "H")
+    assert d.prompt == "Meldung von Bert: eine Zahl oder die Karten (Enter: 0):"
+    shown = answers(d, "ZH")
+    assert shown[0] == ("Abgelehnt, nichts geändert: keine Karte: 'ZH' (Ränge sind A 10 K O U 7, "
+                        "T für 10, Q J für O U)")

@@ -136,6 +136,11 @@ def test_the_organiser_on_a_laptop_and_a_table_on_a_phone(
              if "drawn" in line["what"]]
     assert len(drawn) == 1
     assert page.locator(".table-list li").count() == 2  # seven players: a four and a three
+    for row in page.locator(".table-list li").all():  # the hands count is not the last name's
+        names, count = row.locator(".who").bounding_box(), row.locator(".count").bounding_box()
+        assert names is not None and count is not None
+        assert count["y"] >= names["y"] + names["height"] - 1, (names, count)
+    shot(page, "round", lang)
     assert "kirbe-2026/1" in page.inner_text(".tables .seed")
     # Closing with tables unscored is refused, naming them.
     page.click(f"button:has-text('{words['close']}')")
