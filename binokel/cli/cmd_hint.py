@@ -7,7 +7,7 @@ import argparse
 import json
 
 from ..review.judge import JUDGE, JUDGE_SEED
-from .common import add_game_option
+from .common import add_game_option, add_lang_option
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -28,6 +28,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                         help=f"seed of the sampling (default: {JUDGE_SEED}, as `binokel review` "
                              f"and the table's hints)")
     parser.add_argument("--json", action="store_true", help="print the hint as JSON")
+    add_lang_option(parser)
     parser.set_defaults(func=run)
 
 
@@ -36,7 +37,8 @@ def run(args: argparse.Namespace) -> int:
     from ..games import game_of, load_records, replay
     from ..games.binokel.records import RecordError
     from ..review.judge import judge, timeline_of
-    from .common import fail, pick_game, read_text
+    from ..ui.i18n_cli import PHASES_DE
+    from .common import fail, pick_game, read_text, strings_from_args
 
     try:
         records = load_records(read_text(args.record))
@@ -69,18 +71,27 @@ def run(args: argparse.Namespace) -> int:
                            for a, v, n in candidates],
         }, ensure_ascii=False))
         return 0
-    which = f"game {number} of {len(records)}, " if len(records) > 1 else ""
-    print(f"{game_of(view).title}, {which}hand {view.hand_no + 1}, {view.phase.value}: "
-          f"seat {seat} to act")
-    print(f"cards: {format_cards(view.hand)}")
+    tr = strings_from_args(args)
+    game = game_of(view)
+
+    def act(action: object) -> str:  # an action as this language's player types it
+        return tr.cards(tr.action(action))
+
+    which = tr("cli_hint_which", number=number, games=len(records)) if len(records) > 1 else ""
+    phase = view.phase.value if tr.lang == "en" else PHASES_DE.get(view.phase.value,
+                                                                    view.phase.value)
+    print(tr("cli_hint_head", title=game.title, which=which, hand=view.hand_no + 1,
+             phase=phase, seat=seat))
+    print(tr.cards(tr("cli_hint_cards", cards=format_cards(view.hand))))
     if view.trick:
-        print("trick: " + ", ".join(f"{s} {c}" for s, c in view.trick))
-    print(f"expert ({args.bot}) plays: {best}")
+        print(tr.cards(tr("cli_hint_trick", trick=", ".join(f"{s} {c}" for s, c in view.trick))))
+    print(tr("cli_hint_plays", bot=args.bot, best=act(best)))
     if len(candidates) > 1:
-        print("expected value of each candidate (seat's hand score minus the others' mean):")
+        print(tr("cli_hint_values"))
         for action, value, worlds in candidates:
             mark = "*" if action == best else " "
-            print(f" {mark} {action!s:<24} {value:+9.1f}   ({worlds} sampled deals)")
+            print(f" {mark} {act(action):<24} {value:+9.1f}   "
+                  + tr("cli_hint_worlds", worlds=worlds))
     else:
-        print("(the only legal action)")
+        print(tr("cli_hint_only"))
     return 0

@@ -14,14 +14,17 @@ import argparse
 import json
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..cards import Card, CardError, Suit, pack, parse_cards, parse_suit
 from ..games import game_of
 from ..games.binocle import BinocleRules, MeldKind, ScoredMeld, best_meld_plan, binocle_melds
 from ..games.binokel.melds import Meld, find_melds
 from ..games.binokel.rules import Rules
-from .common import add_rules_options, fail, rules_from_args
+from .common import add_lang_option, add_rules_options, fail, rules_from_args, strings_from_args
+
+if TYPE_CHECKING:
+    from ..ui.i18n import Strings
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -36,6 +39,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                         help="the trump suit (♣ ♠ ♥ ♦ or C S H D); default: no trumps")
     add_rules_options(parser)
     parser.add_argument("--json", action="store_true", help="print the melds as JSON")
+    add_lang_option(parser)
     parser.set_defaults(func=run)
 
 
@@ -50,10 +54,12 @@ def run(args: argparse.Namespace) -> int:
         _check_hand(cards, rules)
     except CardError as exc:
         return fail(str(exc))
-    return LISTINGS[game_of(rules).name](cards, trump, rules, as_json=args.json)
+    return LISTINGS[game_of(rules).name](cards, trump, rules, as_json=args.json,
+                                         tr=strings_from_args(args))
 
 
-def _run_binokel(cards: list[Card], trump: Suit | None, rules: Rules, *, as_json: bool) -> int:
+def _run_binokel(cards: list[Card], trump: Suit | None, rules: Rules, *, as_json: bool,
+                 tr: Strings) -> int:
     melds = find_melds(cards, trump, rules)
     total = sum(m.points for m in melds)
     if as_json:
@@ -61,9 +67,9 @@ def _run_binokel(cards: list[Card], trump: Suit | None, rules: Rules, *, as_json
                                      "points": m.points} for m in melds], "total": total},
                          ensure_ascii=False))
     elif sys.stdout.isatty():
-        _print_rich(melds, total, trump, rules)
+        _print_rich(melds, total, trump, rules, tr)
     else:
-        _print_plain(melds, total, trump, rules)
+        _print_plain(melds, total, trump, rules, tr)
     return 0
 
 
@@ -81,37 +87,47 @@ def _check_hand(cards: list[Card], rules: Any) -> None:
                         f"{rules.hand_size} under {rules.name}")
 
 
-def _label(meld: Meld) -> str:
-    return meld.name.capitalize() + (f" {meld.suit.symbol}" if meld.suit is not None else "")
+def _meld_name(name: str, tr: Strings) -> str:
+    """A meld's name: the engine's, capitalised, in English; the catalogue's in German."""
+    return name.capitalize() if tr.lang == "en" else tr.meld(name)
 
 
-def _heading(trump: Suit | None, rules: Rules) -> str:
-    trumps = f"{trump.symbol} trumps" if trump is not None else "no trumps"
-    return f"Melds with {trumps} ({rules.name})"
+def _label(meld: Meld, tr: Strings) -> str:
+    return _meld_name(meld.name, tr) + (f" {meld.suit.symbol}" if meld.suit is not None else "")
 
 
-def _print_plain(melds: tuple[Meld, ...], total: int, trump: Suit | None, rules: Rules) -> None:
-    print(_heading(trump, rules))
-    rows = [(_label(m), " ".join(str(c) for c in m.cards), str(m.points)) for m in melds]
+def _heading(trump: Suit | None, rules: Rules, tr: Strings) -> str:
+    trumps = tr("cli_melds_trumps", suit=trump.symbol) if trump is not None \
+        else tr("cli_melds_no_trumps")
+    return tr("cli_melds_head", trumps=trumps, rules=rules.name)
+
+
+def _print_plain(melds: tuple[Meld, ...], total: int, trump: Suit | None, rules: Rules,
+                 tr: Strings) -> None:
+    print(_heading(trump, rules, tr))
+    rows = [(_label(m, tr), tr.cards(" ".join(str(c) for c in m.cards)), str(m.points))
+            for m in melds]
     if not rows:
-        print("  no melds")
+        print(tr("cli_melds_none"))
     name_w = max([len(r[0]) for r in rows] + [5])
     cards_w = max([len(r[1]) for r in rows] + [0])
     for name, cards, points in rows:
         print(f"  {name:<{name_w}}  {cards:<{cards_w}}  {points:>5}")
-    print(f"  {'Total':<{name_w}}  {'':<{cards_w}}  {total:>5}")
+    print(f"  {tr('cli_melds_total'):<{name_w}}  {'':<{cards_w}}  {total:>5}")
 
 
-def _print_rich(melds: tuple[Meld, ...], total: int, trump: Suit | None, rules: Rules) -> None:
+def _print_rich(melds: tuple[Meld, ...], total: int, trump: Suit | None, rules: Rules,
+                tr: Strings) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    table = Table(title=_heading(trump, rules), show_footer=True)
-    table.add_column("meld", footer="Total")
-    table.add_column("cards")
-    table.add_column("points", justify="right", footer=str(total))
+    table = Table(title=_heading(trump, rules, tr), show_footer=True)
+    table.add_column(tr("cli_melds_col_meld"), footer=tr("cli_melds_total"))
+    table.add_column(tr("cli_melds_col_cards"))
+    table.add_column(tr("cli_melds_col_points"), justify="right", footer=str(total))
     for meld in melds:
-        table.add_row(_label(meld), " ".join(str(c) for c in meld.cards), str(meld.points))
+        table.add_row(_label(meld, tr), tr.cards(" ".join(str(c) for c in meld.cards)),
+                      str(meld.points))
     Console().print(table)
 
 
@@ -130,16 +146,16 @@ def binocle_listing(cards: list[Card], trump: Suit, rules: BinocleRules) -> dict
             "best": [row(m) for m in plan], "best_total": best, "dix": dix, "total": best + dix}
 
 
-def _binocle_label(meld: dict[str, Any]) -> str:
+def _binocle_label(meld: dict[str, Any], tr: Strings) -> str:
     name = str(meld["name"])
     if name in ("marriage", "common marriage", "royal marriage", "sequence", "dix",
                 "trump Seven"):
-        return f"{name.capitalize()} {parse_cards(meld['cards'][0])[0].suit.symbol}"
-    return name.capitalize()
+        return f"{_meld_name(name, tr)} {parse_cards(meld['cards'][0])[0].suit.symbol}"
+    return _meld_name(name, tr)
 
 
 def _run_binocle(cards: list[Card], trump: Suit | None, rules: BinocleRules, *,
-                 as_json: bool) -> int:
+                 as_json: bool, tr: Strings) -> int:
     if trump is None:
         return fail(f"{game_of(rules).title} melds need the trump suit: --trump ♣|♠|♥|♦ "
                     f"(or C S H D)")
@@ -147,26 +163,25 @@ def _run_binocle(cards: list[Card], trump: Suit | None, rules: BinocleRules, *,
     if as_json:
         print(json.dumps(listing, ensure_ascii=False))
         return 0
-    rows = [(_binocle_label(m), " ".join(m["cards"]), str(m["points"]))
+    rows = [(_binocle_label(m, tr), tr.cards(" ".join(m["cards"])), str(m["points"]))
             for m in listing["melds"]]
-    best = [(f"{n}. {_binocle_label(m)}", " ".join(m["cards"]), str(m["points"]))
+    best = [(f"{n}. {_binocle_label(m, tr)}", tr.cards(" ".join(m["cards"])), str(m["points"]))
             for n, m in enumerate(listing["best"], 1)]
     name_w = max([len(r[0]) for r in rows + best] + [5])
     cards_w = max([len(r[1]) for r in rows + best] + [0])
-    print(f"{game_of(rules).title} melds with {trump.symbol} trumps ({rules.name}), each "
-          f"scored alone after a trick won")
+    print(tr("cli_melds_binocle_head", title=game_of(rules).title, suit=trump.symbol,
+             rules=rules.name))
     if not rows:
-        print("  no melds")
+        print(tr("cli_melds_none"))
     for name, text, points in rows:
         print(f"  {name:<{name_w}}  {text:<{cards_w}}  {points:>5}")
     if best:
-        tricks = f"{len(best)} trick{'s' if len(best) != 1 else ''} won"
-        print(f"Best order, one meld per trick won ({listing['best_total']} in {tricks}):")
+        tricks = tr("cli_melds_tricks", n=len(best))
+        print(tr("cli_melds_best", best=listing["best_total"], tricks=tricks))
         for name, text, points in best:
             print(f"  {name:<{name_w}}  {text:<{cards_w}}  {points:>5}")
     if listing["dix"]:
-        print(f"The dix adds {listing['dix']} (exchanged or shown after a trick won): "
-              f"{listing['total']} in all")
+        print(tr("cli_melds_dix", dix=listing["dix"], total=listing["total"]))
     return 0
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..record_text import RecordError
 from ..review.game import (
@@ -19,7 +19,10 @@ from ..review.game import (
 )
 from ..review.game import summary_json as _summary
 from ..review.judge import JUDGE_SEED
-from .common import add_game_option, fail, pick_game, read_text
+from .common import add_game_option, add_lang_option, fail, pick_game, read_text, strings_from_args
+
+if TYPE_CHECKING:
+    from ..ui.i18n import Strings
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -52,6 +55,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--plot", metavar="FILE",
                         help="draw the seat's expected hand score decision by decision to FILE "
                              "(.png, .svg, .pdf; needs binokel[plot])")
+    add_lang_option(parser)
     parser.set_defaults(func=run)
 
 
@@ -80,9 +84,11 @@ def run(args: argparse.Namespace) -> int:
         return fail(f"--seat {args.seat}: a game of {game.title} ({state.rules.name}) has "
                     f"seats 0 to {players - 1}")
     seats = None if args.all else (args.seat,)
+    tr = strings_from_args(args)
     try:
         review = review_game(state, seats=seats, bot=args.bot, seed=args.seed,
-                             hindsight=not args.no_hindsight, progress=_progress_bar())
+                             hindsight=not args.no_hindsight,
+                             progress=_progress_bar(tr("cli_review_progress")))
     except ValueError as exc:
         return fail(str(exc))
     if args.plot:
@@ -96,11 +102,11 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(review_json(review, names, complete=state.is_over), ensure_ascii=False))
     else:
-        print_review(review, names, title=game.title, complete=state.is_over)
+        print_review(review, names, title=game.title, complete=state.is_over, tr=tr)
     return 0
 
 
-def _progress_bar() -> Any:
+def _progress_bar(word: str = "reviewing") -> Any:
     """A bar on standard error while a long review runs (none when it is not a terminal)."""
     if not sys.stderr.isatty():
         return None
@@ -109,7 +115,7 @@ def _progress_bar() -> Any:
     def show(done: int, total: int) -> None:
         filled = width * done // max(total, 1)
         end = "\n" if done == total else ""
-        print(f"\rreviewing [{'#' * filled}{'.' * (width - filled)}] {done}/{total}", end=end,
+        print(f"\r{word} [{'#' * filled}{'.' * (width - filled)}] {done}/{total}", end=end,
               file=sys.stderr, flush=True)
 
     return show
@@ -120,43 +126,86 @@ def _progress_bar() -> Any:
 _MARK = {"blunder": "??", "mistake": "?", "inaccuracy": "?!", "good": "", "unvalued": "-"}
 
 
-def _line(d: Decision) -> str:
-    chosen = "  (not valued)" if d.chosen_value is None else f"{d.chosen_value:+8.1f}"
+class _Words:
+    """The review's words in one language: kinds, grades and actions (German: ``passe``,
+    ``O♠``); English keeps the engine's notation, as the review always printed it."""
+
+    def __init__(self, game: str, tr: Strings) -> None:
+        from ..games import find_game
+
+        self.tr = tr
+        self.game = find_game(game)
+
+    def kind(self, kind: str) -> str:
+        if self.tr.lang == "en":
+            return kind
+        try:
+            return self.tr(f"kind_{kind}")
+        except KeyError:  # a kind without words of its own: the engine's
+            return kind
+
+    def grade(self, grade: str) -> str:
+        return grade if self.tr.lang == "en" else self.tr(f"cli_grade_{grade}")
+
+    def action(self, notation: str) -> str:
+        if self.tr.lang == "en":
+            return notation
+        return self.tr.cards(self.tr.action(self.game.parse_action(notation)))
+
+
+def _line(d: Decision, words: _Words) -> str:
+    tr = words.tr
+    chosen = tr("cli_review_not_valued") if d.chosen_value is None else f"{d.chosen_value:+8.1f}"
     loss = "" if d.loss is None else f"{d.loss:7.1f}"
-    better = "" if d.chosen == d.best else f"  best {d.best} {d.best_value:+.1f}"
-    return (f"  {d.number:>4} s{d.seat} {d.kind:<9} {d.chosen:<14} {chosen} {loss} "
-            f"{_MARK[d.grade]:<2} {d.grade if d.grade not in ('good', 'unvalued') else ''}"
-            f"{better}").rstrip()
+    better = "" if d.chosen == d.best else \
+        tr("cli_review_best", best=words.action(d.best), value=f"{d.best_value:+.1f}")
+    grade = words.grade(d.grade) if d.grade not in ("good", "unvalued") else ""
+    seat = tr("cli_review_seat_short", seat=d.seat)
+    return (f"  {d.number:>4} {seat} {words.kind(d.kind):<9} {words.action(d.chosen):<14} "
+            f"{chosen} {loss} {_MARK[d.grade]:<2} {grade}{better}").rstrip()
 
 
-def print_review(review: GameReview, players: list[str], *, title: str, complete: bool) -> None:
-    """The review as text: each hand's decisions, then the summaries."""
-    who = ", ".join(f"seat {s}" + (f" ({players[s]})" if s < len(players) else "")
+def print_review(review: GameReview, players: list[str], *, title: str, complete: bool,
+                 tr: Strings | None = None) -> None:
+    """The review as text (in ``tr``'s language, English by default): each hand's decisions,
+    then the summaries."""
+    if tr is None:
+        from ..ui.i18n import Strings
+
+        tr = Strings("en")
+    words = _Words(review.game, tr)
+    who = ", ".join(tr("cli_review_seat", seat=s) + (f" ({players[s]})" if s < len(players)
+                                                     else "")
                     for s in sorted({h.seat for h in review.hands}))
-    print(f"{title} review of {who or 'no seat'} by {review.reviewer}"
-          + ("" if complete else " (the record ends before the game is over)"))
-    print("values: the seat's expected hand score against the others' mean, from its view")
+    print(tr("cli_review_head", title=title, who=who or tr("cli_review_no_seat"),
+             bot=review.reviewer) + ("" if complete else tr("cli_review_incomplete")))
+    print(tr("cli_review_values"))
     for h in review.hands:
-        print(f"hand {h.hand}, seat {h.seat}: {len(h.decisions)} decisions")
-        print("     # seat kind     chosen            value    lost")
+        print(tr("cli_review_hand", hand=h.hand, seat=h.seat, n=len(h.decisions)))
+        print(tr("cli_review_columns"))
         for d in h.decisions:
-            print(_line(d))
-        worst = ", ".join(f"#{d.number} {d.chosen} (-{d.loss:.0f})" for d in h.costliest())
+            print(_line(d, words))
+        worst = ", ".join(f"#{d.number} {words.action(d.chosen)} (-{d.loss:.0f})"
+                          for d in h.costliest())
         per = h.lost / len(h.decisions) if h.decisions else 0.0
-        print(f"  lost {h.lost:.1f} ({per:.1f} per decision); costliest: {worst or 'none'}")
+        print(tr("cli_review_lost", lost=f"{h.lost:.1f}", per=f"{per:.1f}",
+                 worst=worst or tr("cli_review_none")))
         if h.actual is not None:
             sight = "" if h.hindsight is None else \
-                f"; with the expert's choices (hindsight, it knows the cards): {h.hindsight}"
-            print(f"  scored {h.actual}{sight}")
+                tr("cli_review_sight", hindsight=h.hindsight)
+            print(tr("cli_review_scored", actual=h.actual) + sight)
     s = _summary(review)
-    print(f"game: {s['decisions']} decisions, lost {s['lost']:.1f} "
-          f"({s['lost_per_decision']:.1f} per decision); "
-          + ", ".join(f"{n} {c}" for n, c in sorted(s["grades"].items())))
+    print(tr("cli_review_game", n=s["decisions"], lost=f"{s['lost']:.1f}",
+             per=f"{s['lost_per_decision']:.1f}")
+          + ", ".join(f"{words.grade(n)} {c}" for n, c in sorted(s["grades"].items())))
     for d in review.costliest():
-        print(f"  costliest: hand {d.hand} #{d.number} seat {d.seat} {d.kind} {d.chosen} "
-              f"instead of {d.best}: -{d.loss:.1f} ({d.grade})")
+        print(tr("cli_review_costliest", hand=d.hand, number=d.number, seat=d.seat,
+                 kind=words.kind(d.kind), chosen=words.action(d.chosen),
+                 best=words.action(d.best), loss=f"{d.loss:.1f}", grade=words.grade(d.grade)))
+    hindsight = any(h.hindsight is not None for h in review.hands)
     for seat in s["actual"]:
-        print(f"  seat {seat} scored {s['actual'][seat]}"
-              + ("" if not any(h.hindsight is not None for h in review.hands) else
-                 f"; hindsight with the expert's choices: {s['hindsight'][seat]}"))
-    print(f"reviewed in {review.seconds:.1f} s ({s['seconds_per_decision']:.2f} s per decision)")
+        print(tr("cli_review_seat_scored", seat=seat, actual=s["actual"][seat])
+              + (tr("cli_review_seat_sight", hindsight=s["hindsight"][seat]) if hindsight
+                 else ""))
+    print(tr("cli_review_time", seconds=f"{review.seconds:.1f}",
+             per=f"{s['seconds_per_decision']:.2f}"))

@@ -16,10 +16,14 @@ commands print it with :func:`fail` (one line, exit status 2), as for any other 
 from __future__ import annotations
 
 import argparse
-from typing import Any
+import os
+from typing import TYPE_CHECKING, Any
 
 from ..errors import RulesError
 from ..games import resolve_game_rules
+
+if TYPE_CHECKING:
+    from ..ui.i18n import Strings
 
 
 def add_rules_options(parser: argparse.ArgumentParser) -> None:
@@ -87,5 +91,20 @@ def fail(message: str, status: int = 2) -> int:
     return status
 
 
-__all__ = ["RulesError", "add_game_option", "add_rules_options", "fail", "pick_game", "read_text",
-           "rules_from_args"]
+def add_lang_option(parser: argparse.ArgumentParser) -> None:
+    """``--lang de|en``: the language of what the command prints, as ``binokel play``'s."""
+    from ..ui.i18n import LANGUAGES
+
+    parser.add_argument("--lang", choices=LANGUAGES, default=None,
+                        help="language of the output (default: the system locale)")
+
+
+def strings_from_args(args: argparse.Namespace) -> Strings:
+    """The :class:`binokel.ui.i18n.Strings` of ``--lang``, else of the system locale."""
+    from ..ui.i18n import Strings, pick_language
+
+    return Strings(args.lang or pick_language(os.environ))
+
+
+__all__ = ["RulesError", "add_game_option", "add_lang_option", "add_rules_options", "fail",
+           "pick_game", "read_text", "rules_from_args", "strings_from_args"]

@@ -22,6 +22,7 @@ from typing import Literal
 from ..cards import Suit
 from .catalogue import WORDS
 from .i18n_cards import T, local_cards
+from .i18n_cli import _DE_CLI, _EN_CLI
 from .i18n_forms import bot_name, singular
 from .i18n_review import _DE_REVIEW, _EN_REVIEW
 from .i18n_screen import _DE_LEARN, _DE_TUI, _EN_LEARN, _EN_TUI
@@ -582,11 +583,14 @@ _EN.update(_EN_TUI)
 _DE.update(_DE_TUI)
 _EN.update(_EN_REVIEW)
 _DE.update(_DE_REVIEW)
+_EN.update(_EN_CLI)
+_DE.update(_DE_CLI)
 
 _TABLES: dict[Lang, dict[str, str]] = {"en": _EN, "de": _DE}
 
 #: The count that picks a key's singular form (``key/1``), by key (``_you`` forms share it).
 _PLURAL_FIELDS: dict[str, str] = {
+    "cli_melds_tricks": "n",
     "lays_hidden": "count", "prompt_discard": "left", "too_many": "left",
     "game_hands": "hands", "b_stock_line": "n",
 }
