@@ -6,7 +6,7 @@ import argparse
 import json
 
 from ..tools.bench import run_bench
-from .common import add_rules_options, fail, rules_from_args
+from .common import add_rules_options, checked_rules, fail
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -25,10 +25,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        rules = rules_from_args(args)
-    except ValueError as exc:
-        return fail(str(exc))
+    rules, status = checked_rules(args)
+    if status:
+        return status
     if args.runs < 1 or args.seconds <= 0:
         return fail("--runs must be at least 1 and --seconds positive")
     from rich.console import Console

@@ -7,7 +7,13 @@ import time
 from pathlib import Path
 from typing import Any
 
-from .common import add_rules_options, fail, rules_from_args
+from .common import (
+    add_games_option,
+    add_rules_options,
+    add_run_seed_option,
+    checked_rules,
+    fail,
+)
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -19,27 +25,22 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                     "docs/research.md) and the games as records (check them with `binokel "
                     "replay`). Needs the [rl] extra.")
     add_rules_options(parser)
-    parser.add_argument("--games", type=int, default=10, metavar="N",
-                        help="how many games to play (default 10)")
+    add_games_option(parser, 10)
     parser.add_argument("--hands", type=int, default=1, metavar="N",
                         help="hands per game, 0 for whole games (default 1)")
     parser.add_argument("--player", default="expert", metavar="NAME",
                         help="the player at every seat, as `binokel arena` names them "
                              "(default expert)")
-    parser.add_argument("--seed", default="0", metavar="S",
-                        help="seed of the run; game g is dealt from seed S/g (default 0)")
+    add_run_seed_option(parser)
     parser.add_argument("--out", required=True, metavar="STEM",
                         help="write STEM.npz and STEM.txt (the records)")
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        rules = rules_from_args(args)
-    except ValueError as exc:
-        return fail(str(exc))
-    if args.games < 1:
-        return fail("--games must be at least 1")
+    rules, status = checked_rules(args, games=True)
+    if status:
+        return status
     if args.hands < 0:
         return fail("--hands must be 0 (whole games) or more")
     try:

@@ -21,7 +21,7 @@ from ..games import game_of
 from ..games.binocle import BinocleRules, MeldKind, ScoredMeld, best_meld_plan, binocle_melds
 from ..games.binokel.melds import Meld, find_melds
 from ..games.binokel.rules import Rules
-from .common import add_lang_option, add_rules_options, fail, rules_from_args, strings_from_args
+from .common import add_lang_option, add_rules_options, checked_rules, fail, strings_from_args
 
 if TYPE_CHECKING:
     from ..ui.i18n import Strings
@@ -44,10 +44,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        rules = rules_from_args(args)
-    except ValueError as exc:
-        return fail(str(exc))
+    rules, status = checked_rules(args)
+    if status:
+        return status
     try:
         trump = parse_suit(args.trump) if args.trump is not None else None
         cards = parse_cards(" ".join(args.cards))

@@ -6,7 +6,13 @@ import argparse
 from pathlib import Path
 
 from ..tools.selfplay import MAX_HANDS, selfplay
-from .common import add_rules_options, fail, rules_from_args
+from .common import (
+    add_games_option,
+    add_rules_options,
+    add_run_seed_option,
+    checked_rules,
+    fail,
+)
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -17,10 +23,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                     "game's record to FILE (check them with `binokel replay FILE`). Binocle "
                     "rule sets (--rules binocle, binocle-64) play Binocle.")
     add_rules_options(parser)
-    parser.add_argument("--games", type=int, default=1, metavar="N",
-                        help="how many games to play (default 1)")
-    parser.add_argument("--seed", default="0", metavar="S",
-                        help="seed of the run; game g is dealt from seed S/g (default 0)")
+    add_games_option(parser, 1)
+    add_run_seed_option(parser)
     parser.add_argument("--out", metavar="FILE", help="write the records to FILE")
     parser.add_argument("--max-hands", type=int, default=MAX_HANDS, metavar="N",
                         help=f"stop a game unfinished after N hands (default {MAX_HANDS})")
@@ -28,12 +32,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        rules = rules_from_args(args)
-    except ValueError as exc:
-        return fail(str(exc))
-    if args.games < 1:
-        return fail("--games must be at least 1")
+    rules, status = checked_rules(args, games=True)
+    if status:
+        return status
     if args.max_hands < 1:
         return fail("--max-hands must be at least 1")
     records = []

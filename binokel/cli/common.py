@@ -52,6 +52,34 @@ def rules_from_args(args: argparse.Namespace, *, game: str | None = None) -> Any
                               getattr(args, "rules_file", None), game=game)
 
 
+def checked_rules(args: argparse.Namespace, *, games: bool = False) -> tuple[Any, int]:
+    """The rule set the options name and 0, or ``None`` and the exit status after printing why
+    not (:func:`fail`).  With ``games``, ``--games`` must be at least 1 too.
+
+    A command's ``run`` begins ``rules, status = checked_rules(args)`` and returns a non-zero
+    status at once.
+    """
+    try:
+        rules = rules_from_args(args)
+    except ValueError as exc:
+        return None, fail(str(exc))
+    if games and args.games < 1:
+        return None, fail("--games must be at least 1")
+    return rules, 0
+
+
+def add_games_option(parser: argparse.ArgumentParser, default: int) -> None:
+    """``--games N``: how many games a command that plays a run of games plays."""
+    parser.add_argument("--games", type=int, default=default, metavar="N",
+                        help=f"how many games to play (default {default})")
+
+
+def add_run_seed_option(parser: argparse.ArgumentParser) -> None:
+    """``--seed S``: the seed of a run of games, game g dealt from seed ``S/g``."""
+    parser.add_argument("--seed", default="0", metavar="S",
+                        help="seed of the run; game g is dealt from seed S/g (default 0)")
+
+
 def add_game_option(parser: argparse.ArgumentParser) -> None:
     """``--game N``: which game of a record file of several (commands that read a record)."""
     parser.add_argument("--game", type=int, default=None, metavar="N",
@@ -106,5 +134,6 @@ def strings_from_args(args: argparse.Namespace) -> Strings:
     return Strings(args.lang or pick_language(os.environ))
 
 
-__all__ = ["RulesError", "add_game_option", "add_lang_option", "add_rules_options", "fail",
-           "pick_game", "read_text", "rules_from_args", "strings_from_args"]
+__all__ = ["RulesError", "add_game_option", "add_games_option", "add_lang_option",
+           "add_rules_options", "add_run_seed_option", "checked_rules", "fail", "pick_game",
+           "read_text", "rules_from_args", "strings_from_args"]

@@ -49,6 +49,14 @@ from ...record_text import (
     read_header,
     split_items,
 )
+from ..plumbing import (
+    check_dealer,
+    check_end_tags,
+    check_hand_start,
+    hand_blocks,
+    record_players,
+    record_seed,
+)
 from . import actions as A
 from .actions import BinocleAction, parse_binocle_action
 from .game import BinocleState, Phase, new_binocle_game
@@ -368,15 +376,8 @@ def parse_binocle_record(lines: list[str], first: int) -> BinocleRecord:
     if GAME_TAGS[rules.game] != game:
         raise RecordError(f'line {first}: the record says [Game "{game}"], but its rules play '
                           f'{GAME_TAGS[rules.game]} (game = {rules.game})')
-    if "Seed" not in tags:
-        raise RecordError(f"line {first}: the record has no Seed tag")
-    text = tags["Seed"]
-    seed: int | str = int(text) if text.isdigit() and str(int(text)) == text else text
-    players = tuple(p.strip() for p in tags["Players"].split(",")) if "Players" in tags else \
-        ("Seat 0", "Seat 1")
-    if len(players) != 2:
-        raise RecordError(f"line {first}: the Players tag names {len(players)} players, "
-                          f"but Binocle has two")
+    seed = record_seed(tags, first)
+    players = record_players(tags, first, 2, "Binocle has two")
     dealer = tags.get("FirstDealer", str(cut_for_deal(rules, seed)[1]))
     if dealer not in ("0", "1"):
         raise RecordError(f"line {first}: FirstDealer must be seat 0 or 1, not {dealer!r}")
@@ -413,20 +414,17 @@ def _parse_rules(name: str | None, values: dict[str, tuple[str, int]],
 def _parse_body(lines: list[str], first: int, rules: BinocleRules
                 ) -> tuple[tuple[str, int] | None, tuple[BinocleRecordedHand, ...]]:
     cut: tuple[str, int] | None = None
-    blocks: list[list[tuple[int, str]]] = []
-    for i, raw in enumerate(lines):
-        line = raw.strip()
-        if not line or line.startswith(";"):
-            continue
-        if line.startswith("Hand "):
-            blocks.append([])
-        elif not blocks:
-            label, _, text = line.partition(":")
-            if label == "Cut" and cut is None:
-                cut = (text.strip(), first + i)
-                continue
-            raise RecordError(f"line {first + i}: expected 'Hand 1: dealer N', found {line!r}")
-        blocks[-1].append((first + i, line))
+
+    def take_cut(line: str, n: int) -> bool:
+        """The one Cut line before the first hand."""
+        nonlocal cut
+        label, _, text = line.partition(":")
+        if label != "Cut" or cut is not None:
+            return False
+        cut = (text.strip(), n)
+        return True
+
+    blocks = hand_blocks(lines, first, take_cut)
     return cut, tuple(_parse_hand(block, number, rules)
                       for number, block in enumerate(blocks, 1))
 
@@ -547,11 +545,8 @@ def replay_binocle(record: BinocleRecord) -> BinocleState:
     count = 0
     for hand in record.hands:
         where = f"line {hand.line}: hand {hand.number}"
-        if state.is_over and state.hand_no != hand.number - 1:
-            raise RecordError(f"{where}: the game is already over")
-        if state.hand_no != hand.number - 1:
-            raise RecordError(f"{where} begins, but hand {state.hand_no + 1} is not over after "
-                              f"its actions")
+        check_hand_start(where, state.is_over and state.hand_no != hand.number - 1,
+                         state.hand_no, hand.number)
         _check_deal(hand, state, where)
         chain = [state]
         for move in hand.moves:
@@ -590,17 +585,12 @@ def replay_binocle(record: BinocleRecord) -> BinocleState:
         raise RecordError(f"hand {state.hand_no + 1} is dealt after the last hand written "
                           f"(hand {record.hands[-1].number}), but the record has no block for "
                           f"it: its deal, turned card and stock are not written")
-    for tag, written, actual in (("Result", record.result, _result_tag(state)),
-                                 ("Totals", record.totals, " ".join(map(str, state.scores)))):
-        if written is not None and " ".join(written.split()) != actual:
-            raise RecordError(f"the {tag} tag says {written!r}, but the actions give {actual!r}")
+    check_end_tags(record.result, record.totals, _result_tag(state), state.scores)
     return state
 
 
 def _check_deal(hand: BinocleRecordedHand, state: BinocleState, where: str) -> None:
-    if hand.dealer != state.dealer:
-        raise RecordError(f"{where}: the record says dealer {hand.dealer}, but the deal passes "
-                          f"to seat {state.dealer}")
+    check_dealer(hand.dealer, state.dealer, where)
     dealt, written = state.deal, hand.deal
     parts = (("0", "seat 0's cards are", cards_text(written.hands[0]),
               cards_text(dealt.hands[0])),

@@ -21,6 +21,7 @@ from typing import Any
 
 from ...cards import Rank
 from ...errors import RulesError
+from ..plumbing import check_field_types, need
 
 #: The 48-card pack: A 10 K Q J 9 (docs/rules/binocle.md §1).
 BINOCLE_RANKS = (Rank.NINE, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.TEN, Rank.ACE)
@@ -172,23 +173,7 @@ class BinocleRules:
 
 
 def _validate(rules: BinocleRules) -> None:
-    def need(ok: bool, name: str, why: str) -> None:
-        if not ok:
-            raise RulesError(f"{name}: {why}")
-
-    for f in dataclasses.fields(rules):
-        if not f.init:
-            continue
-        value = getattr(rules, f.name)
-        expected = f.type if isinstance(f.type, str) else getattr(f.type, "__name__", "")
-        if expected == "int":
-            need(isinstance(value, int) and not isinstance(value, bool), f.name,
-                 f"must be a whole number, not {value!r}")
-            need(value >= 0, f.name, f"must not be negative, not {value}")
-        elif expected == "bool":
-            need(isinstance(value, bool), f.name, f"must be true or false, not {value!r}")
-        elif expected == "str":
-            need(isinstance(value, str), f.name, f"must be text, not {value!r}")
+    check_field_types(rules, ints_not_negative=True)
     need(all(isinstance(r, Rank) for r in rules.ranks)
          and len(set(rules.ranks)) == len(rules.ranks), "ranks", "must be distinct ranks")
     need(all(r in rules.ranks for r in MELD_RANKS), "ranks",

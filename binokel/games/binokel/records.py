@@ -48,6 +48,14 @@ from ...record_text import (
     split_items,
     split_records,
 )
+from ..plumbing import (
+    check_dealer,
+    check_end_tags,
+    check_hand_start,
+    hand_blocks,
+    record_players,
+    record_seed,
+)
 from .actions import Action, parse_action
 from .game import Deal, GameState, IllegalActionError, Phase, deal_hand, first_dealer, new_game
 from .melds import Meld
@@ -311,15 +319,8 @@ def parse_record(lines: list[str], first: int) -> Record:
     if game != GAME_NAME:
         raise RecordError(f'line {first}: not a Binokel record (it needs [Game "{GAME_NAME}"])')
     rules = _parse_rules(tags.get("Rules"), rule_values, first)
-    if "Seed" not in tags:
-        raise RecordError(f"line {first}: the record has no Seed tag")
-    text = tags["Seed"]
-    seed: int | str = int(text) if text.isdigit() and str(int(text)) == text else text
-    players = tuple(p.strip() for p in tags["Players"].split(",")) if "Players" in tags else \
-        tuple(f"Seat {s}" for s in range(rules.players))
-    if len(players) != rules.players:
-        raise RecordError(f"line {first}: the Players tag names {len(players)} players, "
-                          f"but the rules seat {rules.players}")
+    seed = record_seed(tags, first)
+    players = record_players(tags, first, rules.players, f"the rules seat {rules.players}")
     dealer = tags.get("FirstDealer", str(first_dealer(rules, seed)))
     if not (dealer.isdigit() and int(dealer) < rules.players):
         raise RecordError(f"line {first}: FirstDealer must be a seat from 0 to "
@@ -344,17 +345,8 @@ def _parse_rules(name: str | None, values: dict[str, tuple[str, int]], first: in
 
 
 def _parse_body(lines: list[str], first: int, rules: Rules) -> tuple[RecordedHand, ...]:
-    blocks: list[list[tuple[int, str]]] = []
-    for i, raw in enumerate(lines):
-        line = raw.strip()
-        if not line or line.startswith(";"):
-            continue
-        if line.startswith("Hand "):
-            blocks.append([])
-        elif not blocks:
-            raise RecordError(f"line {first + i}: expected 'Hand 1: dealer N', found {line!r}")
-        blocks[-1].append((first + i, line))
-    return tuple(_parse_hand(block, number, rules) for number, block in enumerate(blocks, 1))
+    return tuple(_parse_hand(block, number, rules)
+                 for number, block in enumerate(hand_blocks(lines, first), 1))
 
 
 def _parse_hand(block: list[tuple[int, str]], number: int, rules: Rules) -> RecordedHand:
@@ -444,11 +436,7 @@ def replay(record: Record) -> GameState:
     count = 0
     for hand in record.hands:
         where = f"line {hand.line}: hand {hand.number}"
-        if state.is_over:
-            raise RecordError(f"{where}: the game is already over")
-        if state.hand_no != hand.number - 1:
-            raise RecordError(f"{where} begins, but hand {state.hand_no + 1} is not over after "
-                              f"its actions")
+        check_hand_start(where, state.is_over, state.hand_no, hand.number)
         _check_deal(hand, state, where)
         start = state
         for move in hand.moves:
@@ -469,17 +457,12 @@ def replay(record: Record) -> GameState:
                 raise RecordError(f"line {move.line}: hand {hand.number}, {position}: {exc}"
                                   ) from None
         _check_lines(hand, state, start)
-    for tag, written, actual in (("Result", record.result, _result_tag(state)),
-                                 ("Totals", record.totals, " ".join(map(str, state.scores)))):
-        if written is not None and " ".join(written.split()) != actual:
-            raise RecordError(f"the {tag} tag says {written!r}, but the actions give {actual!r}")
+    check_end_tags(record.result, record.totals, _result_tag(state), state.scores)
     return state
 
 
 def _check_deal(hand: RecordedHand, state: GameState, where: str) -> None:
-    if hand.dealer != state.dealer:
-        raise RecordError(f"{where}: the record says dealer {hand.dealer}, but the deal passes "
-                          f"to seat {state.dealer}")
+    check_dealer(hand.dealer, state.dealer, where)
     players = state.rules.players
     for seat, written, dealt in [*zip(range(players), hand.deal.hands, state.deal.hands,
                                       strict=True), (players, hand.deal.dabb, state.deal.dabb)]:

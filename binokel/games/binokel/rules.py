@@ -26,6 +26,7 @@ from typing import Any
 
 from ...cards import Rank
 from ...errors import RulesError, did_you_mean
+from ..plumbing import check_field_types, need
 
 
 class FirstLead(enum.Enum):
@@ -242,23 +243,8 @@ def _unknown_field_message(name: str) -> str:
 # --- validation -----------------------------------------------------------------------------
 
 def _validate(rules: Rules) -> None:
-    def need(ok: bool, name: str, why: str) -> None:
-        if not ok:
-            raise RulesError(f"{name}: {why}")
-
     # Types first: everything after relies on them (and the hash needs hashable tuples).
-    for f in dataclasses.fields(rules):
-        if not f.init:
-            continue
-        value = getattr(rules, f.name)
-        expected = f.type if isinstance(f.type, str) else getattr(f.type, "__name__", "")
-        if expected == "int":
-            need(isinstance(value, int) and not isinstance(value, bool), f.name,
-                 f"must be a whole number, not {value!r}")
-        elif expected == "bool":
-            need(isinstance(value, bool), f.name, f"must be true or false, not {value!r}")
-        elif expected == "str":
-            need(isinstance(value, str), f.name, f"must be text, not {value!r}")
+    check_field_types(rules)
     need(isinstance(rules.first_lead, FirstLead), "first_lead",
          f"must be 'forehand' or 'declarer', not {rules.first_lead!r}")
     need(isinstance(rules.ranks, tuple) and all(isinstance(r, Rank) for r in rules.ranks)
