@@ -7,13 +7,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from .common import (
-    add_games_option,
-    add_rules_options,
-    add_run_seed_option,
-    checked_rules,
-    fail,
-)
+from .common import add_games_option, add_rules_options, add_run_seed_option, checked_rules, fail
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

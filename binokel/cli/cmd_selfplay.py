@@ -6,13 +6,7 @@ import argparse
 from pathlib import Path
 
 from ..tools.selfplay import MAX_HANDS, selfplay
-from .common import (
-    add_games_option,
-    add_rules_options,
-    add_run_seed_option,
-    checked_rules,
-    fail,
-)
+from .common import add_games_option, add_rules_options, add_run_seed_option, checked_rules, fail
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

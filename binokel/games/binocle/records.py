@@ -49,14 +49,7 @@ from ...record_text import (
     read_header,
     split_items,
 )
-from ..plumbing import (
-    check_dealer,
-    check_end_tags,
-    check_hand_start,
-    hand_blocks,
-    record_players,
-    record_seed,
-)
+from .. import plumbing
 from . import actions as A
 from .actions import BinocleAction, parse_binocle_action
 from .game import BinocleState, Phase, new_binocle_game
@@ -376,8 +369,8 @@ def parse_binocle_record(lines: list[str], first: int) -> BinocleRecord:
     if GAME_TAGS[rules.game] != game:
         raise RecordError(f'line {first}: the record says [Game "{game}"], but its rules play '
                           f'{GAME_TAGS[rules.game]} (game = {rules.game})')
-    seed = record_seed(tags, first)
-    players = record_players(tags, first, 2, "Binocle has two")
+    seed = plumbing.record_seed(tags, first)
+    players = plumbing.record_players(tags, first, 2, "Binocle has two")
     dealer = tags.get("FirstDealer", str(cut_for_deal(rules, seed)[1]))
     if dealer not in ("0", "1"):
         raise RecordError(f"line {first}: FirstDealer must be seat 0 or 1, not {dealer!r}")
@@ -424,7 +417,7 @@ def _parse_body(lines: list[str], first: int, rules: BinocleRules
         cut = (text.strip(), n)
         return True
 
-    blocks = hand_blocks(lines, first, take_cut)
+    blocks = plumbing.hand_blocks(lines, first, take_cut)
     return cut, tuple(_parse_hand(block, number, rules)
                       for number, block in enumerate(blocks, 1))
 
@@ -545,8 +538,8 @@ def replay_binocle(record: BinocleRecord) -> BinocleState:
     count = 0
     for hand in record.hands:
         where = f"line {hand.line}: hand {hand.number}"
-        check_hand_start(where, state.is_over and state.hand_no != hand.number - 1,
-                         state.hand_no, hand.number)
+        plumbing.check_hand_start(where, state.is_over and state.hand_no != hand.number - 1,
+                                  state.hand_no, hand.number)
         _check_deal(hand, state, where)
         chain = [state]
         for move in hand.moves:
@@ -585,12 +578,12 @@ def replay_binocle(record: BinocleRecord) -> BinocleState:
         raise RecordError(f"hand {state.hand_no + 1} is dealt after the last hand written "
                           f"(hand {record.hands[-1].number}), but the record has no block for "
                           f"it: its deal, turned card and stock are not written")
-    check_end_tags(record.result, record.totals, _result_tag(state), state.scores)
+    plumbing.check_end_tags(record.result, record.totals, _result_tag(state), state.scores)
     return state
 
 
 def _check_deal(hand: BinocleRecordedHand, state: BinocleState, where: str) -> None:
-    check_dealer(hand.dealer, state.dealer, where)
+    plumbing.check_dealer(hand.dealer, state.dealer, where)
     dealt, written = state.deal, hand.deal
     parts = (("0", "seat 0's cards are", cards_text(written.hands[0]),
               cards_text(dealt.hands[0])),

@@ -48,14 +48,7 @@ from ...record_text import (
     split_items,
     split_records,
 )
-from ..plumbing import (
-    check_dealer,
-    check_end_tags,
-    check_hand_start,
-    hand_blocks,
-    record_players,
-    record_seed,
-)
+from .. import plumbing
 from .actions import Action, parse_action
 from .game import Deal, GameState, IllegalActionError, Phase, deal_hand, first_dealer, new_game
 from .melds import Meld
@@ -319,8 +312,9 @@ def parse_record(lines: list[str], first: int) -> Record:
     if game != GAME_NAME:
         raise RecordError(f'line {first}: not a Binokel record (it needs [Game "{GAME_NAME}"])')
     rules = _parse_rules(tags.get("Rules"), rule_values, first)
-    seed = record_seed(tags, first)
-    players = record_players(tags, first, rules.players, f"the rules seat {rules.players}")
+    seed = plumbing.record_seed(tags, first)
+    players = plumbing.record_players(tags, first, rules.players,
+                                      f"the rules seat {rules.players}")
     dealer = tags.get("FirstDealer", str(first_dealer(rules, seed)))
     if not (dealer.isdigit() and int(dealer) < rules.players):
         raise RecordError(f"line {first}: FirstDealer must be a seat from 0 to "
@@ -346,7 +340,7 @@ def _parse_rules(name: str | None, values: dict[str, tuple[str, int]], first: in
 
 def _parse_body(lines: list[str], first: int, rules: Rules) -> tuple[RecordedHand, ...]:
     return tuple(_parse_hand(block, number, rules)
-                 for number, block in enumerate(hand_blocks(lines, first), 1))
+                 for number, block in enumerate(plumbing.hand_blocks(lines, first), 1))
 
 
 def _parse_hand(block: list[tuple[int, str]], number: int, rules: Rules) -> RecordedHand:
@@ -436,7 +430,7 @@ def replay(record: Record) -> GameState:
     count = 0
     for hand in record.hands:
         where = f"line {hand.line}: hand {hand.number}"
-        check_hand_start(where, state.is_over, state.hand_no, hand.number)
+        plumbing.check_hand_start(where, state.is_over, state.hand_no, hand.number)
         _check_deal(hand, state, where)
         start = state
         for move in hand.moves:
@@ -457,12 +451,12 @@ def replay(record: Record) -> GameState:
                 raise RecordError(f"line {move.line}: hand {hand.number}, {position}: {exc}"
                                   ) from None
         _check_lines(hand, state, start)
-    check_end_tags(record.result, record.totals, _result_tag(state), state.scores)
+    plumbing.check_end_tags(record.result, record.totals, _result_tag(state), state.scores)
     return state
 
 
 def _check_deal(hand: RecordedHand, state: GameState, where: str) -> None:
-    check_dealer(hand.dealer, state.dealer, where)
+    plumbing.check_dealer(hand.dealer, state.dealer, where)
     players = state.rules.players
     for seat, written, dealt in [*zip(range(players), hand.deal.hands, state.deal.hands,
                                       strict=True), (players, hand.deal.dabb, state.deal.dabb)]:
