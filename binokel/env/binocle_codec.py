@@ -241,6 +241,10 @@ class BinocleCodec(PartsEncoding, ActionMap):
         return [*unpack_kinds(deal.hands[1 - dealer]), *unpack_kinds(deal.hands[dealer]),
                 deal.turned, *deal.stock]
 
+    def utility_range(self) -> tuple[float, float]:
+        bound = self.utility_bound()
+        return -bound, bound
+
     def utility_bound(self) -> float:
         rules = self.rules
         values: dict[str, Any] = rules.fields()

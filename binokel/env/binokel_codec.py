@@ -24,6 +24,7 @@ from ..games.binokel.game import Deal, GameState, Phase, active_seats, new_game
 from ..games.binokel.rules import Rules
 from ..games.binokel.scoring import Contract
 from ..games.binokel.views import View
+from .bounds import hand_return_bounds
 from .cardplay import CONTRACT_INDEX, PHASE_INDEX, BinokelCardPlay, write_melds
 from .codec import POINT_SCALE, ActionMap
 from .layout import Block, Layout
@@ -231,14 +232,12 @@ class BinokelCodec(PartsEncoding, ActionMap):
             cards += unpack_kinds(deal.hands[seat])
         return cards + unpack_kinds(deal.dabb)
 
+    def utility_range(self) -> tuple[float, float]:
+        return hand_return_bounds(self.rules)
+
     def utility_bound(self) -> float:
-        rules = self.rules
-        contracts = max(rules.max_bid, rules.durch_value, rules.open_durch_value,
-                        rules.open_durch_without_dabb_value)
-        melds = sum(v for name, v in rules.fields().items()
-                    if name.startswith("meld_") and isinstance(v, int))
-        one_seat = 2 * contracts + 2 * melds + 2 * 250 + rules.give_up_bonus
-        return float(2 * one_seat)
+        low, high = self.utility_range()
+        return max(-low, high)
 
     def max_hand_length(self) -> int:
         rules = self.rules

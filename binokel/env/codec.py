@@ -137,8 +137,13 @@ class Codec(Protocol):
         inverse: ``start_hand(dealer, deal_cards(state))`` deals the same hands)."""
         ...
 
+    def utility_range(self) -> tuple[float, float]:
+        """The least and the most hand reward of a seat (OpenSpiel's utility range)."""
+        ...
+
     def utility_bound(self) -> float:
-        """A bound on the absolute hand reward (for OpenSpiel's utility range)."""
+        """A bound on the absolute hand reward and on the points of one hand (bids, melds, card
+        points, a hand's score): the observation bounds use it."""
         ...
 
     def max_hand_length(self) -> int:

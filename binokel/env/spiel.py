@@ -83,13 +83,13 @@ def rules_with(base: Any, params: dict[str, Any]) -> Any:
 
 def game_info(codec: Codec) -> Any:
     """OpenSpiel's sizes and bounds of a rule set's game."""
-    bound = codec.utility_bound()
+    low, high = codec.utility_range()
     return pyspiel.GameInfo(
         num_distinct_actions=codec.action_count,
         max_chance_outcomes=max(KIND_COUNT, codec.players),
         num_players=codec.players,
-        min_utility=-bound,
-        max_utility=bound,
+        min_utility=low,
+        max_utility=high,
         utility_sum=0.0,
         max_game_length=codec.max_hand_length(),
     )
