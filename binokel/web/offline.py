@@ -40,7 +40,7 @@ from .botpool import Decision, decide
 from .connection import serve_connection
 from .games import all_rule_sets, describe, game_kinds, seat_count
 from .hints import Hints
-from .players import offer_only
+from .players import forget_offers, offer_only
 from .protocol import (
     ProtocolError,
     parse_cancel,
@@ -281,4 +281,5 @@ class OfflineHost:
             await asyncio.gather(task, return_exceptions=True)
         await self.manager.close()
         self.store.close()
+        forget_offers()  # the app's choice of players ends with its host
 

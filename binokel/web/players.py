@@ -62,6 +62,13 @@ def offer_only(game: AnyGame, specs: list[str]) -> list[str]:
     return list(found)
 
 
+def forget_offers() -> None:
+    """Undo :func:`offer_only`: every player that plays a game is offered again (found anew
+    when next asked).  An offline host calls it when it closes, so a process that goes on --
+    a test run, a doctest -- does not keep the app's narrower choice."""
+    _AVAILABLE.clear()
+
+
 def _plays(spec: str, game: AnyGame) -> bool:
     probe = new_state(game, game.rule_set_names()[0], "probe")
     view = probe.view(probe.to_move)

@@ -153,7 +153,7 @@ def test_witness_hand_comes_close_to_both_bounds(name: str) -> None:
     low, high = hand_return_bounds(rules)
     rewards, holder, declarer = witness(rules)
     assert low <= min(rewards) and max(rewards) <= high
-    # Recorded in docs/decisions/0047-utility-bounds.md: how far the witness stays off.
+    # Recorded in docs/decisions/env-18-hand-return-bounds.md: how far the witness stays off.
     print(f"{name}: bounds [{low:.0f}, {high:.0f}], witness [{rewards[declarer]:.0f}, "
           f"{rewards[holder]:.0f}]")
     # With 12 cards or more the best melding hand also takes most tricks: the upper bound is

@@ -51,3 +51,26 @@ def test_the_zipped_package_plays_with_the_standard_library_only(tmp_path: Path)
         cwd=tmp_path)
     assert run.returncode == 0, run.stderr[-3000:]
     assert run.stdout.split() == ["200", "True", "[]"], run.stdout
+
+
+def test_an_offline_host_leaves_the_servers_players_as_they_were() -> None:
+    """The app offers an expert with a phone's budget in place of the full one; once its host
+    closes, a server in the same process offers every player again (a doctest of the host
+    once left a later table unable to seat ``bot:expert``)."""
+    import asyncio
+
+    from binokel.games import find_game
+    from binokel.web.offline import OFFLINE_EXPERT, OfflineHost
+    from binokel.web.players import available_bots
+
+    game = find_game("binokel")
+
+    async def host_and_close() -> list[str]:
+        host = OfflineHost(bot_delay=0)
+        offered = available_bots(game)
+        await host.close()
+        return offered
+
+    assert OFFLINE_EXPERT in asyncio.run(host_and_close())
+    after = available_bots(game)
+    assert "expert" in after and OFFLINE_EXPERT not in after
