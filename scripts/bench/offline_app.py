@@ -125,7 +125,8 @@ def run(url: str, slowdown: float, hints: int) -> None:
 
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        context = browser.new_context(viewport=PHONE, has_touch=True, bypass_csp=True)
+        context = browser.new_context(viewport={"width": PHONE["width"], "height": PHONE["height"]},
+                                      has_touch=True, bypass_csp=True)
         page = context.new_page()
         cdp = context.new_cdp_session(page)
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": slowdown})
