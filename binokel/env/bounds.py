@@ -12,20 +12,26 @@ the rules allow in it (docs/rules/binokel.md §4, §7, §8):
 * a Durch: plus or minus its value, everyone else nothing;
 * giving up: the declarer's side ``-bid``, each opponent the give-up bonus and its melds.
 
-Card points of all tricks together are at most the pack's points plus the last-trick bonus
-(where the rules round: one side's up to the next ten, all sides' 5 more a side).  A seat melds
-the ``hand_size`` cards it holds when play starts (the declarer after laying away), so no seat
-melds more than :func:`max_melds` of that many cards; several seats together meld at most that
-much each.
+In a trump game the declarer lays away as many cards as the Dabb held, which count for the
+declarer alone, so the tricks hold at most the pack's points and the last-trick bonus less that
+many of the pack's cheapest cards (where the rules round: one side's up to the next ten, all
+sides' 5 more a side).  A seat melds the ``hand_size`` cards it holds when play starts (the
+declarer after laying away), so no seat melds more than :func:`max_melds` of that many cards,
+and two seats together (two opponents, or partners) no more than :func:`max_meld_pair`: the two
+copies of a card cannot both be in each of two hands.
 
-These bounds are valid for every rule set; how close a dealt and played hand comes to them is
-measured in tests/env/test_bounds.py (decision env-18): they are not exact.
+Exact (decision env-18; tests/env/test_bounds.py plays the hands through the engine): the upper
+bound of every rule set of three active seats with 12 cards and no Sevens (the best melding
+hand takes every trick but the four Jacks laid away).  The lower bound of those is within 11
+(three seats) of a played hand; the rest are valid, with the gaps recorded in the decision.
 
 >>> from binokel.games.binokel.rules import BINOKEL
 >>> max_melds(BINOKEL, 12)[0]
 1800
+>>> max_meld_pair(BINOKEL, 12)[0]
+3340
 >>> hand_return_bounds(BINOKEL)
-(-4925.0, 3550.0)
+(-4791.0, 3542.0)
 """
 
 from __future__ import annotations
@@ -128,8 +134,225 @@ def _best_for_trump(rules: Rules, ranks: list[Rank], trump: Suit,
     return best
 
 
+#: How two hands share the two copies of a card: (first hand, second hand).
+_SPLITS = ((0, 0), (1, 0), (0, 1), (2, 0), (1, 1), (0, 2))
+_SUIT_SHIFT = RANK_SLOTS * BITS
+
+_PairRow = dict[tuple[int, int], tuple[int, int, int]]
+_Sig = tuple[int, ...]
+
+
+def _pack0(ranks: list[Rank], vector: tuple[int, ...]) -> int:
+    return sum(c << (r * BITS) for r, c in zip(ranks, vector, strict=True))
+
+
+def _pair_table(rules: Rules, ranks: list[Rank], is_trump: bool) -> dict[_Sig, _PairRow]:
+    """For one suit (trumps or plain), every way two hands share its cards, by the floors
+    they meet: the counts of A, K, Q, J in the first hand then in the second (a floor's row
+    holds every split meeting it).  Each row maps the two hands' numbers of cards of the suit
+    to the best sum of their melds within the suit, with the two hands' cards packed as
+    clubs."""
+    trump = Suit.CLUBS if is_trump else Suit.SPADES
+    value: dict[tuple[int, ...], tuple[int, int]] = {}
+    for vector in product(range(3), repeat=len(ranks)):
+        packed = _pack0(ranks, vector)
+        value[vector] = (sum(m.points for m in find_melds_packed(packed, trump, rules)
+                             if m.suit is Suit.CLUBS), packed)
+    meld_ranks = [ranks.index(r) for r in _RANK_MELD_RANKS if r in ranks]
+    table: dict[_Sig, _PairRow] = {}
+    for split in product(_SPLITS, repeat=len(ranks)):
+        a = tuple(s[0] for s in split)
+        b = tuple(s[1] for s in split)
+        va, pa = value[a]
+        vb, pb = value[b]
+        sig = tuple(a[i] for i in meld_ranks) + tuple(b[i] for i in meld_ranks)
+        row = table.setdefault(sig, {})
+        key = (sum(a), sum(b))
+        if key not in row or row[key][0] < va + vb:
+            row[key] = (va + vb, pa, pb)
+    # Upward closure: a floor's row holds the best split meeting it (every count >= floor).
+    k = len(meld_ranks)
+    for i in range(2 * k):
+        j = i + k if i < k else i - k  # the other hand's count of the same rank
+        for sig in sorted(table, key=lambda s: -s[i]):
+            up = list(sig)
+            up[i] += 1
+            if up[i] + sig[j] > 2:
+                continue
+            src = table[tuple(up)]
+            row = table[sig]
+            for key, entry in src.items():
+                if key not in row or row[key][0] < entry[0]:
+                    row[key] = entry
+    return table
+
+
+def _pareto(row: _PairRow, cards: int) -> _PairRow:
+    """The entries no other entry beats with as many cards or fewer in both hands (a hand
+    with fewer cards is filled up from the cards nobody melds with, and melds never fall)."""
+    out: _PairRow = {}
+    for key, entry in sorted(row.items(), key=lambda kv: -kv[1][0]):
+        if key[0] <= cards and key[1] <= cards and not any(
+                n <= key[0] and m <= key[1] for n, m in out):
+            out[key] = entry
+    return out
+
+
+def _combine_pair(left: _PairRow, right: _PairRow, cards: int) -> _PairRow:
+    out: _PairRow = {}
+    for (n, m), (v, p, q) in left.items():
+        for (k, j), (w, s, t) in right.items():
+            key = (n + k, m + j)
+            if key[0] <= cards and key[1] <= cards and (key not in out or out[key][0] < v + w):
+                out[key] = (v + w, p | s, q | t)
+    return _pareto(out, cards)
+
+
+#: max_meld_pair's answers, by what melds depend on (rule sets that differ only in bidding,
+#: targets or play share one answer).
+_PAIRS: dict[tuple[object, ...], tuple[int, int, int, Suit]] = {}
+
+
+def _meld_key(rules: Rules, cards: int) -> tuple[object, ...]:
+    return (cards, rules.ranks, rules.doubled_melds_twice,
+            *(v for k, v in sorted(rules.fields().items()) if k.startswith("meld_")))
+
+
+def max_meld_pair(rules: Rules, cards: int) -> tuple[int, int, int, Suit]:
+    """The most meld points two hands of ``cards`` cards each, dealt from one pack, score
+    together under one trump, with two such hands (packed; a hand may be short of ``cards``
+    when no more cards would add melds) and the trump.
+
+    Exact, by :func:`max_melds`'s method for two hands at once: for every pair of floors (the
+    least count of A, K, Q, J over the suits in each hand, and each hand's Q♠-J♦ couples) a
+    knapsack over the four suits fits each suit's best split between the hands meeting them;
+    the engine's :func:`find_melds_packed` scores the hands found.  Floors are tried from the
+    most promising down and dropped once even a relaxed knapsack cannot beat the best pair.
+    """
+    key = _meld_key(rules, cards)
+    found = _PAIRS.get(key)
+    if found is None:
+        found = _PAIRS[key] = _max_meld_pair(rules, cards)
+    return found
+
+
+def _max_meld_pair(rules: Rules, cards: int) -> tuple[int, int, int, Suit]:
+    ranks = sorted(rules.ranks)
+    # A Seven melds only as the trump Seven (the Dissle): in a plain suit it is filler.
+    plain: list[Rank] = [r for r in ranks if r is not Rank.SEVEN]
+    tables = {flag: {sig: _pareto(row, cards)
+                     for sig, row in _pair_table(rules, ranks if flag else plain, flag).items()}
+              for flag in (True, False)}
+    tops = {flag: {sig: max((v for v, _, _ in row.values()), default=-1) for sig, row in t.items()}
+            for flag, t in tables.items()}
+    meld_ranks = [r for r in _RANK_MELD_RANKS if r in ranks]
+    k = len(meld_ranks)
+    q_at = meld_ranks.index(Rank.QUEEN) if Rank.QUEEN in meld_ranks else None
+    j_at = meld_ranks.index(Rank.JACK) if Rank.JACK in meld_ranks else None
+
+    @functools.cache
+    def across(floors: tuple[int, ...], b: int, trump: Suit) -> int:
+        hand = 0
+        for suit in Suit:
+            for rank, f in zip(meld_ranks, floors, strict=True):
+                count = f
+                if b and ((suit is Suit.SPADES and rank is Rank.QUEEN)
+                          or (suit is Suit.DIAMONDS and rank is Rank.JACK)):
+                    count = max(f, b)
+                hand += count << ((suit * RANK_SLOTS + rank) * BITS)
+        if b and q_at is None:
+            hand += b << ((Suit.SPADES * RANK_SLOTS + Rank.QUEEN) * BITS)
+        if b and j_at is None:
+            hand += b << ((Suit.DIAMONDS * RANK_SLOTS + Rank.JACK) * BITS)
+        return sum(m.points for m in find_melds_packed(hand, trump, rules) if m.suit is None)
+
+    combos: list[tuple[int, Suit, list[_Sig], list[bool]]] = []
+    for trump in (Suit.CLUBS, Suit.SPADES, Suit.DIAMONDS):  # hearts trump mirrors clubs
+        for pairs in product(_SPLITS, repeat=k):
+            fa = tuple(p[0] for p in pairs)
+            fb = tuple(p[1] for p in pairs)
+            if 4 * sum(fa) > cards or 4 * sum(fb) > cards:
+                continue
+            for ba, bb in _SPLITS:
+                if (*fa, ba) < (*fb, bb):
+                    continue  # the same pair of hands the other way round
+                sigs = []
+                for suit in Suit:
+                    sa, sb = list(fa), list(fb)
+                    if suit is Suit.SPADES and q_at is not None:
+                        sa[q_at], sb[q_at] = max(sa[q_at], ba), max(sb[q_at], bb)
+                    if suit is Suit.DIAMONDS and j_at is not None:
+                        sa[j_at], sb[j_at] = max(sa[j_at], ba), max(sb[j_at], bb)
+                    sigs.append(tuple(sa) + tuple(sb))
+                if any(s[i] + s[i + k] > 2 for s in sigs for i in range(k)):
+                    continue
+                flags = [suit is trump for suit in Suit]
+                if any(tops[f][s] < 0 for f, s in zip(flags, sigs, strict=True)):
+                    continue  # a suit cannot meet its floors within the hand size
+                bound = (across(fa, ba, trump) + across(fb, bb, trump)
+                         + sum(tops[f][s] for f, s in zip(flags, sigs, strict=True)))
+                combos.append((bound, trump, sigs, flags))
+    combos.sort(key=lambda c: -c[0])
+
+    @functools.cache
+    def pair_of(first: int, sig0: _Sig, flag0: bool, sig1: _Sig, flag1: bool) -> _PairRow:
+        rows = [{key: (v, p << (s * _SUIT_SHIFT), q << (s * _SUIT_SHIFT))
+                 for key, (v, p, q) in tables[f][sig].items()}
+                for s, f, sig in ((first, flag0, sig0), (first + 1, flag1, sig1))]
+        return _combine_pair(rows[0], rows[1], cards)
+
+    best: tuple[int, int, int, Suit] | None = None
+    total = 2 * cards
+
+    @functools.cache
+    def line(sig: _Sig, flag: bool) -> tuple[int, ...]:
+        row = tables[flag][sig]
+        return tuple(max((v for (n, m), (v, _, _) in row.items() if n + m <= t), default=-1)
+                     for t in range(total + 1))
+
+    @functools.cache
+    def line2(sig0: _Sig, flag0: bool, sig1: _Sig, flag1: bool) -> tuple[int, ...]:
+        a, b = line(sig0, flag0), line(sig1, flag1)
+        return tuple(max(a[i] + b[t - i] for i in range(t + 1)) for t in range(total + 1))
+
+    for bound, trump, sigs, flags in combos:
+        if best is not None and bound <= best[0]:
+            break
+        a = line2(sigs[0], flags[0], sigs[1], flags[1])
+        b = line2(sigs[2], flags[2], sigs[3], flags[3])
+        suits = sum(tops[f][s] for f, s in zip(flags, sigs, strict=True))
+        relaxed = bound - suits + max(a[i] + b[total - i] for i in range(total + 1))
+        if best is not None and relaxed <= best[0]:
+            continue
+        left = pair_of(0, sigs[0], flags[0], sigs[1], flags[1])
+        right = pair_of(2, sigs[2], flags[2], sigs[3], flags[3])
+        top: tuple[int, int, int] | None = None
+        for (n, m), (v, p, q) in left.items():
+            for (n2, m2), (w, p2, q2) in right.items():
+                if n + n2 <= cards and m + m2 <= cards and (top is None or v + w > top[0]):
+                    top = (v + w, p | p2, q | q2)
+        if top is None:
+            continue
+        pa, pb = top[1], top[2]
+        value = (meld_total(find_melds_packed(pa, trump, rules))
+                 + meld_total(find_melds_packed(pb, trump, rules)))
+        if best is None or value > best[0]:
+            best = (value, pa, pb, trump)
+    if best is None:
+        raise ValueError(f"{rules.name}: no two hands of {cards} cards")
+    return best
+
+
 def _round10(points: int) -> int:
     return (points + 5) // 10 * 10
+
+
+def side_melds(rules: Rules, seats: int) -> int:
+    """The most meld points ``seats`` seats of one hand score together: no more than
+    :func:`max_meld_pair` a pair of them and :func:`max_melds` a seat left over."""
+    size = rules.hand_size
+    pairs = seats // 2 * max_meld_pair(rules, size)[0] if seats >= 2 else 0
+    return pairs + seats % 2 * max_melds(rules, size)[0]
 
 
 def hand_return_bounds(rules: Rules) -> tuple[float, float]:
@@ -138,32 +361,43 @@ def hand_return_bounds(rules: Rules) -> tuple[float, float]:
     n = rules.players
     m = len(rules.teams[0]) if rules.teams else 1  # seats sharing a side's score
     active = rules.active_players
+    sides = active // m
+    others = n - m
     top_bid = rules.max_bid
-    points = 2 * sum(CARD_POINTS[r] for r in rules.ranks) * 4 + rules.last_trick_bonus
-    cards = _round10(points) if rules.round_trick_points else points
-    # Rounded side by side, the sides' card points together may pass the pack's by 5 a side.
-    shared = points + 5 * (active // m) if rules.round_trick_points else points
-    melds = max_melds(rules, rules.hand_size)[0]
-    kept = melds if rules.give_up_keeps_melds else 0
+    full = 2 * sum(CARD_POINTS[r] for r in rules.ranks) * 4 + rules.last_trick_bonus
+    # In a trump game the cards laid away count for the declarer alone: the tricks hold the
+    # rest, and no card is worth less than the pack's cheapest.
+    tricks = full - rules.dabb_size * min(CARD_POINTS[r] for r in rules.ranks)
+
+    def one(points: int) -> int:  # one side's card points, where the rules round them
+        return _round10(points) if rules.round_trick_points else points
+
+    def together(points: int, count: int) -> int:  # ``count`` sides', each rounded by 5 at most
+        return points + 5 * count if rules.round_trick_points else points
+
+    own = side_melds(rules, m)  # what a seat's side melds
+    against = side_melds(rules, active - m)  # what the declaring side's opponents meld
+    everyone = side_melds(rules, active)
+    kept, kept_against = (own, against) if rules.give_up_keeps_melds else (0, 0)
     bonus = rules.give_up_bonus
     durch = [v for on, v in ((rules.durch_allowed, rules.durch_value),
                              (rules.open_durch, rules.open_durch_value),
                              (rules.open_durch_without_dabb,
                               rules.open_durch_without_dabb_value)) if on]
     value = max(durch, default=0)
-    others = n - m
-    side = cards + m * melds  # the most one side scores in a trump game
     highs = [
-        (others * side + 2 * m * top_bid) / (n - 1),  # against a missed top bid
+        (others * (one(tricks) + own) + 2 * m * top_bid) / (n - 1),  # against a missed top bid
+        others * (one(full) + own) / (n - 1),  # a trump game made
         others * value / (n - 1),  # a Durch won
-        (others * m * (bonus + kept) + m * top_bid - (active // m - 2) * m * bonus) / (n - 1),
+        (others * (m * bonus + kept) + m * top_bid - m * (sides - 2) * m * bonus) / (n - 1),
     ]
     lows = [
-        (others * -2 * top_bid - m * (shared + (active - m) * melds)) / (n - 1),  # top bid missed
+        (others * -2 * top_bid - m * (together(tricks, sides - 1) + against)) / (n - 1),
         -others * value / (n - 1),  # a Durch lost
-        (others * -top_bid - m * (active - m) * (bonus + kept)) / (n - 1),  # given up
+        (others * -top_bid - m * ((active - m) * bonus + kept_against)) / (n - 1),  # given up
+        # A seat whose side scores nothing or more, against everyone else's points and melds.
+        -m * (max(together(full, sides), active * bonus) + everyone) / (n - 1),
     ]
     if active < n:  # a seat sitting out scores nothing
-        highs.append(2 * top_bid / (n - 1))
-        lows.append(-(shared + active * melds) / (n - 1))
+        highs.append(2 * m * top_bid / (n - 1))
     return float(min(lows)), float(max(highs))

@@ -10,9 +10,9 @@ from itertools import combinations_with_replacement
 
 import pytest
 
-from binokel.cards import ONE, RANK_SLOTS, Suit, unpack_kinds
+from binokel.cards import ONE, RANK_SLOTS, Suit, parse_cards, unpack_kinds
 from binokel.env.binokel_codec import BinokelCodec, pack_kinds
-from binokel.env.bounds import hand_return_bounds, max_melds
+from binokel.env.bounds import hand_return_bounds, max_meld_pair, max_melds
 from binokel.env.codec import hand_rewards
 from binokel.games import all_rule_set_names, find_game_rules
 from binokel.games.binokel import actions as A
@@ -20,7 +20,7 @@ from binokel.games.binokel.game import Deal, GameState, new_game
 from binokel.games.binokel.melds import find_melds_packed, meld_total
 from binokel.games.binokel.rules import Rules
 from binokel.games.binokel.scoring import HandResult, side_of
-from binokel.games.binokel.state import active_seats
+from binokel.games.binokel.state import Phase, active_seats
 
 BINOKEL_SETS = [n for n in all_rule_set_names() if "binokel" in n]
 POINTS = {k: (0, 0, 0, 2, 3, 4, 10, 11)[k % RANK_SLOTS] for k in range(4 * RANK_SLOTS)}
@@ -196,3 +196,154 @@ def test_rounded_card_points_stay_inside_the_bounds() -> None:
         while not state.results:
             state = state.apply(rng.choice(state.legal_actions()))
         assert all(low <= r <= high for r in hand_rewards(state.results[0].scores))
+
+
+def brute_pair(rules: Rules, cards: int) -> int:
+    """The most two disjoint hands of ``cards`` cards meld under one trump, by trying them all."""
+    kinds = pack_kinds(rules)
+    hands = [sum(ONE[k] for k in h) for h in combinations_with_replacement(kinds, cards)
+             if all(h.count(k) <= 2 for k in set(h))]
+    best = 0
+    for trump in Suit:
+        scored = sorted(((meld_total(find_melds_packed(h, trump, rules)), h) for h in hands),
+                        reverse=True)
+        for value, hand in scored:
+            if value + scored[0][0] <= best:
+                break
+            for other, partner in scored:
+                if value + other <= best:
+                    break
+                if not any(((hand >> (k * 2)) & 3) + ((partner >> (k * 2)) & 3) > 2
+                           for k in kinds):
+                    best = value + other
+                    break
+    return best
+
+
+@pytest.mark.parametrize("name", ["binokel", "binokel-sevens", "binokel-eights-graded"])
+@pytest.mark.parametrize("cards", [3, 4])
+def test_max_meld_pair_equals_a_search_of_every_pair_of_small_hands(name: str,
+                                                                     cards: int) -> None:
+    rules = rules_of(name)
+    value, first, second, trump = max_meld_pair(rules, cards)
+    assert value == brute_pair(rules, cards)
+    assert meld_total(find_melds_packed(first, trump, rules)) + meld_total(
+        find_melds_packed(second, trump, rules)) == value
+
+
+
+def auction(state: GameState, declarer: int) -> GameState | None:
+    """The auction played out so that ``declarer`` wins it at the top bid (it bids the least
+    it may; the others bid the least they may or pass, whichever gets there), whatever the
+    cards; ``None`` if it cannot."""
+    if state.phase is not Phase.AUCTION:
+        ok = state.declarer == declarer and state.bid == state.rules.max_bid
+        return state if ok else None
+    legal = state.legal_actions()
+    bids = sorted((a for a in legal if isinstance(a, A.Bid)), key=lambda a: a.value)[:1]
+    for action in bids + ([] if state.to_move == declarer and bids else [A.PASS]):
+        if action in legal:
+            found = auction(state.apply(action), declarer)
+            if found is not None:
+                return found
+    return None
+
+
+def played(rules: Rules, first: str, second: str, discard: str, trump: Suit,
+           openings: dict[int, str], seat: int, target: float) -> list[float]:
+    """A hand in which middlehand (or else forehand) wins the auction at the top bid, its
+    opponents are dealt ``first`` and ``second`` (in the order they play), the declarer the
+    rest, with ``discard`` in the Dabb and laid away again, ``trump`` named, the first cards
+    played as ``openings`` says for the declarer's place (0 forehand, 1 middlehand) and the
+    rest by a search for a play in which the declarer takes no trick and ``seat``'s return is
+    ``target`` (0 the first opponent, 1 the second, 2 the declarer): the seats' returns."""
+    dealer = 0
+    active = active_seats(rules, dealer)
+    place = next(p for p in (1, 0)
+                 if auction(new_game(rules, "w", dealer=dealer), active[p]) is not None)
+    declarer = active[place]
+    opponents = [s for s in active if s != declarer]
+    rest = [k for k in pack_kinds(rules) for _ in range(2)]
+    hands = [0] * rules.players
+    for holder, text in zip(opponents, (first, second), strict=True):
+        for card in parse_cards(text):
+            rest.remove(card.kind)
+            hands[holder] += ONE[card.kind]
+    away = [card.kind for card in parse_cards(discard)]
+    for kind in away:
+        rest.remove(kind)
+    seat = [*opponents, declarer][seat]
+    assert len(rest) == rules.hand_size
+    hands[declarer] = sum(ONE[k] for k in rest)
+    state = new_game(rules, "witness", dealer=dealer,
+                     deal=Deal(tuple(hands), sum(ONE[k] for k in away)))
+    found = auction(state, declarer)
+    assert found is not None
+    state = found
+    while state.phase is not Phase.PLAY:
+        legal = state.legal_actions()
+        discards = [a for a in legal if isinstance(a, A.Discard) and a.card.kind in away]
+        if A.TAKE_DABB in legal:
+            state = state.apply(A.TAKE_DABB)
+        elif discards:
+            away.remove(discards[0].card.kind)
+            state = state.apply(discards[0])
+        elif A.NameTrump(trump) in legal:
+            state = state.apply(A.NameTrump(trump))
+        else:
+            state = state.apply(A.PASS)
+    assert state.declarer == declarer and state.bid == rules.max_bid
+    for card in parse_cards(openings.get(place, "")):
+        state = state.apply(A.Play(card))
+
+    def search(state: GameState) -> list[float] | None:
+        if state.results:
+            rewards = hand_rewards(state.results[0].scores)
+            return rewards if rewards[seat] == target else None
+        for action in sorted(state.legal_actions(), key=lambda a: -POINTS[a.card.kind]):
+            after = state.apply(action)
+            if len(after.tricks) > len(state.tricks) and after.tricks[-1].winner == declarer:
+                continue
+            found = search(after)
+            if found is not None:
+                return found
+        return None
+
+    rewards = search(state)
+    assert rewards is not None, "no such play"
+    return rewards
+
+
+#: The rule sets whose upper bound a played hand reaches (three active seats of 12 cards, no
+#: Sevens; docs/decisions/env-18-hand-return-bounds.md).
+EXACT_HIGH = [n for n in BINOKEL_SETS if rules_of(n).active_players == 3
+              and rules_of(n).hand_size == 12 and not rules_of(n).has_sevens]
+
+
+@pytest.mark.parametrize("name", EXACT_HIGH)
+def test_a_played_hand_reaches_the_upper_bound(name: str) -> None:
+    """The declarer misses the top bid; forehand melds the best hand (double family of trumps
+    and double Binokel) and takes every trick, the four Jacks laid away being the only points
+    it does not take; the other opponent takes no trick."""
+    rules = rules_of(name)
+    high = hand_return_bounds(rules)[1]
+    rewards = played(rules, "A♦ A♦ 10♦ 10♦ K♦ K♦ Q♦ Q♦ J♦ J♦ Q♠ Q♠",
+                     "A♣ A♣ 10♣ 10♣ K♣ K♣ Q♣ Q♣ A♠ A♠ 10♠ 10♠", "J♣ J♣ J♥ J♥", Suit.DIAMONDS,
+                     {}, 0, high)
+    assert max(rewards) == high
+
+
+@pytest.mark.parametrize("name", EXACT_HIGH)
+def test_a_played_hand_comes_within_eleven_of_the_lower_bound(name: str) -> None:
+    """Both opponents meld (double family of trumps and double Binokel; double family and a
+    pair) and take every trick; the bound lets them meld 20 more (a pair in trumps, which
+    leaves the declarer trumps to take tricks with) and lose one point less to the Dabb."""
+    rules = rules_of(name)
+    low = hand_return_bounds(rules)[0]
+    # J♦, Q♦ from the declarer and K♦ make the second opponent's trick.
+    witness = -3000 - 3560 / (rules.players - 1)
+    rewards = played(rules, "A♠ A♠ 10♠ 10♠ K♠ K♠ Q♠ Q♠ J♠ J♠ J♦ J♦",
+                     "A♥ A♥ 10♥ 10♥ K♥ K♥ Q♥ Q♥ J♥ J♥ K♦ Q♦", "J♣ J♣ Q♣ Q♣", Suit.SPADES,
+                     {0: "Q♦ J♦ K♦", 1: "J♦ Q♦ K♦"}, 2, witness)
+    assert min(rewards) == witness
+    assert low == witness - (11 if rules.players == 3 else 22 / 3)
