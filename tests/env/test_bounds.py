@@ -300,7 +300,8 @@ def played(rules: Rules, first: str, second: str, discard: str, trump: Suit,
         if state.results:
             rewards = hand_rewards(state.results[0].scores)
             return rewards if rewards[seat] == target else None
-        for action in sorted(state.legal_actions(), key=lambda a: -POINTS[a.card.kind]):
+        plays = [a for a in state.legal_actions() if isinstance(a, A.Play)]
+        for action in sorted(plays, key=lambda a: -POINTS[a.card.kind]):
             after = state.apply(action)
             if len(after.tricks) > len(state.tricks) and after.tricks[-1].winner == declarer:
                 continue
