@@ -619,11 +619,23 @@ def main() -> int:
                              "the process that runs the attacks, one event loop for all)")
     parser.add_argument("--interleave", action="store_true",
                         help="a quiet phase before each attack, compared with it")
+    parser.add_argument("--pin", action="store_true",
+                        help="the server (and its bot workers) on the first CPU, the clients "
+                             "and attacks on the others: a stand-in for clients on another "
+                             "machine where there are only a few cores")
     args = parser.parse_args()
     unknown = set(args.attacks.split(",")) - set(ATTACKS) - {""}
     if unknown:
         parser.error(f"unknown attacks: {', '.join(sorted(unknown))}")
     port = free_port()
+    server_cpus: set[int] | None = None
+    if args.pin:
+        cpus = sorted(os.sched_getaffinity(0))
+        if len(cpus) < 2:
+            parser.error("--pin needs at least two CPUs")
+        server_cpus = {cpus[0]}
+        os.sched_setaffinity(0, set(cpus[1:]))  # the client processes inherit it
+        print(f"pinned: server on CPU {cpus[0]}, clients on {cpus[1:]}", flush=True)
     # ``timeout`` and ``kill`` end the run as Ctrl-C does: the server is stopped too.
     signal.signal(signal.SIGTERM, signal.default_int_handler)
     with tempfile.TemporaryDirectory() as tmp, open(Path(tmp) / "server.log", "w+") as log:
@@ -633,7 +645,9 @@ def main() -> int:
             [sys.executable, "-m", "binokel", "serve", "--port", str(port), "--db",
              str(Path(tmp) / "web.sqlite3"), "--log-level", "warning",
              "--bot-workers", str(args.bot_workers)],
-            stdout=subprocess.DEVNULL, stderr=log)
+            stdout=subprocess.DEVNULL, stderr=log,
+            preexec_fn=None if server_cpus is None else (
+                lambda: os.sched_setaffinity(0, server_cpus)))
         try:
             wait_for_port(port, process, tries=600, pause=0.05)
             asyncio.run(run(port, process.pid, args))
