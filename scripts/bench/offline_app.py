@@ -5,6 +5,8 @@ Builds the app (``binokel app build``; needs ``npm ci`` for the Pyodide runtime)
 
 * the slowdown's calibration: a fixed loop in a dedicated worker of the browser, timed before
   and after the browser is slowed (the measured factor, not the one asked for);
+* the same for the app's own Python worker: a fixed number of ``/api/meta`` answers, timed by
+  the page (its ratio to the first slowdown's, normally 1x, is the slowdown the Python got);
 * first start: opening /app/ until the worker has Python and the package loaded;
 * cached start: a reload, from the service worker's cache, until the same;
 * the computer players' thinking time per move (median, 95th percentile, by player), measured
@@ -142,6 +144,27 @@ CALIBRATE = """async ([rounds, times]) => {
   URL.revokeObjectURL(url);
   return took;
 }"""
+
+
+PYTHON_CALLS = 400
+"""The app's own Python worker timed the same way: this many ``/api/meta`` answers (the rule
+sets and players, made in Python each time) one after another, a batch's median of three."""
+
+PYTHON_CALIBRATE = """async ([calls, times]) => {
+  const took = [];
+  for (let i = 0; i < times; i++) {
+    const started = performance.now();
+    for (let j = 0; j < calls; j++) await (await transport.fetch('/api/meta')).json();
+    took.push(performance.now() - started);
+  }
+  return took;
+}"""
+
+
+def python_ms(page: Any, times: int = 3) -> float:
+    """``PYTHON_CALLS`` answers of the app's worker: the median time (ms) of ``times`` batches."""
+    took: list[float] = page.evaluate(PYTHON_CALIBRATE, [PYTHON_CALLS, times])
+    return float(statistics.median(took))
 
 
 def loop_ms(page: Any, times: int = 5) -> float:
@@ -337,6 +360,7 @@ def run(url: str, slowdown: float, hints: int) -> dict[str, Any]:
             page.reload()
             ready(page)
             figures["cached"] = time.monotonic() - started
+            figures["python_ms"] = python_ms(page)
             figures["played"] = page.evaluate(PLAY, [0, hints, OFFLINE_EXPERT])
             figures["loop_after_ms"] = loop_ms(page)
             if quota is not None:
@@ -372,6 +396,8 @@ def report(figures: dict[str, Any]) -> None:
               f"({'; '.join(figures['tuning'])}); after the game {figures['loop_after_ms']:5.0f}"
               f" ms = {figures['loop_after_ms'] / figures['loop_unslowed_ms']:.2f}x; "
               f"{figures['processes']} chromium processes in the cgroup")
+    print(f"  app's worker  {PYTHON_CALLS} answers of /api/meta in Python: "
+          f"{figures['python_ms']:5.0f} ms")
     print(f"  first start   {figures['first']:6.1f} s")
     print(f"  cached start  {figures['cached']:6.1f} s")
     by_player: dict[str, list[float]] = {}
@@ -401,6 +427,9 @@ def side_by_side(runs: list[dict[str, Any]]) -> None:
         ("slowdown measured (worker loop)",
          [f"{r['loop_ms'] / r['loop_unslowed_ms']:.2f}x" for r in runs]),
         ("worker loop", [f"{r['loop_ms']:.0f} ms" for r in runs]),
+        (f"app's worker, {PYTHON_CALLS} /api/meta", [f"{r['python_ms']:.0f} ms" for r in runs]),
+        ("  slowdown vs the first column",
+         [f"{r['python_ms'] / runs[0]['python_ms']:.2f}x" for r in runs]),
         ("load average (before/after)",
          [f"{r['load_before']:.1f}/{r['load_after']:.1f}" for r in runs]),
         ("first start", [f"{r['first']:.1f} s" for r in runs]),
