@@ -26,7 +26,10 @@ cgroup with a CPU quota of 1/slowdown of one core (cgroup v1 ``cpu.cfs_quota_us`
 calibration loop in a worker is that many times slower than in the same browser unslowed.
 The quota is a share of the machine, not of what a loaded machine leaves: on a busy machine
 the unslowed figures are themselves slowed by the load, and the calibration line says how far
-apart the two runs were.
+apart the two runs were.  A quota slows sustained work; a burst of a few milliseconds that fits
+in the quota left in its 10 ms period is not slowed, so the medians of near-instant moves say
+little.  The offline expert's card play stops at 0.1 s of wall time (decision web-19), which
+caps its slowed 95th percentile near that; its bidding plans have no time limit.
 
     python scripts/bench/offline_app.py [--slowdowns 1 4] [--hints 30]
 
