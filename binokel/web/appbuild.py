@@ -16,8 +16,8 @@ import shutil
 import zipfile
 from pathlib import Path
 
-__all__ = ["PYODIDE_FILES", "PYODIDE_VERSION", "AppBuildError", "build_app", "find_pyodide",
-           "package_zip"]
+__all__ = ["APP_FILES", "PYODIDE_FILES", "PYODIDE_VERSION", "AppBuildError", "build_app",
+           "find_pyodide", "package_zip"]
 
 #: The Pyodide version the app is built and tested with (package.json pins the same).
 PYODIDE_VERSION = "314.0.8"
@@ -34,6 +34,11 @@ STATIC = Path(__file__).resolve().parent / "static"
 STATIC_FILES = ("transport.js", "gamewords.js", "words.js", "cards.js", "deadend.js", "table.js",
                 "felt.js", "hand.js", "summary.js", "review.js", "appshell.js", "app.js",
                 "worker.js", "style.css", "appshell.css")
+
+#: The app's own files (binokel/web/static/app/; the service worker is written from sw.js).
+#: The PNG icons are icon.svg drawn at 192 and 512 px (scripts/ops/app_icons.py) and committed:
+#: some browsers' install prompts want PNGs of those sizes in the manifest.
+APP_FILES = ("index.html", "manifest.webmanifest", "icon.svg", "icon-192.png", "icon-512.png")
 
 #: Parts of the package the worker never imports: the terminal, the command line, the
 #: research environments, the server's own modules and the C sources.
@@ -99,7 +104,7 @@ def build_app(out: Path, pyodide: Path | None = None) -> dict[str, int]:
     runtime = check_pyodide(pyodide) if pyodide is not None else find_pyodide()
     out.mkdir(parents=True, exist_ok=True)
     files: dict[str, bytes] = {}
-    for name in ("index.html", "manifest.webmanifest", "icon.svg"):
+    for name in APP_FILES:
         files[name] = (STATIC / "app" / name).read_bytes()
     for name in STATIC_FILES:
         files[f"static/{name}"] = (STATIC / name).read_bytes()

@@ -24,6 +24,7 @@ from binokel.web.appbuild import AppBuildError, build_app
 
 from .browsing import CHROMIUM, CHROMIUM_ARGS, PHONE, playwright_or_skip
 from .conftest import LiveServer
+from .seeing import look
 from .test_pad_browser import FIRST_DEALER, GAME, PLAYERS, Phone, enter, saved
 
 sync_api = playwright_or_skip()
@@ -204,6 +205,53 @@ def test_offline_after_one_visit(app_server: LiveServer, phone: tuple[Any, list[
     assert pad.body("pending") == "1" and pad.body("hands") == "0"
     page.context.set_offline(False)
     saved(pad, 1)
+    assert not errors, f"the page raised: {errors}"
+
+
+ICONS = """async () => {
+  const link = document.querySelector("link[rel=manifest]").href;
+  const manifest = await (await fetch(link)).json();
+  const drawn = [];
+  for (const icon of manifest.icons) {
+    const image = new Image();
+    image.src = new URL(icon.src, link).href;
+    try { await image.decode(); } catch (err) { /* not loaded: 0 x 0 */ }
+    drawn.push([icon.src, icon.sizes, icon.type, image.naturalWidth, image.naturalHeight]);
+  }
+  return drawn;
+}"""
+
+
+def test_the_apps_lobby_and_icons_offline(app_server: LiveServer,
+                                          phone: tuple[Any, list[str]]) -> None:
+    """The server's lobby offers the turn clock; the app's, with no network, does not (its
+    tables have no clock) and is usable at a phone's size.  The manifest's icons load from the
+    service worker's cache, the PNGs at the size the manifest gives."""
+    page, errors = phone
+    page.goto(app_server.url + "/")
+    page.wait_for_selector("#create")
+    assert page.locator("#turn-clock").is_visible()
+    page.goto(app_server.url + "/app/")
+    app_ready(page)
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.context.set_offline(True)
+    try:
+        page.reload()
+        assert app_ready(page) == "offline"
+        page.evaluate("location.hash = '#/'")
+        page.wait_for_selector("#create")
+        page.wait_for_selector("select[data-seat='1']")
+        assert page.locator("#turn-clock").count() == 0
+        assert "clock" not in page.inner_text("#new-table").lower()
+        assert look(page) == []
+        icons = page.evaluate(ICONS)
+    finally:
+        page.context.set_offline(False)
+    assert {sizes for _, sizes, kind, _, _ in icons if kind == "image/png"} == \
+        {"192x192", "512x512"}
+    for src, sizes, _, width, height in icons:
+        assert width and height, f"{src} did not load offline"
+        assert sizes == "any" or sizes == f"{width}x{height}", (src, sizes, width, height)
     assert not errors, f"the page raised: {errors}"
 
 

@@ -6,12 +6,14 @@ server-only import creeping into the table, fails here before the browser test."
 from __future__ import annotations
 
 import io
+import json
+import struct
 import subprocess
 import sys
 import zipfile
 from pathlib import Path
 
-from binokel.web.appbuild import LEFT_OUT, package_zip
+from binokel.web.appbuild import APP_FILES, LEFT_OUT, STATIC, package_zip
 
 BLOCKED = ("starlette", "uvicorn", "orjson", "psycopg", "numpy", "segno", "platformdirs")
 
@@ -74,3 +76,19 @@ def test_an_offline_host_leaves_the_servers_players_as_they_were() -> None:
     assert OFFLINE_EXPERT in asyncio.run(host_and_close())
     after = available_bots(game)
     assert "expert" in after and OFFLINE_EXPERT not in after
+
+
+def test_the_manifest_lists_png_icons_of_their_sizes() -> None:
+    """Install prompts want PNG icons of 192 and 512 px: the manifest lists them, the build
+    ships them (and so the service worker keeps them), and each PNG is the size it says."""
+    manifest = json.loads((STATIC / "app" / "manifest.webmanifest").read_text(encoding="utf-8"))
+    pngs = {icon["sizes"]: icon["src"] for icon in manifest["icons"]
+            if icon["type"] == "image/png"}
+    assert set(pngs) == {"192x192", "512x512"}
+    for icon in manifest["icons"]:
+        assert icon["src"] in APP_FILES
+    for sizes, src in pngs.items():
+        data = (STATIC / "app" / src).read_bytes()
+        assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR"
+        width, height = struct.unpack(">II", data[16:24])
+        assert f"{width}x{height}" == sizes

@@ -178,7 +178,8 @@ async function lobbyPage() {
         h("label", {}, t("ruleSet"), ruleSelect), describe,
         h("label", {}, t("yourName"), nameInput),
         titleInput, seatsBox,
-        h("label", {class: "check"}, clockBox, t("turnClock")),
+        // (the app's table has no turn clock: nobody waits for a friend)
+        transport.offline ? null : h("label", {class: "check"}, clockBox, t("turnClock")),
         h("div", {class: "row"}, h("button", {type: "submit", class: "primary", id: "create"},
           t("create")), rulesLink))),
     mineSection,
