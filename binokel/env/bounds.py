@@ -20,18 +20,27 @@ declarer after laying away), so no seat melds more than :func:`max_melds` of tha
 and two seats together (two opponents, or partners) no more than :func:`max_meld_pair`: the two
 copies of a card cannot both be in each of two hands.
 
+A side that does not declare also loses every trump ranking above all of its own (laid away,
+or winning its trick for another seat) and the Dabb's laid-away cards (:func:`trick_loss`), so
+its melds and card points together are at most the pack's points and the last trick plus the
+most melds less that loss (:func:`side_take`, for one seat or two: ``max_melds`` and
+``max_meld_pair`` with ``losing``).
+
 Exact (decision env-18; tests/env/test_bounds.py plays the hands through the engine): the upper
-bound of every rule set of three active seats with 12 cards and no Sevens (the best melding
-hand takes every trick but the four Jacks laid away).  The lower bound of those is within 11
-(three seats) of a played hand; the rest are valid, with the gaps recorded in the decision.
+bound of every rule set of three active seats (the best melding hand holding the top trumps
+takes every trick; with Sevens, 1900 with diamonds trump: the 1920 hand lacks the top trumps).
+The lower bound of those without Sevens is within 1 (three seats; 2/3 dealer out) of a played
+hand, binokel-4's upper bound within 6; the rest are valid, with the gaps in the decision.
 
 >>> from binokel.games.binokel.rules import BINOKEL
 >>> max_melds(BINOKEL, 12)[0]
 1800
 >>> max_meld_pair(BINOKEL, 12)[0]
 3340
+>>> max_meld_pair(BINOKEL, 12, losing=True)[0]
+3312
 >>> hand_return_bounds(BINOKEL)
-(-4791.0, 3542.0)
+(-4781.0, 3542.0)
 """
 
 from __future__ import annotations
@@ -47,10 +56,35 @@ from ..games.binokel.rules import Rules
 _RANK_MELD_RANKS = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK)
 
 
+def trick_loss(rules: Rules, trumps: dict[Rank, int]) -> int:
+    """The fewest card points that seats holding ``trumps`` (their trumps' counts by rank, put
+    together) and not declaring lose to the declarer in a trump game: every trump ranking above
+    all of theirs (both copies of each rank above their highest; every trump if they hold
+    none) is laid away by the declarer or wins the trick it falls in for another seat (no
+    card of theirs beats it, and of two copies the first played wins), and the declarer lays
+    away as many cards as the Dabb held, none worth less than the pack's cheapest.
+
+    >>> from binokel.games.binokel.rules import BINOKEL
+    >>> trick_loss(BINOKEL, {Rank.KING: 1}), trick_loss(BINOKEL, {Rank.ACE: 1})
+    (42, 8)
+    """
+    held = [r for r, c in trumps.items() if c]
+    above = [r for r in rules.ranks if not held or r > max(held)]
+    cheapest = min(CARD_POINTS[r] for r in rules.ranks)
+    return (2 * sum(CARD_POINTS[r] for r in above)
+            + max(0, rules.dabb_size - 2 * len(above)) * cheapest)
+
+
+def _counts(packed: int, suit: Suit, ranks: list[Rank]) -> dict[Rank, int]:
+    return {r: (packed >> ((suit * RANK_SLOTS + r) * BITS)) & ((1 << BITS) - 1) for r in ranks}
+
+
 @functools.lru_cache(maxsize=64)
-def max_melds(rules: Rules, cards: int) -> tuple[int, int, Suit]:
+def max_melds(rules: Rules, cards: int, losing: bool = False) -> tuple[int, int, Suit]:
     """The most meld points a hand of exactly ``cards`` cards scores under any trump, with one
-    such hand (packed) and its trump.
+    such hand (packed) and its trump; with ``losing``, the most meld points less
+    :func:`trick_loss` (so ``full + max_melds(rules, cards, True)[0]`` bounds what a seat that
+    does not declare scores in melds and tricks together).
 
     Exact: the meld value splits into per-suit melds (family, pair) and melds across suits
     (Binokel, four/eight of a rank, Dissle) that depend only on the least count of a rank over
@@ -61,7 +95,7 @@ def max_melds(rules: Rules, cards: int) -> tuple[int, int, Suit]:
     ranks = sorted(rules.ranks)
     best: tuple[int, int, Suit] | None = None
     for trump in Suit:
-        found = _best_for_trump(rules, ranks, trump, cards)
+        found = _best_for_trump(rules, ranks, trump, cards, losing)
         if found is not None and (best is None or found[0] > best[0]):
             best = (found[0], found[1], trump)
     if best is None:
@@ -77,8 +111,8 @@ def _pack(suit: Suit, counts: dict[Rank, int]) -> int:
 _Row = dict[int, tuple[int, int]]
 
 
-def _suit_rows(rules: Rules, ranks: list[Rank], suit: Suit,
-               trump: Suit) -> dict[tuple[tuple[int, ...], int], _Row]:
+def _suit_rows(rules: Rules, ranks: list[Rank], suit: Suit, trump: Suit,
+               losing: bool) -> dict[tuple[tuple[int, ...], int], _Row]:
     """For every floor on the counts of A, K, Q, J and on the suit's Binokel card (Q♠, J♦), the
     best points of melds within the suit (family, pair, the Dissle of trump Sevens) per number
     of cards of the suit meeting those floors."""
@@ -89,6 +123,8 @@ def _suit_rows(rules: Rules, ranks: list[Rank], suit: Suit,
         packed = _pack(suit, counts)
         value = sum(m.points for m in find_melds_packed(packed, trump, rules)
                     if m.suit is suit)  # the suit's own melds: nothing across suits here
+        if losing and suit is trump:
+            value -= trick_loss(rules, counts)
         n = sum(vector)
         top = counts[special] if special is not None else 0
         for floors in product(*(range(counts[r] + 1) for r in _RANK_MELD_RANKS)):
@@ -108,12 +144,12 @@ def _combine(left: _Row, right: _Row, cards: int) -> _Row:
     return out
 
 
-def _best_for_trump(rules: Rules, ranks: list[Rank], trump: Suit,
-                    cards: int) -> tuple[int, int] | None:
+def _best_for_trump(rules: Rules, ranks: list[Rank], trump: Suit, cards: int,
+                    losing: bool) -> tuple[int, int] | None:
     # Every hand has some least count of A, K, Q, J over the suits and some number of Q♠-J♦
     # couples: for each such floor, the best cards meeting it are the best of each suit's
     # cards meeting it, fitted to the hand size; the engine scores the hand so found.
-    tables = [_suit_rows(rules, ranks, suit, trump) for suit in Suit]
+    tables = [_suit_rows(rules, ranks, suit, trump, losing) for suit in Suit]
     best: tuple[int, int] | None = None
     for floors in product(range(3), repeat=len(_RANK_MELD_RANKS)):
         for b in range(3):
@@ -129,6 +165,8 @@ def _best_for_trump(rules: Rules, ranks: list[Rank], trump: Suit,
                 continue
             packed = row[cards][1]
             value = meld_total(find_melds_packed(packed, trump, rules))
+            if losing:
+                value -= trick_loss(rules, _counts(packed, trump, ranks))
             if best is None or value > best[0]:
                 best = (value, packed)
     return best
@@ -146,7 +184,8 @@ def _pack0(ranks: list[Rank], vector: tuple[int, ...]) -> int:
     return sum(c << (r * BITS) for r, c in zip(ranks, vector, strict=True))
 
 
-def _pair_table(rules: Rules, ranks: list[Rank], is_trump: bool) -> dict[_Sig, _PairRow]:
+def _pair_table(rules: Rules, ranks: list[Rank], is_trump: bool,
+                losing: bool) -> dict[_Sig, _PairRow]:
     """For one suit (trumps or plain), every way two hands share its cards, by the floors
     they meet: the counts of A, K, Q, J in the first hand then in the second (a floor's row
     holds every split meeting it).  Each row maps the two hands' numbers of cards of the suit
@@ -165,6 +204,8 @@ def _pair_table(rules: Rules, ranks: list[Rank], is_trump: bool) -> dict[_Sig, _
         b = tuple(s[1] for s in split)
         va, pa = value[a]
         vb, pb = value[b]
+        if losing and is_trump:  # the two hands' trumps together
+            va -= trick_loss(rules, {r: x + y for r, x, y in zip(ranks, a, b, strict=True)})
         sig = tuple(a[i] for i in meld_ranks) + tuple(b[i] for i in meld_ranks)
         row = table.setdefault(sig, {})
         key = (sum(a), sum(b))
@@ -213,15 +254,17 @@ def _combine_pair(left: _PairRow, right: _PairRow, cards: int) -> _PairRow:
 _PAIRS: dict[tuple[object, ...], tuple[int, int, int, Suit]] = {}
 
 
-def _meld_key(rules: Rules, cards: int) -> tuple[object, ...]:
-    return (cards, rules.ranks, rules.doubled_melds_twice,
+def _meld_key(rules: Rules, cards: int, losing: bool) -> tuple[object, ...]:
+    return (cards, rules.ranks, rules.doubled_melds_twice, losing and rules.dabb_size,
             *(v for k, v in sorted(rules.fields().items()) if k.startswith("meld_")))
 
 
-def max_meld_pair(rules: Rules, cards: int) -> tuple[int, int, int, Suit]:
+def max_meld_pair(rules: Rules, cards: int, losing: bool = False) -> tuple[int, int, int, Suit]:
     """The most meld points two hands of ``cards`` cards each, dealt from one pack, score
     together under one trump, with two such hands (packed; a hand may be short of ``cards``
-    when no more cards would add melds) and the trump.
+    when no more cards would add melds) and the trump; with ``losing``, the most meld points
+    less :func:`trick_loss` of the two hands' trumps together (holding more cards never
+    raises the loss: a trump that leaves the cards above it was worth at least the cheapest).
 
     Exact, by :func:`max_melds`'s method for two hands at once: for every pair of floors (the
     least count of A, K, Q, J over the suits in each hand, and each hand's Q♠-J♦ couples) a
@@ -229,19 +272,20 @@ def max_meld_pair(rules: Rules, cards: int) -> tuple[int, int, int, Suit]:
     the engine's :func:`find_melds_packed` scores the hands found.  Floors are tried from the
     most promising down and dropped once even a relaxed knapsack cannot beat the best pair.
     """
-    key = _meld_key(rules, cards)
+    key = _meld_key(rules, cards, losing)
     found = _PAIRS.get(key)
     if found is None:
-        found = _PAIRS[key] = _max_meld_pair(rules, cards)
+        found = _PAIRS[key] = _max_meld_pair(rules, cards, losing)
     return found
 
 
-def _max_meld_pair(rules: Rules, cards: int) -> tuple[int, int, int, Suit]:
+def _max_meld_pair(rules: Rules, cards: int, losing: bool) -> tuple[int, int, int, Suit]:
     ranks = sorted(rules.ranks)
     # A Seven melds only as the trump Seven (the Dissle): in a plain suit it is filler.
     plain: list[Rank] = [r for r in ranks if r is not Rank.SEVEN]
     tables = {flag: {sig: _pareto(row, cards)
-                     for sig, row in _pair_table(rules, ranks if flag else plain, flag).items()}
+                     for sig, row in _pair_table(rules, ranks if flag else plain, flag,
+                                                 losing).items()}
               for flag in (True, False)}
     tops = {flag: {sig: max((v for v, _, _ in row.values()), default=-1) for sig, row in t.items()}
             for flag, t in tables.items()}
@@ -336,6 +380,8 @@ def _max_meld_pair(rules: Rules, cards: int) -> tuple[int, int, int, Suit]:
         pa, pb = top[1], top[2]
         value = (meld_total(find_melds_packed(pa, trump, rules))
                  + meld_total(find_melds_packed(pb, trump, rules)))
+        if losing:
+            value -= trick_loss(rules, _counts(pa + pb, trump, ranks))
         if best is None or value > best[0]:
             best = (value, pa, pb, trump)
     if best is None:
@@ -353,6 +399,17 @@ def side_melds(rules: Rules, seats: int) -> int:
     size = rules.hand_size
     pairs = seats // 2 * max_meld_pair(rules, size)[0] if seats >= 2 else 0
     return pairs + seats % 2 * max_melds(rules, size)[0]
+
+
+def side_take(rules: Rules, seats: int) -> int | None:
+    """The most ``seats`` seats (one or two) that do not declare score in melds and card points
+    of tricks together in a trump game, before rounding: the pack's points and the last trick
+    less :func:`trick_loss` of their trumps, plus their melds (None for more seats)."""
+    if seats not in (1, 2):
+        return None
+    size = rules.hand_size
+    best = max_melds(rules, size, True)[0] if seats == 1 else max_meld_pair(rules, size, True)[0]
+    return 2 * sum(CARD_POINTS[r] for r in rules.ranks) * 4 + rules.last_trick_bonus + best
 
 
 def hand_return_bounds(rules: Rules) -> tuple[float, float]:
@@ -377,6 +434,16 @@ def hand_return_bounds(rules: Rules) -> tuple[float, float]:
 
     own = side_melds(rules, m)  # what a seat's side melds
     against = side_melds(rules, active - m)  # what the declaring side's opponents meld
+    # What a side that does not declare scores in a trump game: no more than all tricks and
+    # its melds, nor than side_take (rounded: 5 more a side).
+    own_take = one(tricks) + own
+    against_take = together(tricks, sides - 1) + against
+    take = side_take(rules, m)
+    if take is not None:
+        own_take = min(own_take, together(take, 1))
+    take = side_take(rules, active - m)
+    if take is not None:
+        against_take = min(against_take, together(take, sides - 1))
     everyone = side_melds(rules, active)
     kept, kept_against = (own, against) if rules.give_up_keeps_melds else (0, 0)
     bonus = rules.give_up_bonus
@@ -386,13 +453,13 @@ def hand_return_bounds(rules: Rules) -> tuple[float, float]:
                               rules.open_durch_without_dabb_value)) if on]
     value = max(durch, default=0)
     highs = [
-        (others * (one(tricks) + own) + 2 * m * top_bid) / (n - 1),  # against a missed top bid
+        (others * own_take + 2 * m * top_bid) / (n - 1),  # against a missed top bid
         others * (one(full) + own) / (n - 1),  # a trump game made
         others * value / (n - 1),  # a Durch won
         (others * (m * bonus + kept) + m * top_bid - m * (sides - 2) * m * bonus) / (n - 1),
     ]
     lows = [
-        (others * -2 * top_bid - m * (together(tricks, sides - 1) + against)) / (n - 1),
+        (others * -2 * top_bid - m * against_take) / (n - 1),
         -others * value / (n - 1),  # a Durch lost
         (others * -top_bid - m * ((active - m) * bonus + kept_against)) / (n - 1),  # given up
         # A seat whose side scores nothing or more, against everyone else's points and melds.
