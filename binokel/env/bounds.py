@@ -50,7 +50,7 @@ from itertools import product
 
 from ..cards import BITS, CARD_POINTS, RANK_SLOTS, Rank, Suit
 from ..games.binokel.melds import find_melds_packed, meld_total
-from ..games.binokel.rules import Rules
+from ..games.binokel.rules import PRESETS, Rules
 
 #: The ranks whose presence across the four suits makes a rank meld (four / eight of a kind).
 _RANK_MELD_RANKS = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK)
@@ -412,9 +412,44 @@ def side_take(rules: Rules, seats: int) -> int | None:
     return 2 * sum(CARD_POINTS[r] for r in rules.ranks) * 4 + rules.last_trick_bonus + best
 
 
+#: :func:`derive_hand_return_bounds` of the built-in rule sets, so that a game's first load
+#: does not run the knapsacks (about a second, two with Sevens); tests/env/test_bounds.py
+#: derives every one again and fails if a value here is stale or a built-in rule set is missing.
+BUILT_IN_BOUNDS: dict[str, tuple[float, float]] = {
+    "binokel": (-4781.0, 3542.0),
+    "binokel-4": (-12362 / 3, 2248.0),
+    "kreuzbinokel": (-10576 / 3, 10576 / 3),
+    "binokel-4-dealer-out": (-12562 / 3, 3042.0),
+    "binokel-sevens": (-4880.0, 3650.0),
+    **dict.fromkeys(("binokel-to-1000", "binokel-to-2000", "binokel-12-hands", "binokel-bid-200",
+                     "binokel-bid-250", "binokel-jumps", "binokel-open-durch",
+                     "binokel-eights-graded"), (-4781.0, 3542.0)),
+}
+
+
 def hand_return_bounds(rules: Rules) -> tuple[float, float]:
     """The least and the most a seat's return of one hand can be (valid for every deal and
-    play; see the module docstring for the derivation)."""
+    play): :data:`BUILT_IN_BOUNDS` for a built-in rule set as shipped, otherwise
+    :func:`derive_hand_return_bounds` (cached)."""
+    known = BUILT_IN_BOUNDS.get(rules.name)
+    if known is not None and rules == _SHIPPED.get(rules.name):
+        return known
+    return _derived(rules)
+
+
+#: The built-in rule sets as shipped (a rule set registered later under one of their names,
+#: or changed by a field, is derived, not looked up).
+_SHIPPED: dict[str, Rules] = {rules.name: rules for rules in PRESETS}
+
+
+@functools.lru_cache(maxsize=64)
+def _derived(rules: Rules) -> tuple[float, float]:
+    return derive_hand_return_bounds(rules)
+
+
+def derive_hand_return_bounds(rules: Rules) -> tuple[float, float]:
+    """The least and the most a seat's return of one hand can be, derived from the rules
+    (valid for every deal and play; see the module docstring for the derivation)."""
     n = rules.players
     m = len(rules.teams[0]) if rules.teams else 1  # seats sharing a side's score
     active = rules.active_players

@@ -12,13 +12,20 @@ import pytest
 
 from binokel.cards import ONE, RANK_SLOTS, Suit, parse_cards, unpack_kinds
 from binokel.env.binokel_codec import BinokelCodec, pack_kinds
-from binokel.env.bounds import hand_return_bounds, max_meld_pair, max_melds, trick_loss
+from binokel.env.bounds import (
+    BUILT_IN_BOUNDS,
+    derive_hand_return_bounds,
+    hand_return_bounds,
+    max_meld_pair,
+    max_melds,
+    trick_loss,
+)
 from binokel.env.codec import hand_rewards
 from binokel.games import all_rule_set_names, find_game_rules
 from binokel.games.binokel import actions as A
 from binokel.games.binokel.game import Deal, GameState, new_game
 from binokel.games.binokel.melds import find_melds_packed, meld_total
-from binokel.games.binokel.rules import Rules
+from binokel.games.binokel.rules import BINOKEL, PRESETS, Rules
 from binokel.games.binokel.scoring import HandResult, side_of
 from binokel.games.binokel.state import Phase, active_seats
 
@@ -414,3 +421,18 @@ def test_a_played_hand_comes_within_six_of_the_upper_bound_with_four_seats() -> 
                                     "10♠ K♠ Q♠ 10♥ K♥ 10♦ K♦ K♣ Q♣"), "J♥ J♥ J♦ J♦", Suit.CLUBS)
     rewards = trumps_first(state, Suit.CLUBS)
     assert rewards[seats[0]] == 1242 + 1000 == hand_return_bounds(rules)[1] - 6
+
+
+@pytest.mark.parametrize("rules", PRESETS, ids=lambda r: r.name)
+def test_the_stored_bounds_of_every_built_in_rule_set_are_the_derived_ones(rules: Rules) -> None:
+    """BUILT_IN_BOUNDS spares a game's first load the knapsacks: each stored value must be
+    what the derivation gives today, and no built-in rule set may be missing."""
+    assert BUILT_IN_BOUNDS[rules.name] == derive_hand_return_bounds(rules)
+    assert hand_return_bounds(rules) == BUILT_IN_BOUNDS[rules.name]
+
+
+def test_a_changed_rule_set_is_derived_not_looked_up() -> None:
+    changed = BINOKEL.replace(max_bid=BINOKEL.max_bid + 500)  # same name, another top bid
+    assert changed.name == "binokel"
+    low, high = hand_return_bounds(changed)
+    assert (low, high) == derive_hand_return_bounds(changed) != BUILT_IN_BOUNDS["binokel"]
