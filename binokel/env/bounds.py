@@ -48,9 +48,10 @@ from __future__ import annotations
 import functools
 from itertools import product
 
-from ..cards import BITS, CARD_POINTS, RANK_SLOTS, Rank, Suit
+from ..cards import BITS, CARD_POINTS, RANK_SLOTS, Rank, Suit, count_of
 from ..games.binokel.melds import find_melds_packed, meld_total
 from ..games.binokel.rules import PRESETS, Rules
+from ..games.binokel.scoring import card_points, pack_points
 
 #: The ranks whose presence across the four suits makes a rank meld (four / eight of a kind).
 _RANK_MELD_RANKS = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK)
@@ -76,7 +77,7 @@ def trick_loss(rules: Rules, trumps: dict[Rank, int]) -> int:
 
 
 def _counts(packed: int, suit: Suit, ranks: list[Rank]) -> dict[Rank, int]:
-    return {r: (packed >> ((suit * RANK_SLOTS + r) * BITS)) & ((1 << BITS) - 1) for r in ranks}
+    return {r: count_of(packed, suit * RANK_SLOTS + r) for r in ranks}
 
 
 @functools.lru_cache(maxsize=64)
@@ -180,10 +181,6 @@ _PairRow = dict[tuple[int, int], tuple[int, int, int]]
 _Sig = tuple[int, ...]
 
 
-def _pack0(ranks: list[Rank], vector: tuple[int, ...]) -> int:
-    return sum(c << (r * BITS) for r, c in zip(ranks, vector, strict=True))
-
-
 def _pair_table(rules: Rules, ranks: list[Rank], is_trump: bool,
                 losing: bool) -> dict[_Sig, _PairRow]:
     """For one suit (trumps or plain), every way two hands share its cards, by the floors
@@ -194,7 +191,7 @@ def _pair_table(rules: Rules, ranks: list[Rank], is_trump: bool,
     trump = Suit.CLUBS if is_trump else Suit.SPADES
     value: dict[tuple[int, ...], tuple[int, int]] = {}
     for vector in product(range(3), repeat=len(ranks)):
-        packed = _pack0(ranks, vector)
+        packed = _pack(Suit.CLUBS, dict(zip(ranks, vector, strict=True)))
         value[vector] = (sum(m.points for m in find_melds_packed(packed, trump, rules)
                              if m.suit is Suit.CLUBS), packed)
     meld_ranks = [ranks.index(r) for r in _RANK_MELD_RANKS if r in ranks]
@@ -389,10 +386,6 @@ def _max_meld_pair(rules: Rules, cards: int, losing: bool) -> tuple[int, int, in
     return best
 
 
-def _round10(points: int) -> int:
-    return (points + 5) // 10 * 10
-
-
 def side_melds(rules: Rules, seats: int) -> int:
     """The most meld points ``seats`` seats of one hand score together: no more than
     :func:`max_meld_pair` a pair of them and :func:`max_melds` a seat left over."""
@@ -409,7 +402,7 @@ def side_take(rules: Rules, seats: int) -> int | None:
         return None
     size = rules.hand_size
     best = max_melds(rules, size, True)[0] if seats == 1 else max_meld_pair(rules, size, True)[0]
-    return 2 * sum(CARD_POINTS[r] for r in rules.ranks) * 4 + rules.last_trick_bonus + best
+    return pack_points(rules) + best
 
 
 #: :func:`derive_hand_return_bounds` of the built-in rule sets, so that a game's first load
@@ -456,13 +449,10 @@ def derive_hand_return_bounds(rules: Rules) -> tuple[float, float]:
     sides = active // m
     others = n - m
     top_bid = rules.max_bid
-    full = 2 * sum(CARD_POINTS[r] for r in rules.ranks) * 4 + rules.last_trick_bonus
+    full = pack_points(rules)
     # In a trump game the cards laid away count for the declarer alone: the tricks hold the
     # rest, and no card is worth less than the pack's cheapest.
     tricks = full - rules.dabb_size * min(CARD_POINTS[r] for r in rules.ranks)
-
-    def one(points: int) -> int:  # one side's card points, where the rules round them
-        return _round10(points) if rules.round_trick_points else points
 
     def together(points: int, count: int) -> int:  # ``count`` sides', each rounded by 5 at most
         return points + 5 * count if rules.round_trick_points else points
@@ -471,7 +461,7 @@ def derive_hand_return_bounds(rules: Rules) -> tuple[float, float]:
     against = side_melds(rules, active - m)  # what the declaring side's opponents meld
     # What a side that does not declare scores in a trump game: no more than all tricks and
     # its melds, nor than side_take (rounded: 5 more a side).
-    own_take = one(tricks) + own
+    own_take = card_points(rules, tricks) + own
     against_take = together(tricks, sides - 1) + against
     take = side_take(rules, m)
     if take is not None:
@@ -489,7 +479,7 @@ def derive_hand_return_bounds(rules: Rules) -> tuple[float, float]:
     value = max(durch, default=0)
     highs = [
         (others * own_take + 2 * m * top_bid) / (n - 1),  # against a missed top bid
-        others * (one(full) + own) / (n - 1),  # a trump game made
+        others * (card_points(rules, full) + own) / (n - 1),  # a trump game made
         others * value / (n - 1),  # a Durch won
         (others * (m * bonus + kept) + m * top_bid - m * (sides - 2) * m * bonus) / (n - 1),
     ]

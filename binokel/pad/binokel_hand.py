@@ -20,10 +20,10 @@ import functools
 import itertools
 from collections.abc import Sequence
 
-from ..cards import CARD_POINTS, Card, CardError, Rank, Suit, pack
+from ..cards import Card, CardError, Rank, Suit, pack
 from ..games.binokel.melds import Meld, find_melds, meld_total
 from ..games.binokel.rules import Rules
-from ..games.binokel.scoring import Contract, game_winners, score_hand, side_of
+from ..games.binokel.scoring import Contract, game_winners, pack_points, score_hand, side_of
 from ..games.binokel.state import active_seats
 from .entries import BinokelHand, MeldEntry
 from .errors import PadError
@@ -49,7 +49,7 @@ def sides(rules: Rules, dealer: int, declarer: int) -> tuple[tuple[int, ...], ..
 
 def hand_points(rules: Rules) -> int:
     """Card points in the pack plus the last trick: what a hand's tricks add up to (250)."""
-    return 8 * sum(CARD_POINTS[r] for r in rules.ranks) + rules.last_trick_bonus
+    return pack_points(rules)
 
 
 def meld_breakdown(rules: Rules, cards: Sequence[Card], trump: Suit | None) -> tuple[Meld, ...]:

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from ...cards import CARD_POINTS, ONE, RANK_SLOTS, SUIT_MASK, Rank, Suit, points_of
 from ...games.binokel.melds import find_melds_packed, meld_total
 from ...games.binokel.rules import FirstLead, Rules
+from ...games.binokel.scoring import pack_points
 from ...games.binokel.tricks import NO_TRUMP
 from ...search.knowledge import full_pack, join, kinds_list, minus, size
 
@@ -180,18 +181,6 @@ class SideModel:
 # medium players declared (see docs/decisions/bots-06-heuristic-levels.md).  The declarer's own
 # estimate runs high at nine cards a hand, hence the negative offset and the wide spread.
 TEAM_SIDE = SideModel(slope=0.478, offset=-21.2, sigma=48.0)
-
-
-@functools.cache
-def pack_points(rules: Rules) -> int:
-    """The card points of the whole pack (every rank twice in each suit) plus the last-trick
-    bonus: what the tricks of a hand are worth together.
-
-    >>> from binokel.games.binokel.rules import BINOKEL
-    >>> pack_points(BINOKEL)
-    250
-    """
-    return sum(8 * CARD_POINTS[r] for r in rules.ranks) + rules.last_trick_bonus
 
 
 @functools.cache

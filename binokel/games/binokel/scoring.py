@@ -8,13 +8,14 @@ partners' totals stay equal.
 from __future__ import annotations
 
 import enum
+import functools
 import operator
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
 from itertools import repeat
 
-from ...cards import Suit
+from ...cards import CARD_POINTS, Suit
 from ..reasons import HandReason
 from .melds import Meld
 from .rules import Rules
@@ -75,6 +76,23 @@ def _round10(points: int) -> int:
     return (points + 5) // 10 * 10
 
 
+@functools.cache
+def pack_points(rules: Rules) -> int:
+    """The card points of the whole pack (every rank twice in each suit) plus the last-trick
+    bonus: what the tricks of a hand are worth together.
+
+    >>> from binokel.games.binokel.rules import BINOKEL
+    >>> pack_points(BINOKEL)
+    250
+    """
+    return sum(8 * CARD_POINTS[r] for r in rules.ranks) + rules.last_trick_bonus
+
+
+def card_points(rules: Rules, points: int) -> int:
+    """One side's card points as they score: to the nearest ten where the rules round them."""
+    return _round10(points) if rules.round_trick_points else points
+
+
 def score_hand(
     rules: Rules,
     *,
@@ -101,9 +119,6 @@ def score_hand(
     declaring = side_of(rules, declarer)
     opponents = [s for s in active if s not in declaring]
 
-    def card_points(points: int) -> int:
-        return _round10(points) if rules.round_trick_points else points
-
     if contract is Contract.GIVE_UP:
         side_scores: dict[tuple[int, ...], int] = {declaring: -bid}
         for seat in opponents:
@@ -121,7 +136,7 @@ def score_hand(
     else:
         for seat in active:
             counted[seat] = meld_points[seat] if tricks_won[seat] > 0 else 0
-        total = card_points(sum(trick_points[s] for s in declaring) + discard_points)
+        total = card_points(rules, sum(trick_points[s] for s in declaring) + discard_points)
         total += sum(counted[s] for s in declaring)
         won = sum(tricks_won[s] for s in declaring)
         side_scores = {declaring: total if total >= bid and won > 0 else -2 * bid}
@@ -133,7 +148,7 @@ def score_hand(
             if sum(tricks_won[s] for s in members) == 0:
                 side_scores[side] = 0
                 continue
-            side_scores[side] = card_points(sum(trick_points[s] for s in members)) + sum(
+            side_scores[side] = card_points(rules, sum(trick_points[s] for s in members)) + sum(
                 counted[s] for s in members
             )
     for side, value in side_scores.items():
