@@ -58,6 +58,9 @@ from binokel.web.offline import OFFLINE_EXPERT  # noqa: E402
 from tests.web.browsing import CHROMIUM, CHROMIUM_ARGS, PHONE  # noqa: E402
 from tests.web.conftest import free_port  # noqa: E402
 
+sys.path.insert(0, str(Path(__file__).parent))
+from loadtest import wait_for_port  # noqa: E402
+
 PLAY = """async ([botDelay, hints, expert]) => {
   transport.worker.postMessage({kind: 'settings', botDelay});
   const seats = ['human', 'bot:heuristic:level=hard', 'bot:' + expert];
@@ -334,13 +337,20 @@ def ready(page: Any) -> float:
     return time.monotonic() - started
 
 
+def percentile(values: list[float], q: float) -> float:
+    """The median for ``q`` 0.5, else the value at rank ``q`` of the sorted values."""
+    ordered = sorted(values)
+    if q == 0.5:
+        return float(statistics.median(ordered))
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
 def quantiles(values: list[float]) -> str:
     if not values:
         return "none"
-    ordered = sorted(values)
-    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
-    return (f"median {statistics.median(ordered) * 1000:6.0f} ms  p95 {p95 * 1000:6.0f} ms  "
-            f"max {ordered[-1] * 1000:6.0f} ms  (n={len(ordered)})")
+    return (f"median {percentile(values, 0.5) * 1000:6.0f} ms  "
+            f"p95 {percentile(values, 0.95) * 1000:6.0f} ms  "
+            f"max {max(values) * 1000:6.0f} ms  (n={len(values)})")
 
 
 def run(url: str, slowdown: float, hints: int) -> dict[str, Any]:
@@ -436,12 +446,7 @@ def report(figures: dict[str, Any]) -> None:
 def side_by_side(runs: list[dict[str, Any]]) -> None:
     """The slowdowns' figures in columns."""
     def ms(values: list[float], q: float) -> str:
-        if not values:
-            return "-"
-        ordered = sorted(values)
-        if q == 0.5:
-            return f"{statistics.median(ordered) * 1000:.0f} ms"
-        return f"{ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))] * 1000:.0f} ms"
+        return f"{percentile(values, q) * 1000:.0f} ms" if values else "-"
 
     rows: list[tuple[str, list[str]]] = [
         ("slowdown asked", [f"{r['slowdown']:g}x" for r in runs]),
@@ -489,7 +494,7 @@ def main() -> int:
              "--bot-workers", "1"], cwd=ROOT)
         runs = []
         try:
-            time.sleep(3)
+            wait_for_port(port, server, tries=600, pause=0.05)
             for slowdown in args.slowdowns:
                 runs.append(run(f"http://127.0.0.1:{port}", slowdown, args.hints))
         finally:
