@@ -99,8 +99,14 @@ async function lobbyPage() {
   }
   ruleSelect.addEventListener("change", drawSeats);
 
+  let creating = false;  // one table at a time: a burst of taps on Create makes one
+
   async function create(event) {
     event.preventDefault();
+    if (creating) return;
+    creating = true;
+    const button = document.getElementById("create");
+    button.disabled = true;
     const seats = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
     const name = nameInput.value.trim();
     localStorage.setItem("binokel.name", name);
@@ -116,6 +122,8 @@ async function lobbyPage() {
       route();
     } catch (err) {
       toast(`${t("error")}: ${err.message}`, "bad");
+      creating = false;  // made: the page moves to the table; refused: the person may retry
+      button.disabled = false;
     }
   }
 
