@@ -64,19 +64,30 @@ def guarded(base: type[Any], *, header_timeout: float = HEADER_TIMEOUT,
 
     class Guarded(base):  # type: ignore[misc]
         _key = ""
+        _refused = False
         _waiting = False
         _timer: asyncio.TimerHandle | None = None
         _marker: object = None
 
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            # uvicorn's set-up of a connection (its parser, its state) waits until the
+            # connection is let in: a flood of refused ones then costs the event loop as
+            # little as it can (1,100 at once from one address held it up to 127 ms at
+            # 1,000 tables).
+            self._setup = (args, kwargs)
+
         def connection_made(self, transport: asyncio.Transport) -> None:
-            super().connection_made(transport)
             peer = transport.get_extra_info("peername")
             self._key = client_key(str(peer[0])) if peer else ""
-            self._arm()
-            if ((per_client and waiting.get(self._key, 0) > per_client)
+            if ((per_client and waiting.get(self._key, 0) >= per_client)
                     or not may_connect(self._key)):
-                self._release()
+                self._refused = True
                 transport.close()
+                return
+            args, kwargs = self._setup
+            super().__init__(*args, **kwargs)
+            super().connection_made(transport)
+            self._arm()
 
         def _arm(self) -> None:
             """Start waiting for the headers of the next request."""
@@ -117,6 +128,8 @@ def guarded(base: type[Any], *, header_timeout: float = HEADER_TIMEOUT,
                 self.transport.close()
 
         def data_received(self, data: bytes) -> None:
+            if self._refused:
+                return
             super().data_received(data)
             if self._waiting and self._headers_in():
                 self._release()
@@ -127,6 +140,8 @@ def guarded(base: type[Any], *, header_timeout: float = HEADER_TIMEOUT,
                 self._arm()  # the next request on this connection has its own deadline
 
         def connection_lost(self, exc: Exception | None) -> None:
+            if self._refused:
+                return
             self._release()
             super().connection_lost(exc)
 

@@ -34,6 +34,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import http.client
 import json
 import multiprocessing
@@ -46,6 +47,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -60,6 +62,7 @@ from loadtest import (
     free_port,
     parse_think,
     percentile,
+    server_env,
     wait_for_port,
     worker_cpu_seconds,
 )
@@ -141,42 +144,52 @@ async def seat(port: int, table: str, token: str, source: str, deadline: float,
                people: People, rng: random.Random, think: tuple[float, float],
                arrive: float = 0.0) -> None:
     """One person at a table, who arrives ``arrive`` seconds from now."""
-    sent_n, sent_at = -1, 0.0
     await asyncio.sleep(arrive)
     try:
         # No WebSocket pings from the client: a browser sends none (it answers the server's).
         async with connect(f"ws://127.0.0.1:{port}/ws/{table}", max_size=2**20,
                            open_timeout=60, local_addr=(source, 0), ping_interval=None) as ws:
             await ws.send(json.dumps({"type": "hello", "token": token}))
-            while (timeout := deadline - time.monotonic()) > 0:
-                try:
-                    message = orjson.loads(await asyncio.wait_for(ws.recv(), timeout))
-                except TimeoutError:
-                    return
-                if message["type"] == "error":
-                    people.failed.setdefault(table, message["reason"])
-                    continue
-                if message["type"] != "state":
-                    continue
-                n = message["n"]
-                if sent_n >= 0 and n > sent_n:
-                    now = time.monotonic()
-                    people.latencies.append((now, now - sent_at))
-                    sent_n = -1
-                if message["table"]["status"] != "playing":
-                    return
-                view = message["view"]
-                if view["to_move"] == message["seat"] and view["legal_actions"] and sent_n < 0:
-                    await asyncio.sleep(rng.uniform(*think))
-                    if time.monotonic() >= deadline:
-                        return
-                    sent_n, sent_at = n, time.monotonic()
-                    await ws.send(json.dumps({"type": "act", "action": choose(view, rng),
-                                              "n": n}))
-                    people.moves.append(sent_at)
-                    people.last_move[table] = sent_at
+            # One deadline for the whole game, not a timer a message: the client's CPU a
+            # message is what lets one core play 3,000 seats.
+            async with asyncio.timeout_at(asyncio.get_running_loop().time()
+                                          + deadline - time.monotonic()):
+                await play_seat(ws, table, deadline, people, rng, think)
+    except TimeoutError:
+        return
     except Exception as exc:
         people.failed.setdefault(table, f"{type(exc).__name__}: {exc}")
+
+
+async def play_seat(ws: Any, table: str, deadline: float, people: People, rng: random.Random,
+                    think: tuple[float, float]) -> None:
+    """Play one seat until its game ends: think, then a random legal action, at each turn;
+    the round trip of each action is measured to the state that shows it."""
+    sent_n, sent_at = -1, 0.0
+    while True:
+        message = orjson.loads(await ws.recv())
+        if message["type"] == "error":
+            people.failed.setdefault(table, message["reason"])
+            continue
+        if message["type"] != "state":
+            continue
+        n = message["n"]
+        if sent_n >= 0 and n > sent_n:
+            now = time.monotonic()
+            people.latencies.append((now, now - sent_at))
+            sent_n = -1
+        if message["table"]["status"] != "playing":
+            return
+        view = message["view"]
+        if view["to_move"] == message["seat"] and view["legal_actions"] and sent_n < 0:
+            await asyncio.sleep(rng.uniform(*think))
+            if time.monotonic() >= deadline:
+                return
+            sent_n, sent_at = n, time.monotonic()
+            await ws.send(orjson.dumps({"type": "act", "action": choose(view, rng),
+                                        "n": n}).decode())
+            people.moves.append(sent_at)
+            people.last_move[table] = sent_at
 
 
 async def watch(port: int, table: str, deadline: float, computers: Computers) -> None:
@@ -217,6 +230,23 @@ Seat = tuple[str, str, str]
 """(table, seat token, source address) of one person."""
 
 
+def run_loop(main: Coroutine[Any, Any, Any]) -> None:
+    """Run a client process's event loop: uvloop's where it is installed (the server's choice,
+    ``uvicorn[standard]``), with the garbage collector off: a run is minutes long, and with it
+    on the clients' loops stalled up to 320 ms at 1,000 tables and inflated the people's p99
+    (with :class:`binokel.web.collector.Collector`, as the server, still up to 320 ms: its
+    middle collections and the client's garbage are not the server's)."""
+    gc.collect()
+    gc.freeze()
+    gc.disable()
+    try:
+        import uvloop
+    except ImportError:
+        asyncio.run(main)
+    else:
+        uvloop.run(main)
+
+
 def people_process(port: int, seats: list[Seat], think: tuple[float, float], seed: float,
                    deadline: float, ramp: float, pipe: Any) -> None:
     """One client process's share of the people: play until the parent says stop (or the
@@ -241,7 +271,7 @@ def people_process(port: int, seats: list[Seat], think: tuple[float, float], see
         # take long on a busy machine).
         os._exit(0 if tasks else 1)
 
-    asyncio.run(play())
+    run_loop(play())
 
 
 class PeopleProcesses:
@@ -279,6 +309,28 @@ class PeopleProcesses:
             process.join(timeout=30)
             if process.is_alive():
                 process.kill()
+
+
+def move_workers(server: int, cpus: set[int]) -> int:
+    """Put the server's worker processes (every thread of each) on ``cpus``: with ``--pin``
+    the server's event loop keeps its core to itself, as on any machine with more than one
+    core; a worker started anew inherits the server's core, so this is done again and again
+    (:func:`keep_workers_off`).  Returns how many threads were moved."""
+    moved = 0
+    for children in Path(f"/proc/{server}/task").glob("*/children"):
+        for child in children.read_text().split():
+            for task in Path(f"/proc/{child}/task").iterdir():
+                with contextlib.suppress(OSError):
+                    os.sched_setaffinity(int(task.name), cpus)
+                    moved += 1
+    return moved
+
+
+async def keep_workers_off(server: int) -> None:
+    cpus = os.sched_getaffinity(0)
+    while True:
+        await asyncio.to_thread(move_workers, server, cpus)
+        await asyncio.sleep(0.2)
 
 
 def waited_seconds(pid: int) -> float:
@@ -336,6 +388,20 @@ def attack_fill(port: int, stop: threading.Event) -> str:
     return f"{made} tables made, {joined} seats taken, {refused} refused"
 
 
+async def connect_insisting(url: str, stop: threading.Event, **options: Any) -> Any:
+    """The attacker's WebSocket, opened again (for 5 s at most, or until ``stop``) while the
+    server refuses it for opening connections too fast: the socket cap, not the connection
+    rate, is what should hold it back."""
+    given_up = time.monotonic() + 5
+    while True:
+        try:
+            return await connect(url, open_timeout=60, local_addr=(ATTACKER, 0), **options)
+        except Exception:
+            if stop.is_set() or time.monotonic() > given_up:
+                raise
+            await asyncio.sleep(0.1)
+
+
 async def attacker_tables(port: int, stop: threading.Event, bot: str, *, hints: bool,
                           play: bool) -> str:
     """Twenty tables of the attacker against computer players ``bot``: at each of them it asks
@@ -352,8 +418,8 @@ async def attacker_tables(port: int, stop: threading.Event, bot: str, *, hints: 
     rng = random.Random(3)
 
     async def flood(table: dict[str, Any]) -> None:
-        async with connect(f"ws://127.0.0.1:{port}/ws/{table['id']}", open_timeout=60,
-                           local_addr=(ATTACKER, 0)) as ws:
+        async with await connect_insisting(f"ws://127.0.0.1:{port}/ws/{table['id']}",
+                                           stop) as ws:
             await ws.send(json.dumps({"type": "hello", "token": table["token"]}))
             while not stop.is_set():
                 if hints:
@@ -460,8 +526,8 @@ async def attack_spectators(port: int, stop: threading.Event, tables: list[str])
     sockets = []
     for i in range(40):
         try:
-            ws = await connect(f"ws://127.0.0.1:{port}/ws/{tables[i % len(tables)]}",
-                               local_addr=(ATTACKER, 0), max_queue=1, close_timeout=1)
+            ws = await connect_insisting(f"ws://127.0.0.1:{port}/ws/{tables[i % len(tables)]}",
+                                         stop, max_queue=1, close_timeout=1)
             await ws.send(json.dumps({"type": "hello"}))
             sockets.append(ws)
         except Exception:
@@ -471,6 +537,59 @@ async def attack_spectators(port: int, stop: threading.Event, tables: list[str])
     open_now = sum(ws.close_code is None for ws in sockets)
     await asyncio.gather(*(ws.close() for ws in sockets), return_exceptions=True)
     return f"{len(sockets)} watchers connected, {open_now} still open at the end"
+
+
+def attacker_process(port: int, phase: str, tables: list[str], nice: int, pipe: Any) -> None:
+    """Run one attack from "go" to "stop" (messages on ``pipe``), then send back what it got
+    and this process's CPU seconds."""
+    os.nice(nice)
+    stop = threading.Event()
+
+    async def attack() -> None:
+        pipe.send("ready")
+        await asyncio.to_thread(pipe.recv)
+
+        def wait_for_stop() -> None:
+            pipe.recv()
+            stop.set()
+
+        threading.Thread(target=wait_for_stop, daemon=True).start()
+        if phase in ("hints", "experts"):
+            got = await globals()[f"attack_{phase}"](port, stop)
+        elif phase == "spectators":
+            got = await attack_spectators(port, stop, tables)
+        else:
+            got = await asyncio.to_thread(globals()[f"attack_{phase}"], port, stop)
+        pipe.send((got, time.process_time()))
+
+    run_loop(attack())
+
+
+class Attacker:
+    """One attack in a process of its own, started before its phase: its CPU is counted apart
+    from the people's, and at ``nice`` (19 by default) it takes only the CPU the people's
+    client processes leave, as an attacker on a machine of its own would take none of theirs
+    (what it got is printed, so that a weaker attack shows)."""
+
+    def __init__(self, port: int, phase: str, tables: list[str], nice: int) -> None:
+        context = multiprocessing.get_context("spawn")
+        self.pipe, theirs = context.Pipe()
+        self.process = context.Process(target=attacker_process, daemon=True,
+                                       args=(port, phase, tables, nice, theirs))
+        self.process.start()
+        if self.pipe.recv() != "ready":
+            raise SystemExit(f"the {phase} attack did not start")
+
+    def go(self) -> None:
+        self.pipe.send("go")
+
+    def stop(self) -> tuple[str, float]:
+        self.pipe.send("stop")
+        got: tuple[str, float] = self.pipe.recv()
+        self.process.join(timeout=30)
+        if self.process.is_alive():
+            self.process.kill()
+        return got
 
 
 # --- the run ----------------------------------------------------------------------------------
@@ -528,30 +647,25 @@ async def run(port: int, server: int, args: argparse.Namespace) -> list[dict[str
           flush=True)
     await asyncio.sleep(args.warmup)
     windows = []
+    if args.pin:  # (a worker started during a phase, the hints' say, is moved within 0.2 s)
+        clients.append(asyncio.ensure_future(keep_workers_off(server)))
     for phase in phases:
-        stop = threading.Event()
+        attacker = None if phase == "quiet" else await asyncio.to_thread(
+            Attacker, port, phase, [t for t, _, _ in made], args.attacker_nice)
         start = time.monotonic()
         cpu_start = cpu_now(server, client_pids)
-        if phase == "quiet":
-            attack = None
-        elif phase in ("hints", "experts"):
-            attack = asyncio.ensure_future(globals()[f"attack_{phase}"](port, stop))
-        elif phase == "spectators":
-            watched = [t for t, _, _ in made]
-            attack = asyncio.ensure_future(attack_spectators(port, stop, watched))
-        else:
-            function = globals()[f"attack_{phase}"]
-            attack = asyncio.ensure_future(asyncio.to_thread(function, port, stop))
+        if attacker is not None:
+            attacker.go()
         await asyncio.sleep(args.seconds)
-        stop.set()
-        got = await attack if attack is not None else ""
+        got, attacker_cpu = await asyncio.to_thread(attacker.stop) if attacker else ("", 0.0)
         end = time.monotonic()
         cpu = [(b - a) / (end - start) for a, b in zip(cpu_start, cpu_now(server, client_pids),
                                                        strict=True)]
+        cpu.append(attacker_cpu / (end - start))
         windows.append((phase, start, end, got, cpu))
         print(f"  {phase}: {end - start:.1f} s, CPU server {cpu[0]:.0%} workers {cpu[1]:.0%} "
-              f"clients {cpu[2]:.0%}; waiting for a CPU: server {cpu[3]:.0%} clients "
-              f"{cpu[4]:.0%}; {got}", flush=True)
+              f"clients {cpu[2]:.0%} attacker {cpu[5]:.0%}; waiting for a CPU: server "
+              f"{cpu[3]:.0%} clients {cpu[4]:.0%}; {got}", flush=True)
     now = time.monotonic()
     await asyncio.to_thread(split.stop, people)
     results = []
@@ -567,7 +681,8 @@ async def run(port: int, server: int, args: argparse.Namespace) -> list[dict[str
             "gap_max": max(gaps) if gaps else float("nan"), "gaps": len(gaps),
             "client_lag_p99_ms": 1000 * percentile(lags, 0.99),
             "cpu_server": cpu[0], "cpu_workers": cpu[1], "cpu_clients": cpu[2],
-            "waited_server": cpu[3], "waited_clients": cpu[4], "attack": got})
+            "waited_server": cpu[3], "waited_clients": cpu[4], "cpu_attacker": cpu[5],
+            "attack": got})
         print(f"  {phase}: {results[-1]}", flush=True)
     held = sum(1 for table, _, _ in made if table not in people.failed
                and now - people.last_move.get(table, 0) < args.seconds)
@@ -587,7 +702,7 @@ async def run(port: int, server: int, args: argparse.Namespace) -> list[dict[str
 def print_table(results: list[dict[str, Any]]) -> None:
     quiet = results[0]
     print("\n| phase | moves/s | p50 ms | p99 ms | p99 / quiet | computer gap p50 / p99 / max s "
-          "| gap p99 / quiet | client lag p99 ms | CPU server / workers / clients "
+          "| gap p99 / quiet | client lag p99 ms | CPU server / workers / clients / attacker "
           "| waiting for a CPU: server / clients | the attack got |")
     print("|---|---|---|---|---|---|---|---|---|---|---|")
     for r in results:
@@ -597,7 +712,8 @@ def print_table(results: list[dict[str, Any]]) -> None:
               f"{r['p99_ms']:.1f} | {r['p99_ms'] / quiet['p99_ms']:.2f} | "
               f"{r['gap_p50']:.2f} / {r['gap_p99']:.2f} / {r['gap_max']:.2f} | "
               f"{r['gap_p99'] / quiet['gap_p99']:.2f} | {r['client_lag_p99_ms']:.0f} | "
-              f"{r['cpu_server']:.0%} / {r['cpu_workers']:.0%} / {r['cpu_clients']:.0%} | "
+              f"{r['cpu_server']:.0%} / {r['cpu_workers']:.0%} / {r['cpu_clients']:.0%} / "
+              f"{r['cpu_attacker']:.0%} | "
               f"{r['waited_server']:.0%} / {r['waited_clients']:.0%} | {r['attack']} |",
               flush=True)
 
@@ -614,16 +730,27 @@ def main() -> int:
     parser.add_argument("--attacks", default=",".join(ATTACKS),
                         help=f"comma-separated, in order (default: {','.join(ATTACKS)})")
     parser.add_argument("--bot-workers", type=int, default=1)
-    parser.add_argument("--clients", type=int, default=2, metavar="N",
-                        help="client processes the people are split over (default 2; 0: in "
-                             "the process that runs the attacks, one event loop for all)")
+    parser.add_argument("--clients", type=int, metavar="N",
+                        help="client processes the people are split over (default 2, or 1 with "
+                             "--pin: two on one core only wait for each other; 0: in the "
+                             "process that runs the attacks, one event loop for all)")
+    parser.add_argument("--attacker-nice", type=int, default=19, metavar="N",
+                        help="the niceness of each attack's process (default 19: it gets the "
+                             "CPU the people's clients leave; 0: an equal share)")
+    parser.add_argument("--reference", type=Path, metavar="DIR",
+                        help="serve from another checkout (say, of the commit before a change) "
+                             "to compare its figures with this tree's run by run")
     parser.add_argument("--interleave", action="store_true",
                         help="a quiet phase before each attack, compared with it")
     parser.add_argument("--pin", action="store_true",
-                        help="the server (and its bot workers) on the first CPU, the clients "
-                             "and attacks on the others: a stand-in for clients on another "
-                             "machine where there are only a few cores")
+                        help="the server's event loop on the first CPU; its workers, the "
+                             "clients and the attacks on the others: a stand-in for a server "
+                             "machine of several cores and clients on another machine")
     args = parser.parse_args()
+    if args.clients is None:
+        args.clients = 1 if args.pin else 2
+    if args.reference is not None and not (args.reference / "binokel").is_dir():
+        parser.error(f"--reference {args.reference}: no binokel/ there")
     unknown = set(args.attacks.split(",")) - set(ATTACKS) - {""}
     if unknown:
         parser.error(f"unknown attacks: {', '.join(sorted(unknown))}")
@@ -635,22 +762,25 @@ def main() -> int:
             parser.error("--pin needs at least two CPUs")
         server_cpus = {cpus[0]}
         os.sched_setaffinity(0, set(cpus[1:]))  # the client processes inherit it
-        print(f"pinned: server on CPU {cpus[0]}, clients on {cpus[1:]}", flush=True)
+        print(f"pinned: the server on CPU {cpus[0]}; its workers, the clients and the attacks "
+              f"on {cpus[1:]}", flush=True)
     # ``timeout`` and ``kill`` end the run as Ctrl-C does: the server is stopped too.
     signal.signal(signal.SIGTERM, signal.default_int_handler)
     with tempfile.TemporaryDirectory() as tmp, open(Path(tmp) / "server.log", "w+") as log:
         # The server's log goes to a file: a pipe nobody reads would stop the server the
         # moment it filled (64 KB of warnings).
+        env, cwd = server_env(args.reference)
+        print(f"serving from {args.reference or 'this tree'}", flush=True)
         process = subprocess.Popen(
             [sys.executable, "-m", "binokel", "serve", "--port", str(port), "--db",
              str(Path(tmp) / "web.sqlite3"), "--log-level", "warning",
              "--bot-workers", str(args.bot_workers)],
-            stdout=subprocess.DEVNULL, stderr=log,
+            stdout=subprocess.DEVNULL, stderr=log, env=env, cwd=cwd,
             preexec_fn=None if server_cpus is None else (
                 lambda: os.sched_setaffinity(0, server_cpus)))
         try:
             wait_for_port(port, process, tries=600, pause=0.05)
-            asyncio.run(run(port, process.pid, args))
+            run_loop(run(port, process.pid, args))
         finally:
             process.terminate()
             try:

@@ -1,0 +1,121 @@
+"""The server's garbage collector policy (binokel.web.collector, decision web-20): what lives
+through a middle collection is frozen, so a full collection no longer goes through the whole
+heap; frozen cyclic garbage is freed by the next sweep."""
+
+from __future__ import annotations
+
+import gc
+import weakref
+from collections.abc import Iterator
+
+import pytest
+
+from binokel.web.collector import Collector
+
+
+class Node:
+    def __init__(self) -> None:
+        self.other: Node | None = None
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock() -> Iterator[Clock]:
+    yield Clock()
+
+
+@pytest.fixture
+def collector(clock: Clock) -> Iterator[Collector]:
+    c = Collector(every=60.0, clock=clock)
+    c.install()
+    yield c
+    c.uninstall()
+
+
+def test_what_lives_through_a_middle_collection_leaves_the_full_ones(
+        collector: Collector) -> None:
+    kept = [[i] for i in range(20_000)]
+    gc.collect(1)
+    oldest = {id(o) for o in gc.get_objects(generation=2)}
+    assert not any(id(o) in oldest for o in kept[::100]), "survivors were left in gen 2"
+    assert gc.get_freeze_count() >= collector.baseline + 20_000
+
+
+def test_without_the_policy_a_full_collection_goes_through_them() -> None:
+    # The check above fails without the collector: the survivors sit in the oldest generation.
+    kept = [[i] for i in range(20_000)]
+    gc.collect(1)
+    gc.collect(1)
+    oldest = {id(o) for o in gc.get_objects(generation=2)}
+    assert sum(id(o) in oldest for o in kept[::100]) == 200
+
+
+def test_a_frozen_cycle_is_freed_by_the_next_sweep(collector: Collector, clock: Clock) -> None:
+    a, b = Node(), Node()
+    a.other, b.other = b, a
+    gone = weakref.ref(a)
+    gc.collect(1)  # the cycle lives through it: frozen
+    del a, b
+    gc.collect()
+    assert gone() is not None, "a frozen cycle is left until a sweep"
+    clock.now += 61  # an hour (here a minute) later the next middle collection gives it back
+    gc.collect(1)
+    assert collector.sweeping
+    gc.collect()
+    assert gone() is None
+    assert not collector.sweeping and collector.sweeps == 1
+
+
+def test_a_heap_grown_by_the_growth_is_swept_at_once(clock: Clock) -> None:
+    collector = Collector(every=3600.0, growth=1.05, floor=0, count_every=0, clock=clock)
+    collector.install()
+    frozen = collector.baseline
+    try:
+        few = [[i] for i in range(100)]
+        gc.collect(1)
+        gc.collect(1)
+        assert not collector.sweeping, "swept before the heap grew by the growth"
+        kept = [[i] for i in range(int(0.06 * frozen) + 1000)]
+        gc.collect(1)  # frozen: now over 1.05 times the baseline
+        gc.collect(1)
+        assert collector.sweeping and collector.sweeps == 0
+        gc.collect()
+        assert collector.sweeps == 1
+        assert collector.baseline >= frozen + len(kept) + len(few)
+    finally:
+        collector.uninstall()
+
+
+def test_the_frozen_objects_are_counted_once_a_minute(clock: Clock) -> None:
+    collector = Collector(every=3600.0, growth=1.05, floor=0, clock=clock)
+    collector.install()
+    try:
+        kept = [[i] for i in range(int(0.06 * collector.baseline) + 1000)]
+        gc.collect(1)
+        gc.collect(1)
+        assert not collector.sweeping, "counted before a minute had passed"
+        clock.now += 61
+        gc.collect(1)
+        assert collector.sweeping, f"{len(kept)} more frozen objects were not counted"
+    finally:
+        collector.uninstall()
+
+
+def test_uninstall_gives_everything_back(collector: Collector) -> None:
+    collector.uninstall()
+    assert gc.get_freeze_count() == 0
+    assert collector._stop not in gc.callbacks
+
+
+@pytest.mark.parametrize("bad", [{"every": 0}, {"growth": 1.0}, {"floor": -1},
+                                 {"count_every": -1}])
+def test_a_policy_that_cannot_sweep_is_refused(bad: dict[str, float]) -> None:
+    with pytest.raises(ValueError, match="sweep"):
+        Collector(**bad)  # type: ignore[arg-type]
