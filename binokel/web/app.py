@@ -250,12 +250,14 @@ def create_app(store: TableStore, *, bot_delay: float = 0.8,
             for kind in game_kinds():
                 available_bots(kind)
 
+        # Before the first request, not beside it: a table made while they were being found
+        # tried them itself, on the event loop (330 ms in the siege, issue 46).
+        await asyncio.to_thread(warm_up)
         loop = asyncio.get_running_loop()
-        background = [loop.create_task(asyncio.to_thread(warm_up)),
-                      loop.create_task(manager.load_pending()),
+        background = [loop.create_task(manager.load_pending()),
                       loop.create_task(_sweep(manager))]
         yield
-        for task in background[1:]:
+        for task in background:
             task.cancel()
         for task in background:
             with contextlib.suppress(asyncio.CancelledError, Exception):

@@ -1,16 +1,23 @@
-"""The server's garbage collector policy (binokel.web.collector, decision web-20): what lives
-through a middle collection is frozen, so a full collection no longer goes through the whole
-heap; frozen cyclic garbage is freed by the next sweep."""
+"""What keeps ``binokel serve``'s event loop from stalling (issue 46, decision web-20): the
+garbage collector policy (binokel.web.collector) -- what lives through a middle collection is
+frozen, so a full collection no longer goes through the whole heap; frozen cyclic garbage is
+freed by the next sweep -- and the computer players found before the first request."""
 
 from __future__ import annotations
 
 import gc
 import weakref
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
+from starlette.testclient import TestClient
 
+from binokel.web import players
+from binokel.web.app import create_app
 from binokel.web.collector import Collector
+from binokel.web.games import game_kinds
+from binokel.web.store import Store
 
 
 class Node:
@@ -119,3 +126,16 @@ def test_uninstall_gives_everything_back(collector: Collector) -> None:
 def test_a_policy_that_cannot_sweep_is_refused(bad: dict[str, float]) -> None:
     with pytest.raises(ValueError, match="sweep"):
         Collector(**bad)  # type: ignore[arg-type]
+
+
+def test_the_computer_players_are_found_before_the_first_request(tmp_path: Path) -> None:
+    # (issue 46: a table made while the players were being found, beside the server, tried
+    # each of them itself on the event loop: a 330 ms stall in the siege)
+    saved = dict(players._AVAILABLE)
+    players._AVAILABLE.clear()
+    try:
+        with TestClient(create_app(Store(tmp_path / "web.sqlite3"))):
+            assert set(players._AVAILABLE) == {kind.name for kind in game_kinds()}
+    finally:
+        players._AVAILABLE.clear()
+        players._AVAILABLE.update(saved)
