@@ -59,6 +59,7 @@ from tests.web.browsing import CHROMIUM, CHROMIUM_ARGS, PHONE  # noqa: E402
 from tests.web.conftest import free_port  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).parent))
+from loadtest import percentile as rank_percentile  # noqa: E402
 from loadtest import wait_for_port  # noqa: E402
 
 PLAY = """async ([botDelay, hints, expert]) => {
@@ -338,11 +339,9 @@ def ready(page: Any) -> float:
 
 
 def percentile(values: list[float], q: float) -> float:
-    """The median for ``q`` 0.5, else the value at rank ``q`` of the sorted values."""
-    ordered = sorted(values)
-    if q == 0.5:
-        return float(statistics.median(ordered))
-    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+    """The median for ``q`` 0.5 (the mean of the middle two of an even count), else
+    :func:`loadtest.percentile`, the value at rank ``q``."""
+    return float(statistics.median(values)) if q == 0.5 else rank_percentile(values, q)
 
 
 def quantiles(values: list[float]) -> str:

@@ -311,19 +311,16 @@ class PeopleProcesses:
                 process.kill()
 
 
-def move_workers(server: int, cpus: set[int]) -> int:
+def move_workers(server: int, cpus: set[int]) -> None:
     """Put the server's worker processes (every thread of each) on ``cpus``: with ``--pin``
     the server's event loop keeps its core to itself, as on any machine with more than one
     core; a worker started anew inherits the server's core, so this is done again and again
-    (:func:`keep_workers_off`).  Returns how many threads were moved."""
-    moved = 0
+    (:func:`keep_workers_off`)."""
     for children in Path(f"/proc/{server}/task").glob("*/children"):
         for child in children.read_text().split():
             for task in Path(f"/proc/{child}/task").iterdir():
                 with contextlib.suppress(OSError):
                     os.sched_setaffinity(int(task.name), cpus)
-                    moved += 1
-    return moved
 
 
 async def keep_workers_off(server: int) -> None:
