@@ -350,7 +350,10 @@ class TableManager(TableLife):
         table.status = status
         table.updated = time.time()
         if table.bot_task is not None:
+            # Let go of it, too: the cancelled task keeps its traceback, whose frame holds the
+            # table, a cycle that only the garbage collector's (rare) sweep would free.
             table.bot_task.cancel()
+            table.bot_task = None
         self.arm_clock(table)  # (stops it)
         self._broadcast(table)
         self._forget_if_ended(table)
@@ -389,6 +392,7 @@ class TableManager(TableLife):
             return
         if table.bot_task is not None:
             table.bot_task.cancel()
+            table.bot_task = None
         if table.clock_task is not None:
             table.clock_task.cancel()
         for listener in list(table.listeners):

@@ -5,11 +5,13 @@ freed by the next sweep -- and the computer players found before the first reque
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import sys
 import weakref
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
@@ -19,6 +21,7 @@ from binokel.web.app import create_app
 from binokel.web.collector import Collector
 from binokel.web.games import game_kinds
 from binokel.web.store import Store
+from binokel.web.tables import TableManager
 
 
 class Node:
@@ -202,3 +205,42 @@ def test_the_computer_players_are_found_before_the_first_request(tmp_path: Path)
     finally:
         players._AVAILABLE.clear()
         players._AVAILABLE.update(saved)
+
+
+class Inbox:
+    def __init__(self) -> None:
+        self.sent = 0
+
+    def send(self, text: str) -> None:
+        self.sent += 1
+
+
+def test_an_abandoned_table_is_freed_without_the_collector() -> None:
+    # Frozen cyclic garbage waits for a sweep (a full collection, about a second at 1,000
+    # tables).  A table ended while its computer players waited to move was such a cycle: the
+    # cancelled task kept its traceback, whose frame held the table, which held the task.
+    async def scenario() -> weakref.ref[Any]:
+        manager = TableManager(Store(":memory:"), bot_delay=30.0)
+        table, _, _ = manager.create("binokel", ["bot:random", "human", "bot:random"],
+                                     take=1, seed="cycle-1")
+        inbox = Inbox()
+        manager.attach(table, inbox, 1)
+        await asyncio.sleep(0)
+        task = table.bot_task
+        assert task is not None and not task.done(), "the first computer player is waiting"
+        manager.abandon(table, 1)
+        manager.detach(table, inbox)
+        assert manager.tables.get(table.id) is None
+        await asyncio.sleep(0)
+        assert task.cancelled() and inbox.sent
+        gone = weakref.ref(table)
+        del table, task
+        return gone
+
+    gc.collect()
+    gc.disable()
+    try:
+        gone = asyncio.run(scenario())
+        assert gone() is None, "the abandoned table is kept alive by a reference cycle"
+    finally:
+        gc.enable()
