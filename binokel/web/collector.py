@@ -43,12 +43,14 @@ True
 from __future__ import annotations
 
 import gc
+import logging
 import sys
 import time
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["COUNT_EVERY", "MIDDLE_AFTER", "SWEEP_EVERY", "SWEEP_FLOOR", "SWEEP_GROWTH", "Collector"]
+__all__ = ["COUNT_EVERY", "LONG_SWEEP", "MIDDLE_AFTER", "SWEEP_EVERY", "SWEEP_FLOOR",
+           "SWEEP_GROWTH", "Collector"]
 
 #: Seconds between two sweeps at most.
 SWEEP_EVERY = 3600.0
@@ -62,6 +64,10 @@ SWEEP_FLOOR = 2_000_000
 COUNT_EVERY = 60.0
 #: Young collections before a middle one (CPython's default: 10).
 MIDDLE_AFTER = 2
+#: A sweep that holds the server this many seconds or more is logged as a warning.
+LONG_SWEEP = 0.1
+
+log = logging.getLogger("binokel.web")
 
 
 class Collector:
@@ -91,24 +97,25 @@ class Collector:
         self.sweeping = False
         """True from giving the frozen objects back until the full collection has run."""
         self.sweeps = 0
+        self.sweep_started = 0.0
         self.thresholds: tuple[int, int, int] | None = None
         """The collector's thresholds before :meth:`install`."""
 
     def install(self) -> None:
         """Freeze what the process holds now (its modules, its app) and freeze from now on."""
-        if self._stop in gc.callbacks:
+        if self._on_collection in gc.callbacks:
             return
         gc.collect()
         gc.freeze()
         self._swept()
         self.thresholds = young, _, oldest = gc.get_threshold()
         gc.set_threshold(young, self.middle, oldest)
-        gc.callbacks.append(self._stop)
+        gc.callbacks.append(self._on_collection)
 
     def uninstall(self) -> None:
         """Stop, and give every frozen object back to the collector."""
-        if self._stop in gc.callbacks:
-            gc.callbacks.remove(self._stop)
+        if self._on_collection in gc.callbacks:
+            gc.callbacks.remove(self._on_collection)
         if self.thresholds is not None:
             gc.set_threshold(*self.thresholds)
             self.thresholds = None
@@ -131,11 +138,15 @@ class Collector:
         self.counted_at = now
         return self.heap() > max(self.floor, self.growth * self.baseline)
 
-    def _stop(self, phase: str, info: dict[str, Any]) -> None:
-        """A collection's callback (:data:`gc.callbacks`): it runs when a collection has
-        finished, so what is frozen here has just been found alive."""
+    def _on_collection(self, phase: str, info: dict[str, Any]) -> None:
+        """A collection's callback (:data:`gc.callbacks`).  At its end (``stop``), what is
+        frozen has just been found alive; the start of a sweep's full collection is timed."""
         generation = info["generation"]
-        if phase != "stop" or generation == 0:
+        if generation == 0:
+            return
+        if phase == "start":
+            if self.sweeping and generation == 2:
+                self.sweep_started = time.perf_counter()
             return
         if self.sweeping:
             if generation < 2:
@@ -143,6 +154,12 @@ class Collector:
             gc.freeze()
             self.sweeps += 1
             self._swept()
+            took = time.perf_counter() - self.sweep_started
+            log.log(logging.WARNING if took >= LONG_SWEEP else logging.INFO,
+                    "the garbage collector's sweep held the server %.0f ms (%d objects "
+                    "freed; the next in %.0f minutes, or when the heap passes %d blocks)",
+                    took * 1000, info["collected"], self.every / 60,
+                    max(self.floor, self.growth * self.baseline))
             return
         if self.due():
             gc.unfreeze()  # the next full collection goes through everything once

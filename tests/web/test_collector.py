@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import logging
 import sys
 import weakref
 from collections.abc import Iterator
@@ -69,7 +70,9 @@ def test_without_the_policy_a_full_collection_goes_through_them() -> None:
     assert sum(id(o) in oldest for o in kept[::100]) == 200
 
 
-def test_a_frozen_cycle_is_freed_by_the_next_sweep(collector: Collector, clock: Clock) -> None:
+def test_a_frozen_cycle_is_freed_by_the_next_sweep(collector: Collector, clock: Clock,
+                                                   caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.INFO, logger="binokel.web")
     a, b = Node(), Node()
     a.other, b.other = b, a
     gone = weakref.ref(a)
@@ -83,6 +86,8 @@ def test_a_frozen_cycle_is_freed_by_the_next_sweep(collector: Collector, clock: 
     gc.collect()
     assert gone() is None
     assert not collector.sweeping and collector.sweeps == 1
+    said = [r.getMessage() for r in caplog.records if "sweep held the server" in r.getMessage()]
+    assert len(said) == 1 and " ms (" in said[0] and "objects freed" in said[0], said
 
 
 def test_a_heap_grown_by_the_growth_is_swept_at_once(clock: Clock) -> None:
@@ -184,7 +189,7 @@ def test_a_middle_collection_comes_after_two_young_ones() -> None:
 def test_uninstall_gives_everything_back(collector: Collector) -> None:
     collector.uninstall()
     assert gc.get_freeze_count() == 0
-    assert collector._stop not in gc.callbacks
+    assert collector._on_collection not in gc.callbacks
 
 
 @pytest.mark.parametrize("bad", [{"every": 0}, {"growth": 1.0}, {"floor": -1},
