@@ -8,7 +8,9 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
+import socket
 import sys
+import threading
 import weakref
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,7 +21,7 @@ from starlette.testclient import TestClient
 
 from binokel.web import players
 from binokel.web.app import create_app
-from binokel.web.collector import Collector
+from binokel.web.collector import Collector, can_probe, probe_garbage
 from binokel.web.games import game_kinds
 from binokel.web.store import Store
 from binokel.web.tables import TableManager
@@ -45,7 +47,7 @@ def clock() -> Iterator[Clock]:
 
 @pytest.fixture
 def collector(clock: Clock) -> Iterator[Collector]:
-    c = Collector(every=60.0, clock=clock)
+    c = Collector(every=60.0, clock=clock, probe=None)
     c.install()
     yield c
     c.uninstall()
@@ -91,7 +93,8 @@ def test_a_frozen_cycle_is_freed_by_the_next_sweep(collector: Collector, clock: 
 
 
 def test_a_heap_grown_by_the_growth_is_swept_at_once(clock: Clock) -> None:
-    collector = Collector(every=3600.0, growth=1.05, floor=0, count_every=0, clock=clock)
+    collector = Collector(every=3600.0, growth=1.05, floor=0, count_every=0, clock=clock,
+                          probe=None)
     collector.install()
     frozen = collector.baseline
     try:
@@ -111,7 +114,7 @@ def test_a_heap_grown_by_the_growth_is_swept_at_once(clock: Clock) -> None:
 
 
 def test_the_frozen_objects_are_counted_once_a_minute(clock: Clock) -> None:
-    collector = Collector(every=3600.0, growth=1.05, floor=0, clock=clock)
+    collector = Collector(every=3600.0, growth=1.05, floor=0, clock=clock, probe=None)
     collector.install()
     try:
         kept = [[i] for i in range(int(0.06 * collector.baseline) + 1000)]
@@ -129,7 +132,8 @@ def test_the_heap_is_measured_without_walking_the_frozen_objects(
         clock: Clock, monkeypatch: pytest.MonkeyPatch) -> None:
     # gc.get_freeze_count() walks every frozen object: at 1,000 tables that held the server's
     # event loop about 100 ms once a minute.  The collector measures the allocator's blocks.
-    collector = Collector(every=3600.0, growth=1.05, floor=0, count_every=0, clock=clock)
+    collector = Collector(every=3600.0, growth=1.05, floor=0, count_every=0, clock=clock,
+                          probe=None)
     assert collector.heap is sys.getallocatedblocks
     collector.install()
     try:
@@ -150,7 +154,7 @@ def test_the_heap_is_measured_without_walking_the_frozen_objects(
 def test_the_sweep_follows_the_heap_measure(clock: Clock) -> None:
     heap = [1000]
     collector = Collector(every=3600.0, growth=2.0, floor=3000, count_every=0, clock=clock,
-                          heap=lambda: heap[0])
+                          heap=lambda: heap[0], probe=None)
     collector.install()
     try:
         heap[0] = 2900  # grown by the growth, but under the floor
@@ -170,7 +174,7 @@ def test_the_sweep_follows_the_heap_measure(clock: Clock) -> None:
 
 def test_a_middle_collection_comes_after_two_young_ones() -> None:
     before = gc.get_threshold()
-    collector = Collector()
+    collector = Collector(probe=None)
     collector.install()
     try:
         assert gc.get_threshold() == (before[0], 2, before[2])
@@ -186,6 +190,103 @@ def test_a_middle_collection_comes_after_two_young_ones() -> None:
     assert gc.get_threshold() == before
 
 
+class Leaky(Node):
+    """A cycle's member whose finalizer writes to a socket."""
+
+    def __init__(self, sock: socket.socket) -> None:
+        super().__init__()
+        self.sock = sock
+
+    def __del__(self) -> None:
+        self.sock.send(b"finalized")
+
+
+@pytest.mark.skipif(not can_probe(), reason="the probe forks (Linux)")
+def test_a_probe_finds_frozen_garbage_in_a_copy_that_touches_no_file() -> None:
+    mine, theirs = socket.socketpair()
+    try:
+        a, b = Leaky(mine), Node()
+        a.other, b.other = b, a
+        gone = weakref.ref(a)
+        gc.freeze()
+        del a, b
+        found = probe_garbage()
+        assert found is not None and found[0] >= 2 and found[1] > found[0]
+        assert gone() is not None, "the probe freed nothing here"
+        # The copy closed its files before its collection ran the finalizer: nothing came.
+        theirs.setblocking(False)
+        with pytest.raises(BlockingIOError):
+            theirs.recv(64)
+        gc.unfreeze()
+        gc.collect()
+        assert gone() is None and theirs.recv(64) == b"finalized"  # here, it writes
+    finally:
+        gc.unfreeze()
+        mine.close()
+        theirs.close()
+
+
+@pytest.mark.skipif(not can_probe(), reason="the probe forks (Linux)")
+def test_a_probe_that_does_not_answer_in_time_is_killed() -> None:
+    assert probe_garbage(timeout=0.0) is None
+
+
+def probed(found: tuple[int, int] | None, clock: Clock) -> Collector:
+    """A collector whose hour has passed, its probe asked once (and answering ``found``)."""
+    collector = Collector(every=60.0, clock=clock, probe=lambda: found)
+    collector.install(watch=False)
+    clock.now += 61
+    gc.collect(1)
+    assert collector.probing and not collector.sweeping, "the sweep came before the probe"
+    collector.run_probe()
+    assert not collector.probing and collector.probes == 1
+    return collector
+
+
+def test_a_sweep_the_probe_finds_little_garbage_for_is_skipped(clock: Clock) -> None:
+    collector = probed((40, 1000), clock)
+    try:
+        frozen = gc.get_freeze_count()
+        gc.collect(1)
+        gc.collect()
+        assert collector.sweeps == 0 and not collector.sweeping
+        assert gc.get_freeze_count() >= frozen, "the frozen objects were given back"
+        assert collector.swept_at == clock.now, "the hour did not start anew"
+    finally:
+        collector.uninstall()
+
+
+@pytest.mark.parametrize("found", [(50, 1000), None])
+def test_a_sweep_the_probe_finds_garbage_for_or_does_not_answer_comes(
+        found: tuple[int, int] | None, clock: Clock) -> None:
+    collector = probed(found, clock)
+    try:
+        gc.collect(1)
+        assert collector.sweeping
+        gc.collect()
+        assert collector.sweeps == 1 and not collector.sweep_wanted
+    finally:
+        collector.uninstall()
+
+
+def test_the_watcher_thread_asks_the_probe(clock: Clock) -> None:
+    asked = threading.Event()
+
+    def probe() -> tuple[int, int]:
+        asked.set()
+        return (0, 1000)
+
+    collector = Collector(every=60.0, clock=clock, probe=probe)
+    collector.install()
+    try:
+        clock.now += 61
+        gc.collect(1)
+        assert asked.wait(10), "the watcher did not run the probe"
+    finally:
+        collector.uninstall()
+    assert collector.probes == 1 and collector.sweeps == 0
+
+
 def test_uninstall_gives_everything_back(collector: Collector) -> None:
     collector.uninstall()
     assert gc.get_freeze_count() == 0
@@ -193,9 +294,9 @@ def test_uninstall_gives_everything_back(collector: Collector) -> None:
 
 
 @pytest.mark.parametrize("bad", [{"every": 0}, {"growth": 1.0}, {"floor": -1},
-                                 {"count_every": -1}, {"middle": 0}])
+                                 {"count_every": -1}, {"middle": 0}, {"share": 1.5}])
 def test_a_policy_that_cannot_sweep_is_refused(bad: dict[str, float]) -> None:
-    with pytest.raises(ValueError, match=r"sweep|middle"):
+    with pytest.raises(ValueError, match=r"sweep|middle|share"):
         Collector(**bad)  # type: ignore[arg-type]
 
 
