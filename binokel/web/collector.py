@@ -117,8 +117,11 @@ def probe_garbage(timeout: float = PROBE_TIMEOUT) -> Found | None:
     os.close(write)
     answer = ""
     try:
-        ready, _, _ = select.select([read], [], [], timeout)
-        answer = os.read(read, 64).decode() if ready else ""
+        # (poll, not select: a busy server's descriptors are past select's 1,024)
+        waiting = select.poll()
+        waiting.register(read, select.POLLIN)
+        if waiting.poll(timeout * 1000):
+            answer = os.read(read, 64).decode()
     finally:
         os.close(read)
         if not answer:
@@ -231,7 +234,11 @@ class Collector:
         """Ask the probe whether the due sweep is worth its pause: it is when the probe finds
         :data:`PROBE_SHARE` of the objects to be garbage, or does not answer."""
         assert self.probe is not None
-        found = self.probe()
+        try:
+            found = self.probe()
+        except Exception:
+            log.exception("the garbage collector's probe failed: the sweep comes")
+            found = None
         self.probes += 1
         if found is None or found[0] >= self.share * max(found[1], 1):
             self.sweep_wanted = True

@@ -8,6 +8,8 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
+import os
+import resource
 import socket
 import sys
 import threading
@@ -231,6 +233,26 @@ def test_a_probe_that_does_not_answer_in_time_is_killed() -> None:
     assert probe_garbage(timeout=0.0) is None
 
 
+@pytest.mark.skipif(not can_probe(), reason="the probe forks (Linux)")
+def test_a_probe_answers_in_a_process_with_more_than_1024_files() -> None:
+    # A server at 1,000 tables holds over 3,000 sockets: the probe's pipe is past select()'s
+    # limit ("filedescriptor out of range in select()" killed the probe's thread).
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < 1200:
+        if hard != resource.RLIM_INFINITY and hard < 1200:
+            pytest.skip(f"this system allows {hard} open files")
+        resource.setrlimit(resource.RLIMIT_NOFILE, (1200, hard))
+    held = [os.open(os.devnull, os.O_RDONLY) for _ in range(1100)]
+    try:
+        assert max(held) > 1024
+        found = probe_garbage()
+        assert found is not None and found[1] > 0
+    finally:
+        for fd in held:
+            os.close(fd)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+
+
 def probed(found: tuple[int, int] | None, clock: Clock) -> Collector:
     """A collector whose hour has passed, its probe asked once (and answering ``found``)."""
     collector = Collector(every=60.0, clock=clock, probe=lambda: found)
@@ -265,6 +287,23 @@ def test_a_sweep_the_probe_finds_garbage_for_or_does_not_answer_comes(
         assert collector.sweeping
         gc.collect()
         assert collector.sweeps == 1 and not collector.sweep_wanted
+    finally:
+        collector.uninstall()
+
+
+def test_a_probe_that_fails_brings_the_sweep(clock: Clock,
+                                            caplog: pytest.LogCaptureFixture) -> None:
+    def probe() -> tuple[int, int]:
+        raise OSError("no fork today")
+
+    collector = Collector(every=60.0, clock=clock, probe=probe)
+    collector.install(watch=False)
+    try:
+        clock.now += 61
+        gc.collect(1)
+        collector.run_probe()
+        assert collector.sweep_wanted and not collector.probing
+        assert "probe failed" in caplog.text and "no fork today" in caplog.text
     finally:
         collector.uninstall()
 
