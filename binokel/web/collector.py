@@ -108,7 +108,8 @@ def probe_garbage(timeout: float = PROBE_TIMEOUT) -> Found | None:
     but in another process (sharing this one's memory until it writes to it), while this one
     only waits for :func:`os.fork` (about 5 ms at 275 MB).  The copy closes every file it
     inherited first, so that no finalizer it runs touches a socket or a database of this
-    process.  None if the copy did not answer within ``timeout`` seconds (it is killed)."""
+    process.  None if the copy did not answer within ``timeout`` seconds (it is killed): say,
+    a finalizer waiting for a lock that another thread held at the fork."""
     read, write = os.pipe()
     pid = os.fork()
     if pid == 0:  # the copy: nothing but the collection, then out without any clean-up
