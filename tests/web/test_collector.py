@@ -115,17 +115,17 @@ def test_a_heap_grown_by_the_growth_is_swept_at_once(clock: Clock) -> None:
         collector.uninstall()
 
 
-def test_the_frozen_objects_are_counted_once_a_minute(clock: Clock) -> None:
+def test_the_heap_is_measured_once_a_minute(clock: Clock) -> None:
     collector = Collector(every=3600.0, growth=1.05, floor=0, clock=clock, probe=None)
     collector.install()
     try:
         kept = [[i] for i in range(int(0.06 * collector.baseline) + 1000)]
         gc.collect(1)
         gc.collect(1)
-        assert not collector.sweeping, "counted before a minute had passed"
+        assert not collector.sweeping, "measured before a minute had passed"
         clock.now += 61
         gc.collect(1)
-        assert collector.sweeping, f"{len(kept)} more frozen objects were not counted"
+        assert collector.sweeping, f"{len(kept)} more lists were not measured"
     finally:
         collector.uninstall()
 
