@@ -183,7 +183,7 @@ class Collector:
         self.probing = False
         """True from a sweep's coming due until its probe has answered."""
         self.sweep_wanted = False
-        """The probe found garbage: the next middle collection begins the sweep."""
+        """The next middle collection begins a sweep (the probe found garbage, or none asked)."""
         self.sweeps = 0
         self.probes = 0
         self.sweep_started = 0.0
@@ -234,7 +234,11 @@ class Collector:
         if now - self.counted_at < self.count_every:
             return False
         self.counted_at = now
-        return self.heap() > max(self.floor, self.growth * self.baseline)
+        return self.heap() > self.limit()
+
+    def limit(self) -> float:
+        """The heap (in blocks) past which a sweep comes due."""
+        return max(self.floor, self.growth * self.baseline)
 
     def _watch(self) -> None:
         while self._watcher is threading.current_thread():
@@ -280,14 +284,16 @@ class Collector:
             log.log(logging.WARNING if took >= LONG_SWEEP else logging.INFO,
                     "the garbage collector's sweep held the server %.0f ms (%d objects "
                     "freed; the next in %.0f minutes, or when the heap passes %d blocks)",
-                    took * 1000, info["collected"], self.every / 60,
-                    max(self.floor, self.growth * self.baseline))
+                    took * 1000, info["collected"], self.every / 60, self.limit())
             return
-        if self.sweep_wanted or (not self.probing and self.due()):
-            if self.probe is None or self.sweep_wanted:
-                gc.unfreeze()  # the next full collection goes through everything once
-                self.sweeping = True
-                self.sweep_wanted = False
-                return
-            self.probing = True  # the watcher asks the probe first
+        if not (self.sweep_wanted or self.probing) and self.due():
+            if self.probe is None:
+                self.sweep_wanted = True
+            else:
+                self.probing = True  # the watcher asks the probe first
+        if self.sweep_wanted:
+            gc.unfreeze()  # the next full collection goes through everything once
+            self.sweeping = True
+            self.sweep_wanted = False
+            return
         gc.freeze()
