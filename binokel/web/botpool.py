@@ -4,7 +4,8 @@ A :class:`BotPool` sends a seat's view (and nothing more) to one of ``workers`` 
 which answers with an action.  The workers run at a lower priority than the server, so a
 table of experts thinking hard slows other tables' moves as little as the machine allows.  A
 worker that crashes, or that thinks longer than ``timeout`` seconds, is killed and replaced;
-the caller gets ``None`` and plays on without it.
+the caller gets ``None`` and plays on without it.  Workers are forked from a fork server that
+imported the players (:func:`worker_context`), so a replacement is ready in milliseconds.
 
 The server process keeps no thread for this: each worker's end of its pipe is watched by the
 event loop itself (``add_reader``).  A pool library's manager threads (pebble's, tried first)
@@ -37,7 +38,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # (no fork server on Windows: the class is not there)
+    from multiprocessing.context import ForkServerContext, SpawnContext
 
 log = logging.getLogger("binokel.web")
 
@@ -113,6 +117,25 @@ def _warm_up() -> None:
 
 
 Decide = Callable[[str, str, Any, str, bool], Decision]
+
+#: What a fork server imports once, so that each worker forked from it starts with the
+#: players loaded (see :func:`worker_context`).
+PRELOAD = ("binokel.web.botpool", "binokel.web.players", "binokel.bots", "binokel.search")
+
+
+def worker_context() -> ForkServerContext | SpawnContext:
+    """How workers are started: forked from a *fork server* where the system has one (a
+    process of its own, started once, that imported the players), else spawned.  Never forked
+    from the server itself, which would copy its threads' locks.  A spawned worker starts
+    Python and imports the players anew: 220 ms of CPU at the server's priority before it can
+    lower its own, on the server's core if the server is pinned to one.  A worker forked from
+    the fork server is ready in milliseconds, so replacing one (a table left while its player
+    thought, a crash, an overrun) costs the server almost nothing (decision web-21)."""
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("spawn")
+    context: ForkServerContext = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(list(PRELOAD))  # (no effect once the fork server runs)
+    return context
 
 
 def _serve(connection: Connection, function: Decide, niceness: int = WORKER_NICENESS) -> None:
@@ -193,8 +216,7 @@ class BotPool:
         self._paused = False
         self.failures = 0
         """Decisions lost to a crashed or stuck worker."""
-        # Spawned, not forked: a fork of a running server would copy its threads' locks.
-        self._context = multiprocessing.get_context("spawn")
+        self._context = worker_context()
         self._idle: list[_Worker] = []
         self._all: list[_Worker] = []
         self._waiting: dict[str, deque[asyncio.Future[_Worker]]] = {}
@@ -258,7 +280,14 @@ class BotPool:
             return self._idle.pop()
         waiter: asyncio.Future[_Worker] = asyncio.get_running_loop().create_future()
         self._waiting.setdefault(share, deque()).append(waiter)
-        return await waiter
+        try:
+            return await waiter
+        except asyncio.CancelledError:
+            # Handed a worker just as its caller was cancelled (a table left): pass it on,
+            # or the pool would be a worker short for good.
+            if waiter.done() and not waiter.cancelled():
+                self._release(waiter.result())
+            raise
 
     def _release(self, worker: _Worker) -> None:
         """Hand the worker to the share whose turn it is (round robin), or keep it idle."""

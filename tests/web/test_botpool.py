@@ -4,10 +4,15 @@ crashes or gets stuck is replaced while its table plays on."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import multiprocessing
 import os
 import time
+from functools import partial
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from binokel import new_game
 from binokel.web.botpool import BotPool, Decision, decide
@@ -15,10 +20,13 @@ from binokel.web.store import Store
 from binokel.web.tables import TableManager
 
 
-def crash_or_hang(game: str, spec: str, view: Any, seed: str, weigh: bool) -> Decision:
+def crash_or_hang(folder: str, game: str, spec: str, view: Any, seed: str,
+                  weigh: bool) -> Decision:
     """A worker function whose first decision kills its worker process and whose second never
-    ends; later ones decide as usual.  Each worker process that served leaves its pid."""
-    markers = Path(os.environ["BOTPOOL_MARKERS"])
+    ends; later ones decide as usual.  Each worker process that served leaves its pid in
+    ``folder`` (given with :func:`functools.partial`: a worker forked from the fork server
+    has the fork server's environment, not the test's)."""
+    markers = Path(folder)
     (markers / f"pid-{os.getpid()}").touch()
     for fault in ("crash", "hang"):
         if not (markers / fault).exists():
@@ -35,13 +43,12 @@ def spy(game: str, spec: str, view: Any, seed: str, weigh: bool) -> Decision:
     return Decision(action=decision.action, values=[(type(view).__name__, 0.0, view.seat)])
 
 
-def test_a_crashed_or_stuck_worker_is_replaced(tmp_path: Path, monkeypatch: Any) -> None:
-    monkeypatch.setenv("BOTPOOL_MARKERS", str(tmp_path))
+def test_a_crashed_or_stuck_worker_is_replaced(tmp_path: Path) -> None:
     state = new_game(seed=3)
     view = state.view(state.to_move)
 
     async def scenario() -> list[Decision | None]:
-        pool = BotPool(workers=1, timeout=2.0, function=crash_or_hang)
+        pool = BotPool(workers=1, timeout=2.0, function=partial(crash_or_hang, str(tmp_path)))
         try:
             # The first decision crashes its worker, the second hangs: both are replaced.
             crashed = await pool.decide("binokel", "random", view, seed="a")
@@ -59,14 +66,12 @@ def test_a_crashed_or_stuck_worker_is_replaced(tmp_path: Path, monkeypatch: Any)
     assert len(list(tmp_path.glob("pid-*"))) == 3
 
 
-def test_a_table_plays_on_when_its_computer_players_workers_fail(tmp_path: Path,
-                                                                  monkeypatch: Any) -> None:
+def test_a_table_plays_on_when_its_computer_players_workers_fail(tmp_path: Path) -> None:
     markers = tmp_path / "markers"
     markers.mkdir()
-    monkeypatch.setenv("BOTPOOL_MARKERS", str(markers))
 
     async def scenario() -> int:
-        pool = BotPool(workers=1, timeout=2.0, function=crash_or_hang)
+        pool = BotPool(workers=1, timeout=2.0, function=partial(crash_or_hang, str(markers)))
         manager = TableManager(Store(tmp_path / "web.sqlite3"), bot_delay=0, pool=pool)
         table, _, _ = manager.create("binokel", ["bot:random"] * 3)
         deadline = time.monotonic() + 30
@@ -92,3 +97,54 @@ def test_a_computer_player_is_given_its_seats_view_only(tmp_path: Path) -> None:
 
     decision = asyncio.run(scenario())
     assert decision is not None and decision.values == [("View", 0.0, seat)]
+
+
+def test_a_worker_handed_to_a_cancelled_decision_is_not_lost() -> None:
+    state = new_game(seed=4)
+    view = state.view(state.to_move)
+
+    async def scenario() -> Decision | None:
+        pool = BotPool(workers=1, timeout=30)
+        try:
+            pool.start()
+            worker = await pool._acquire()  # the only worker is busy ...
+            waiting = asyncio.ensure_future(pool._acquire())
+            await asyncio.sleep(0)  # ... so a decision waits for it
+            pool._release(worker)  # the worker is handed to that decision ...
+            waiting.cancel()  # ... whose table is left before it runs
+            with contextlib.suppress(asyncio.CancelledError):
+                await waiting
+            return await asyncio.wait_for(
+                pool.decide("binokel", "random", view, seed="s"), timeout=60)
+        finally:
+            pool.close()
+
+    decision = asyncio.run(scenario())
+    assert decision is not None and decision.action in view.legal_actions
+
+
+def parent(game: str, spec: str, view: Any, seed: str, weigh: bool) -> Decision:
+    """The worker's parent process and its command line, as the decision."""
+    return Decision(action=(os.getppid(), Path(f"/proc/{os.getppid()}/cmdline").read_bytes()),
+                    values=None)
+
+
+@pytest.mark.skipif(not Path("/proc/self/cmdline").exists()
+                    or "forkserver" not in multiprocessing.get_all_start_methods(),
+                    reason="needs a fork server and /proc")
+def test_workers_are_forked_from_a_fork_server_not_from_the_server() -> None:
+    view = new_game(seed=6).view(0)
+
+    async def scenario() -> list[Any]:
+        pool = BotPool(workers=1, timeout=30, function=parent)
+        try:
+            first = await pool.decide("binokel", "random", view, seed="a")
+            pool._idle = [pool._replace(pool._idle[0])]  # as after a crash
+            second = await pool.decide("binokel", "random", view, seed="b")
+            return [d.action if d else None for d in (first, second)]
+        finally:
+            pool.close()
+
+    first, second = asyncio.run(scenario())
+    assert first[0] != os.getpid() and b"forkserver" in first[1]
+    assert second == first  # the replacement came from the same fork server
