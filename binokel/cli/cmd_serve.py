@@ -177,6 +177,7 @@ def run(args: argparse.Namespace) -> int:
     hints.pool.start()
     shown = f"database {db}" + ("" if cluster is None else f", server {cluster.me}")
     print(f"binokel: serving on http://{args.host}:{args.port}/  ({shown})", flush=True)
+    _log_like_uvicorn(args.log_level)
     ws, loop = _fastest_protocols(uvicorn)
     # No pause of the garbage collector's through the whole heap every few seconds
     # (binokel.web.collector, decision web-20).
@@ -251,6 +252,22 @@ def _http_protocol(header_timeout: float, per_second: float) -> Any:
         from uvicorn.protocols.http.h11_impl import H11Protocol
 
         return guarded(H11Protocol, header_timeout=header_timeout, per_second=per_second)
+
+
+def _log_like_uvicorn(level: str) -> None:
+    """The server's own lines (a table that expired, the garbage collector's probe) at the
+    level of ``--log-level``, shown as uvicorn shows its own (without this, Python shows
+    warnings only, and without a level)."""
+    import logging
+
+    from uvicorn.logging import DefaultFormatter
+
+    handler = logging.StreamHandler()
+    handler.setFormatter(DefaultFormatter("%(levelprefix)s %(message)s"))
+    logger = logging.getLogger("binokel")
+    logger.handlers[:] = [handler]
+    logger.setLevel(level.upper())
+    logger.propagate = False
 
 
 def _fastest_protocols(uvicorn: Any) -> tuple[str, str]:

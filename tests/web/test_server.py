@@ -466,3 +466,23 @@ def test_the_invite_qr_code_holds_the_tables_link(client: TestClient) -> None:
     assert response.headers["content-type"].startswith("image/svg+xml")
     assert f"<title>http://testserver/t/{made['id']}</title>" in response.text
     assert client.get("/api/tables/nosuchtable/invite.svg").status_code == 404
+
+
+@pytest.mark.parametrize("level", ["info", "warning"])
+def test_the_servers_own_lines_are_shown_at_its_log_level(level: str, capsys: Any) -> None:
+    import logging
+
+    from binokel.cli.cmd_serve import _log_like_uvicorn
+
+    logger = logging.getLogger("binokel")
+    kept = logger.handlers[:], logger.level, logger.propagate
+    try:
+        _log_like_uvicorn(level)
+        logging.getLogger("binokel.web").info("table t1 expired: nobody there")
+        logging.getLogger("binokel.web").warning("the sweep held the server 945 ms")
+    finally:
+        logger.handlers[:], logger.level, logger.propagate = kept
+    shown = capsys.readouterr().err
+    assert "WARNING:  the sweep held the server 945 ms" in shown
+    # Python alone shows no info line, and a warning without its level.
+    assert ("INFO:     table t1 expired: nobody there" in shown) == (level == "info")
