@@ -332,16 +332,35 @@ def sum_cpu(measure: Any, pids: list[int]) -> float | None:
     return None if not values or None in values else float(sum(values))
 
 
+def children(pid: int) -> list[int]:
+    """A process's children, from /proc (each of its threads' list)."""
+    found: list[int] = []
+    for listed in Path(f"/proc/{pid}/task").glob("*/children"):
+        with contextlib.suppress(OSError):
+            found.extend(int(child) for child in listed.read_text().split())
+    return found
+
+
+def descendants(pid: int) -> list[int]:
+    """A process's children, their children and so on (a fork server's workers)."""
+    found, todo = [], [pid]
+    while todo:
+        below = children(todo.pop())
+        found.extend(below)
+        todo.extend(below)
+    return found
+
+
 def worker_cpu_seconds(pid: int | None) -> float | None:
-    """CPU time of a process's children (the server's computer-player workers)."""
+    """CPU time of a process's descendants (the server's computer-player workers, and the
+    fork server they come from), those ended and waited for included."""
     if pid is None:
         return None
     total = 0.0
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            fields = _stat(int(entry.name))
-            if fields is not None and fields[1] == str(pid):
-                total += cpu_seconds(int(entry.name)) or 0.0
+    for process in descendants(pid):
+        fields = _stat(process)
+        if fields is not None:
+            total += sum(int(f) for f in fields[11:15]) / os.sysconf("SC_CLK_TCK")
     return total
 
 

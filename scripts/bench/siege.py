@@ -22,7 +22,9 @@ rates and timeouts as shipped; ``scripts/bench/loadtest.py`` lifts them), then
 
 It prints, per phase: tables held (no error, no dropped connection, moves made), people's
 moves a second and their move latency (from sending an action to the state that shows it:
-p50, p99), the computer players' gap between moves (p50, p99, max), and what the attack got.
+p50, p99), the computer players' gap between moves (p50, p99, max), and what the attack got;
+under each phase the lines the server logged in it, and whether the server's garbage
+collector's probe (a forked copy of the server, decision web-20) ran in it.
 
 Usage: nice -n 10 .venv/bin/python scripts/bench/siege.py --tables 1000 --seconds 30
        .venv/bin/python scripts/bench/siege.py --tables 50 --seconds 10 --attacks fill,hints
@@ -57,8 +59,10 @@ from websockets.asyncio.client import connect
 
 sys.path.insert(0, str(Path(__file__).parent))
 from loadtest import (
+    children,
     choose,
     cpu_seconds,
+    descendants,
     free_port,
     parse_think,
     percentile,
@@ -312,21 +316,49 @@ class PeopleProcesses:
 
 
 def move_workers(server: int, cpus: set[int]) -> None:
-    """Put the server's worker processes (every thread of each) on ``cpus``: with ``--pin``
-    the server's event loop keeps its core to itself, as on any machine with more than one
-    core; a worker started anew inherits the server's core, so this is done again and again
-    (:func:`keep_workers_off`)."""
-    for children in Path(f"/proc/{server}/task").glob("*/children"):
-        for child in children.read_text().split():
-            for task in Path(f"/proc/{child}/task").iterdir():
-                with contextlib.suppress(OSError):
-                    os.sched_setaffinity(int(task.name), cpus)
+    """Put the server's worker processes (every thread of each, the fork server's workers
+    too) on ``cpus``: with ``--pin`` the server's event loop keeps its core to itself, as on
+    any machine with more than one core.  A process the server starts (the fork server, a
+    review, a garbage probe) inherits the server's core, so this is done again and again
+    (:func:`keep_workers_off`); a worker forked from the fork server, once that is moved,
+    starts on ``cpus``."""
+    for child in descendants(server):
+        for task in Path(f"/proc/{child}/task").iterdir():
+            with contextlib.suppress(OSError):
+                os.sched_setaffinity(int(task.name), cpus)
 
 
 async def keep_workers_off(server: int) -> None:
     cpus = os.sched_getaffinity(0)
     while True:
         await asyncio.to_thread(move_workers, server, cpus)
+        await asyncio.sleep(0.2)
+
+
+class LogTail:
+    """The lines a log file has gained since the last look."""
+
+    def __init__(self, path: Path) -> None:
+        self.path, self.offset = path, path.stat().st_size
+
+    def new(self) -> list[str]:
+        with open(self.path, "rb") as file:
+            file.seek(self.offset)
+            text = file.read()
+        complete = text[:text.rfind(b"\n") + 1]
+        self.offset += len(complete)
+        return [line for line in complete.decode(errors="replace").splitlines() if line.strip()]
+
+
+async def watch_copies(server: int, seen: dict[int, float]) -> None:
+    """Note when each copy of the server starts (its garbage collector's probe, a fork of the
+    server: a child with the server's command line), so that a phase it ran in is marked."""
+    command = Path(f"/proc/{server}/cmdline").read_bytes()
+    while True:
+        for child in children(server):
+            with contextlib.suppress(OSError):
+                if child not in seen and Path(f"/proc/{child}/cmdline").read_bytes() == command:
+                    seen[child] = time.monotonic()
         await asyncio.sleep(0.2)
 
 
@@ -646,6 +678,9 @@ async def run(port: int, server: int, args: argparse.Namespace) -> list[dict[str
     windows = []
     if args.pin:  # (a worker started during a phase, the hints' say, is moved within 0.2 s)
         clients.append(asyncio.ensure_future(keep_workers_off(server)))
+    copies: dict[int, float] = {}
+    said = LogTail(args.server_log)
+    clients.append(asyncio.ensure_future(watch_copies(server, copies)))
     for phase in phases:
         attacker = None if phase == "quiet" else await asyncio.to_thread(
             Attacker, port, phase, [t for t, _, _ in made], args.attacker_nice)
@@ -659,14 +694,22 @@ async def run(port: int, server: int, args: argparse.Namespace) -> list[dict[str
         cpu = [(b - a) / (end - start) for a, b in zip(cpu_start, cpu_now(server, client_pids),
                                                        strict=True)]
         cpu.append(attacker_cpu / (end - start))
-        windows.append((phase, start, end, got, cpu))
+        probes = sum(start <= t < end for t in copies.values())
+        windows.append((phase, start, end, got, cpu, probes))
         print(f"  {phase}: {end - start:.1f} s, CPU server {cpu[0]:.0%} workers {cpu[1]:.0%} "
               f"clients {cpu[2]:.0%} attacker {cpu[5]:.0%}; waiting for a CPU: server "
-              f"{cpu[3]:.0%} clients {cpu[4]:.0%}; {got}", flush=True)
+              f"{cpu[3]:.0%} clients {cpu[4]:.0%}; {got}"
+              + ("; the server's garbage probe ran" if probes else ""), flush=True)
+        for line in said.new():
+            print(f"    the server logged: {line[:200]}", flush=True)
     now = time.monotonic()
     await asyncio.to_thread(split.stop, people)
     results = []
-    for phase, start, end, got, cpu in windows:
+    # Every quiet phase's moves together: a steadier measure of quiet than the one phase of
+    # 10,000-odd moves before an attack, whose p99 is its 100th-worst move.
+    all_quiet = percentile([x for t, x in people.latencies for phase, start, end, *_ in windows
+                            if phase == "quiet" and start <= t < end], 0.99)
+    for phase, start, end, got, cpu, probes in windows:
         lat = [x for t, x in people.latencies if start <= t < end]
         gaps = [x for t, x in computers.gaps if start <= t < end]
         lags = [x for t, x in people.lags + computers.lags if start <= t < end]
@@ -679,7 +722,7 @@ async def run(port: int, server: int, args: argparse.Namespace) -> list[dict[str
             "client_lag_p99_ms": 1000 * percentile(lags, 0.99),
             "cpu_server": cpu[0], "cpu_workers": cpu[1], "cpu_clients": cpu[2],
             "waited_server": cpu[3], "waited_clients": cpu[4], "cpu_attacker": cpu[5],
-            "attack": got})
+            "p99_all_quiet_ms": 1000 * all_quiet, "probes": probes, "attack": got})
         print(f"  {phase}: {results[-1]}", flush=True)
     held = sum(1 for table, _, _ in made if table not in people.failed
                and now - people.last_move.get(table, 0) < args.seconds)
@@ -698,15 +741,18 @@ async def run(port: int, server: int, args: argparse.Namespace) -> list[dict[str
 
 def print_table(results: list[dict[str, Any]]) -> None:
     quiet = results[0]
-    print("\n| phase | moves/s | p50 ms | p99 ms | p99 / quiet | computer gap p50 / p99 / max s "
+    print("\n| phase | moves/s | p50 ms | p99 ms | p99 / quiet | p99 / all quiet "
+          "| computer gap p50 / p99 / max s "
           "| gap p99 / quiet | client lag p99 ms | CPU server / workers / clients / attacker "
           "| waiting for a CPU: server / clients | the attack got |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     for r in results:
         if r["phase"] == "quiet":
             quiet = r
-        print(f"| {r['phase']} | {r['moves_per_second']:.1f} | {r['p50_ms']:.1f} | "
+        probed = " (the server's garbage probe ran)" if r.get("probes") else ""
+        print(f"| {r['phase']}{probed} | {r['moves_per_second']:.1f} | {r['p50_ms']:.1f} | "
               f"{r['p99_ms']:.1f} | {r['p99_ms'] / quiet['p99_ms']:.2f} | "
+              f"{r['p99_ms'] / r['p99_all_quiet_ms']:.2f} | "
               f"{r['gap_p50']:.2f} / {r['gap_p99']:.2f} / {r['gap_max']:.2f} | "
               f"{r['gap_p99'] / quiet['gap_p99']:.2f} | {r['client_lag_p99_ms']:.0f} | "
               f"{r['cpu_server']:.0%} / {r['cpu_workers']:.0%} / {r['cpu_clients']:.0%} / "
@@ -766,6 +812,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp, open(Path(tmp) / "server.log", "w+") as log:
         # The server's log goes to a file: a pipe nobody reads would stop the server the
         # moment it filled (64 KB of warnings).
+        args.server_log = Path(log.name)
         env, cwd = server_env(args.reference)
         print(f"serving from {args.reference or 'this tree'}", flush=True)
         process = subprocess.Popen(
