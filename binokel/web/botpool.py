@@ -127,7 +127,7 @@ def worker_context() -> ForkServerContext | SpawnContext:
     """How workers are started: forked from a *fork server* where the system has one (a
     process of its own, started once, that imported the players), else spawned.  Never forked
     from the server itself, which would copy its threads' locks.  A spawned worker starts
-    Python and imports the players anew: 220 ms of CPU at the server's priority before it can
+    Python and imports the players anew: over 200 ms of CPU at the server's priority before it can
     lower its own, on the server's core if the server is pinned to one.  A worker forked from
     the fork server is ready in milliseconds, so replacing one (a table left while its player
     thought, a crash, an overrun) costs the server almost nothing (decision web-21)."""
@@ -199,7 +199,8 @@ class BotPool:
     """Worker processes for computer players; started on first use (or by :meth:`start`)."""
 
     def __init__(self, *, workers: int = DEFAULT_WORKERS, timeout: float = DEFAULT_TIMEOUT,
-                 function: Decide = decide, niceness: int = WORKER_NICENESS) -> None:
+                 function: Decide = decide, niceness: int = WORKER_NICENESS,
+                 context: ForkServerContext | SpawnContext | None = None) -> None:
         if workers < 1:
             raise ValueError(f"a bot pool needs at least one worker, not {workers}")
         if timeout <= 0:
@@ -216,7 +217,8 @@ class BotPool:
         self._paused = False
         self.failures = 0
         """Decisions lost to a crashed or stuck worker."""
-        self._context = worker_context()
+        self._context = context or worker_context()
+        """How workers are started (:func:`worker_context` unless told otherwise)."""
         self._idle: list[_Worker] = []
         self._all: list[_Worker] = []
         self._waiting: dict[str, deque[asyncio.Future[_Worker]]] = {}

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from binokel import new_game
-from binokel.web.botpool import BotPool, Decision, decide
+from binokel.web.botpool import PRELOAD, BotPool, Decision, decide
 from binokel.web.store import Store
 from binokel.web.tables import TableManager
 
@@ -147,4 +147,7 @@ def test_workers_are_forked_from_a_fork_server_not_from_the_server() -> None:
 
     first, second = asyncio.run(scenario())
     assert first[0] != os.getpid() and b"forkserver" in first[1]
+    # The fork server is started with the players to import (on its command line), so a
+    # worker forked from it has them loaded.
+    assert all(name.encode() in first[1] for name in PRELOAD)
     assert second == first  # the replacement came from the same fork server
