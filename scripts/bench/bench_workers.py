@@ -18,21 +18,21 @@ import argparse
 import multiprocessing
 import os
 import statistics
+import sys
 import time
 from pathlib import Path
 
 from binokel.web.botpool import STARTUP_TIMEOUT, BotPool, worker_context
 
 
-def cpu_ms(pid: int) -> float:
-    """CPU time (user + system) a process has used so far, from /proc (in clock ticks)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
-
-
 def replacements(method: str, times: int) -> tuple[float, float, float]:
     """Medians over ``times`` replacements: the server's part, ready after, the new
     worker's CPU until ready (ms)."""
+    # Not imported at the top: a worker runs this script's top level as its main module
+    # (``multiprocessing`` does), and loadtest's imports would count as the worker's start.
+    sys.path.insert(0, str(Path(__file__).parent))
+    from loadtest import cpu_seconds
+
     # The pool's own choice for the fork server (it names what the fork server imports).
     context = worker_context() if method == "forkserver" else multiprocessing.get_context("spawn")
     pool = BotPool(workers=1, context=context)
@@ -47,7 +47,7 @@ def replacements(method: str, times: int) -> tuple[float, float, float]:
                 raise SystemExit(f"a {method} worker did not start")
             ready.append(time.perf_counter() - started)
             worker.ready = True
-            cpu.append(cpu_ms(worker.process.pid or 0) / 1000)
+            cpu.append(cpu_seconds(worker.process.pid) or 0.0)
             pool._idle.append(worker)
     finally:
         pool.close()

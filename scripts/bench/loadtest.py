@@ -358,10 +358,16 @@ def worker_cpu_seconds(pid: int | None) -> float | None:
         return None
     total = 0.0
     for process in descendants(pid):
-        fields = _stat(process)
-        if fields is not None:
-            total += sum(int(f) for f in fields[11:15]) / os.sysconf("SC_CLK_TCK")
+        total += (cpu_seconds(process) or 0.0) + reaped_cpu_seconds(process)
     return total
+
+
+def reaped_cpu_seconds(pid: int) -> float:
+    """CPU time of a process's children that have ended and were waited for (workers
+    replaced), from /proc; 0 where unknown."""
+    fields = _stat(pid)
+    return 0.0 if fields is None else (int(fields[13]) + int(fields[14])) / os.sysconf(
+        "SC_CLK_TCK")
 
 
 async def run(bases: list[str], args: argparse.Namespace, server_pids: list[int] | None = None

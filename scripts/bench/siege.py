@@ -66,6 +66,7 @@ from loadtest import (
     free_port,
     parse_think,
     percentile,
+    reaped_cpu_seconds,
     server_env,
     wait_for_port,
     worker_cpu_seconds,
@@ -367,15 +368,6 @@ def waited_seconds(pid: int) -> float:
     machine's other work), from /proc/PID/schedstat; 0 where unknown."""
     try:
         return int(Path(f"/proc/{pid}/schedstat").read_text().split()[1]) / 1e9
-    except (OSError, IndexError, ValueError):
-        return 0.0
-
-
-def reaped_cpu_seconds(pid: int) -> float:
-    """CPU time of a process's children that have ended (workers replaced), from /proc."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[13]) + int(fields[14])) / os.sysconf("SC_CLK_TCK")
     except (OSError, IndexError, ValueError):
         return 0.0
 
@@ -707,10 +699,11 @@ async def run(port: int, server: int, args: argparse.Namespace) -> list[dict[str
     results = []
     # Every quiet phase's moves together: a steadier measure of quiet than the one phase of
     # 10,000-odd moves before an attack, whose p99 is its 100th-worst move.
-    all_quiet = percentile([x for t, x in people.latencies for phase, start, end, *_ in windows
-                            if phase == "quiet" and start <= t < end], 0.99)
-    for phase, start, end, got, cpu, probes in windows:
-        lat = [x for t, x in people.latencies if start <= t < end]
+    latencies = [[x for t, x in people.latencies if start <= t < end]
+                 for _, start, end, *_ in windows]
+    all_quiet = percentile([x for (phase, *_), lat in zip(windows, latencies, strict=True)
+                            if phase == "quiet" for x in lat], 0.99)
+    for (phase, start, end, got, cpu, probes), lat in zip(windows, latencies, strict=True):
         gaps = [x for t, x in computers.gaps if start <= t < end]
         lags = [x for t, x in people.lags + computers.lags if start <= t < end]
         moves = sum(start <= t < end for t in people.moves)
