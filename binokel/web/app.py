@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import segno
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import (
     FileResponse,
@@ -251,8 +252,10 @@ def create_app(store: TableStore, *, bot_delay: float = 0.8,
                 available_bots(kind)
 
         # Before the first request, not beside it: a table made while they were being found
-        # tried them itself, on the event loop (330 ms in the siege, issue 46).
-        await asyncio.to_thread(warm_up)
+        # tried them itself, on the event loop (330 ms in the siege, issue 46).  Through
+        # Starlette's thread pool, which the pad and club routes use: its first use imports
+        # anyio's backend, which held the event loop 56 ms at the first pad request.
+        await run_in_threadpool(warm_up)
         loop = asyncio.get_running_loop()
         background = [loop.create_task(manager.load_pending()),
                       loop.create_task(_sweep(manager))]

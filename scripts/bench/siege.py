@@ -24,9 +24,14 @@ It prints, per phase: tables held (no error, no dropped connection, moves made),
 moves a second and their move latency (from sending an action to the state that shows it:
 p50, p99), the computer players' gap between moves (p50, p99, max), and what the attack got;
 under each phase the lines the server logged in it, and whether the server's garbage
-collector's probe (a forked copy of the server, decision web-20) ran in it.
+collector's probe (a forked copy of the server, decision web-20) ran in it.  With ``--settle``
+the phases wait until the probe has come (a few minutes in at 1,000 tables), and the probe is
+measured in a phase of its own.  A computer players' table whose game has ended is followed
+by a new one.
 
-Usage: nice -n 10 .venv/bin/python scripts/bench/siege.py --tables 1000 --seconds 30
+Usage: .venv/bin/python scripts/bench/siege.py --tables 1000 --seconds 10 --warmup 20 \
+           --interleave --pin --settle 400
+       nice -n 10 .venv/bin/python scripts/bench/siege.py --tables 1000 --seconds 30
        .venv/bin/python scripts/bench/siege.py --tables 50 --seconds 10 --attacks fill,hints
 Only loopback addresses are used; the run stops by itself.
 """
@@ -143,6 +148,8 @@ class Computers:
     """(when, seconds) between two moves of a computer players' table."""
     lags: list[tuple[float, float]] = field(default_factory=list)
     """How late the main process's loop woke (it runs the attacks and the spectators)."""
+    tables: int = 0
+    """Computer players' tables made (a table whose game ended is followed by another)."""
 
 
 async def seat(port: int, table: str, token: str, source: str, deadline: float,
@@ -197,8 +204,22 @@ async def play_seat(ws: Any, table: str, deadline: float, people: People, rng: r
             people.last_move[table] = sent_at
 
 
+async def watch_computers(port: int, source: str, computer: str, deadline: float,
+                          computers: Computers) -> None:
+    """A table of three computer players made by ``source``, watched until ``deadline``: when
+    its game ends, the next table is made (so that every phase has its gaps to measure)."""
+    while time.monotonic() < deadline:
+        answer = await asyncio.to_thread(insist, port, "POST", "/api/tables", {
+            "rules": "binokel", "seats": [f"bot:{computer}"] * 3}, source=source)
+        if not answer or "id" not in answer:
+            raise SystemExit(f"a computer players' table was refused: {answer}")
+        computers.tables += 1
+        await watch(port, answer["id"], deadline, computers)
+
+
 async def watch(port: int, table: str, deadline: float, computers: Computers) -> None:
-    """A spectator of a computer players' table (it pings, as the page does)."""
+    """A spectator of a computer players' table (it pings, as the page does), until its game
+    ends."""
     async with connect(f"ws://127.0.0.1:{port}/ws/{table}", max_size=2**20,
                        open_timeout=60, local_addr=("127.2.0.1", 0)) as ws:
         await ws.send(json.dumps({"type": "hello"}))
@@ -615,6 +636,46 @@ class Attacker:
 
 # --- the run ----------------------------------------------------------------------------------
 
+#: Seconds a phase with the garbage probe begins before the probe is seen (it is looked for
+#: every 0.2 s).
+PROBE_LEAD = 0.2
+
+
+async def settle(server: int, client_pids: list[int], copies: dict[int, float],
+                 args: argparse.Namespace) -> list[Window]:
+    """Play quietly until the server's garbage probe has run (at most ``--settle`` seconds):
+    the heap of a new server passes the collector's floor a few minutes in, and the probe
+    then comes due once, in whatever phase runs then.  It is measured here, in a phase of its
+    own (``probe``: from the fork, ``--seconds`` long), and the phases after it are free of
+    it (the next comes when the heap has grown fourfold, or in an hour)."""
+    start = time.monotonic()
+    cpu_start = cpu_now(server, client_pids)
+    while not copies and time.monotonic() - start < args.settle:
+        await asyncio.sleep(0.2)
+    if not copies:
+        print(f"  no garbage probe came in {args.settle:g} s", flush=True)
+        return [("settling", start, time.monotonic(), "no probe came", [0.0] * 6, 0)]
+    forked = min(copies.values()) - PROBE_LEAD
+    settling: Window = ("settling", start, forked, "", _cpu_share(
+        cpu_start, cpu_now(server, client_pids), start, forked), 0)
+    print(f"  settling: {forked - start:.1f} s until the garbage probe", flush=True)
+    seen, cpu_start = time.monotonic(), cpu_now(server, client_pids)
+    await asyncio.sleep(max(0.0, forked + args.seconds - seen))
+    end = time.monotonic()
+    cpu = _cpu_share(cpu_start, cpu_now(server, client_pids), seen, end)
+    print(f"  probe: {end - forked:.1f} s, CPU server {cpu[0]:.0%}", flush=True)
+    return [settling, ("probe", forked, end, "the server's garbage probe", cpu,
+                       sum(forked <= t < end for t in copies.values()))]
+
+
+Window = tuple[str, float, float, str, list[float], int]
+"""(phase, start, end, what the attack got, CPU shares, garbage probes run) of one phase."""
+
+
+def _cpu_share(before: tuple[float, ...], after: tuple[float, ...], start: float,
+               end: float) -> list[float]:
+    return [(b - a) / (end - start) for a, b in zip(before, after, strict=True)] + [0.0]
+
 async def run(port: int, server: int, args: argparse.Namespace) -> list[dict[str, Any]]:
     people, computers = People(), Computers()
     rng = random.Random(7)
@@ -633,14 +694,6 @@ async def run(port: int, server: int, args: argparse.Namespace) -> list[dict[str
     loop = asyncio.get_running_loop()
     made = await asyncio.gather(*(loop.run_in_executor(None, make, i)
                                   for i in range(args.tables)))
-    # Each computer players' table made by somebody else (another network).
-    bots = []
-    for i in range(args.computer_tables):
-        answer = insist(port, "POST", "/api/tables", {"rules": "binokel", "seats": [
-            f"bot:{args.computer}"] * 3}, source=f"127.2.0.{i + 1}")
-        if not answer or "id" not in answer:
-            raise SystemExit(f"a computer players' table was refused: {answer}")
-        bots.append(answer["id"])
     attacks = [a for a in args.attacks.split(",") if a]
     # A quiet phase before each attack: on a shared machine the load of others drifts, and
     # each attack is compared with the quiet minutes just before it.
@@ -658,21 +711,26 @@ async def run(port: int, server: int, args: argparse.Namespace) -> list[dict[str
                                    random.Random(rng.random()), args.think,
                                    ramp * i / len(seats)))
         for i, (table, token, source) in enumerate(seats)]
-    clients += [asyncio.ensure_future(watch(port, t, deadline, computers)) for t in bots]
+    # Each computer players' table made by somebody else (another network).
+    clients += [asyncio.ensure_future(watch_computers(port, f"127.2.0.{i + 1}", args.computer,
+                                                      deadline, computers))
+                for i in range(args.computer_tables)]
     clients.append(asyncio.ensure_future(lag_monitor(people.lags if not args.clients
                                                      else computers.lags)))
     await asyncio.to_thread(split.start, port, seats, args.think, 11, deadline, ramp)
     client_pids = [os.getpid(), *split.pids()]
-    print(f"{len(made)} tables, {len(seats) + len(bots)} connections "
+    print(f"{len(made)} tables, {len(seats) + args.computer_tables} connections "
           f"({args.clients or 'no'} client processes); warming up {args.warmup:g} s",
           flush=True)
+    copies: dict[int, float] = {}
+    clients.append(asyncio.ensure_future(watch_copies(server, copies)))
     await asyncio.sleep(args.warmup)
     windows = []
     if args.pin:  # (a worker started during a phase, the hints' say, is moved within 0.2 s)
         clients.append(asyncio.ensure_future(keep_workers_off(server)))
-    copies: dict[int, float] = {}
     said = LogTail(args.server_log)
-    clients.append(asyncio.ensure_future(watch_copies(server, copies)))
+    if args.settle:
+        windows += await settle(server, client_pids, copies, args)
     for phase in phases:
         attacker = None if phase == "quiet" else await asyncio.to_thread(
             Attacker, port, phase, [t for t, _, _ in made], args.attacker_nice)
@@ -696,6 +754,8 @@ async def run(port: int, server: int, args: argparse.Namespace) -> list[dict[str
             print(f"    the server logged: {line[:200]}", flush=True)
     now = time.monotonic()
     await asyncio.to_thread(split.stop, people)
+    print(f"computer players' tables: {computers.tables} ({args.computer_tables} at a time)",
+          flush=True)
     results = []
     # Every quiet phase's moves together: a steadier measure of quiet than the one phase of
     # 10,000-odd moves before an attack, whose p99 is its 100th-worst move.
@@ -733,7 +793,8 @@ async def run(port: int, server: int, args: argparse.Namespace) -> list[dict[str
 
 
 def print_table(results: list[dict[str, Any]]) -> None:
-    quiet = results[0]
+    # (the phases before the first quiet one, settling and the probe, are compared with it)
+    quiet = next((r for r in results if r["phase"] == "quiet"), results[0])
     print("\n| phase | moves/s | p50 ms | p99 ms | p99 / quiet | p99 / all quiet "
           "| computer gap p50 / p99 / max s "
           "| gap p99 / quiet | client lag p99 ms | CPU server / workers / clients / attacker "
@@ -776,6 +837,10 @@ def main() -> int:
     parser.add_argument("--reference", type=Path, metavar="DIR",
                         help="serve from another checkout (say, of the commit before a change) "
                              "to compare its figures with this tree's run by run")
+    parser.add_argument("--settle", type=float, default=0.0, metavar="SECONDS",
+                        help="before the phases, play quietly until the server's garbage "
+                             "probe has run (at most SECONDS) and give the probe a phase of "
+                             "its own, so that it falls in no other (0: no settling)")
     parser.add_argument("--interleave", action="store_true",
                         help="a quiet phase before each attack, compared with it")
     parser.add_argument("--pin", action="store_true",

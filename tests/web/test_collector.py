@@ -11,6 +11,7 @@ import logging
 import os
 import resource
 import socket
+import subprocess
 import sys
 import threading
 import weakref
@@ -350,6 +351,26 @@ def test_the_computer_players_are_found_before_the_first_request(tmp_path: Path)
     finally:
         players._AVAILABLE.clear()
         players._AVAILABLE.update(saved)
+
+
+def test_the_thread_pool_of_the_pad_routes_is_ready_before_the_first_request(
+        tmp_path: Path) -> None:
+    # (issue 46: the first pad request imported anyio's thread backend on the event loop, a
+    # 56 ms stall in the siege's pad attack)  In a fresh interpreter: this one has it already.
+    script = f"""
+import asyncio, sys
+from binokel.web.app import create_app
+from binokel.web.store import Store
+app = create_app(Store({str(tmp_path / "web.sqlite3")!r}))
+before = "anyio._backends._asyncio" in sys.modules
+async def main():
+    async with app.router.lifespan_context(app):
+        print(before, "anyio._backends._asyncio" in sys.modules)
+asyncio.run(main())
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=120, check=True)
+    assert done.stdout.split() == ["False", "True"], done.stdout + done.stderr
 
 
 class Inbox:

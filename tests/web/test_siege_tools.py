@@ -3,10 +3,14 @@ workers among its descendants, and reading its log phase by phase."""
 
 from __future__ import annotations
 
+import argparse
+import asyncio
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -47,3 +51,33 @@ def test_the_log_is_read_a_complete_line_at_a_time(tmp_path: Path) -> None:
         file.write(" its pipe\n")
     assert tail.new() == ["ERROR:    a worker lost its pipe"]
     assert tail.new() == []
+
+
+@pytest.mark.skipif(not Path(f"/proc/{os.getpid()}/task").exists(), reason="needs /proc")
+def test_settling_gives_the_garbage_probe_a_phase_of_its_own() -> None:
+    args = argparse.Namespace(settle=5.0, seconds=0.3)
+    copies: dict[int, float] = {}
+
+    async def probe_later() -> list[Any]:
+        async def fork() -> None:
+            await asyncio.sleep(0.4)
+            copies[12345] = time.monotonic()
+        forking = asyncio.ensure_future(fork())
+        windows = await siege.settle(os.getpid(), [os.getpid()], copies, args)
+        await forking
+        return list(windows)
+
+    settling, probe = asyncio.run(probe_later())
+    assert settling[0] == "settling" and probe[0] == "probe"
+    # The probe's phase begins just before the fork was seen, and lasts a phase's length.
+    assert settling[2] == probe[1] == copies[12345] - siege.PROBE_LEAD
+    assert probe[2] - probe[1] == pytest.approx(0.3, abs=0.15)
+    assert probe[5] == 1 and settling[5] == 0
+
+
+def test_settling_without_a_probe_ends_at_its_limit() -> None:
+    args = argparse.Namespace(settle=0.3, seconds=10.0)
+    started = time.monotonic()
+    (window,) = asyncio.run(siege.settle(os.getpid(), [os.getpid()], {}, args))
+    assert window[0] == "settling" and window[3] == "no probe came"
+    assert 0.3 <= time.monotonic() - started < 2
