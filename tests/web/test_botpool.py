@@ -151,3 +151,38 @@ def test_workers_are_forked_from_a_fork_server_not_from_the_server() -> None:
     # worker forked from it has them loaded.
     assert all(name.encode() in first[1] for name in PRELOAD)
     assert second == first  # the replacement came from the same fork server
+
+
+def test_a_replaced_worker_is_not_waited_for_on_the_event_loop() -> None:
+    # (issue 46: killing a worker and waiting for it to exit held the event loop 2-5 ms, and
+    # 27-31 ms when the worker, at its low priority, shared a CPU with a busy process)
+    view = new_game(seed=6).view(0)
+
+    async def scenario() -> tuple[float, multiprocessing.process.BaseProcess, Any]:
+        pool = BotPool(workers=1, timeout=30)
+        try:
+            await pool.decide("binokel", "random", view, seed="a")
+            old = pool._idle[0]
+            waited: list[float | None] = []
+
+            def slow_join(timeout: float | None = None) -> None:
+                waited.append(timeout)
+                time.sleep(2)
+
+            old.process.join = slow_join  # type: ignore[method-assign]
+            started = time.perf_counter()
+            pool._idle = [pool._replace(old)]
+            took = time.perf_counter() - started
+            assert not waited, "the event loop waited for the killed worker"
+            decision = await pool.decide("binokel", "random", view, seed="b")
+            return took, old.process, decision
+        finally:
+            pool.close()
+
+    took, old, decision = asyncio.run(scenario())
+    assert took < 1.0 and decision is not None
+    for _ in range(100):  # reaped by whoever started it, without the pool's waiting
+        if not old.is_alive():
+            break
+        time.sleep(0.1)
+    assert not old.is_alive()
