@@ -27,7 +27,7 @@ under each phase the lines the server logged in it, and whether the server's gar
 collector's probe (a forked copy of the server, decision web-20) ran in it.  With ``--settle``
 the phases wait until the probe has come (a few minutes in at 1,000 tables), and the probe is
 measured in a phase of its own.  A computer players' table whose game has ended is followed
-by a new one.
+by a new one; people whose game has ended ask for a rematch and play on at the new table.
 
 Usage: .venv/bin/python scripts/bench/siege.py --tables 1000 --seconds 10 --warmup 20 \
            --interleave --pin --settle 400
@@ -130,8 +130,8 @@ class People:
     failed: dict[str, str] = field(default_factory=dict)
     """Table id -> the first error or dropped connection."""
     last_move: dict[str, float] = field(default_factory=dict)
-    finished: set[str] = field(default_factory=set)
-    """Tables whose game has ended (their people stop: held, though they move no more)."""
+    finished: dict[str, int] = field(default_factory=dict)
+    """Table id -> games its seats saw end (three a game: each seat asks for the rematch)."""
     lags: list[tuple[float, float]] = field(default_factory=list)
     """(when, seconds) by which this client's event loop woke late (its own backlog)."""
 
@@ -142,7 +142,8 @@ class People:
         for table, why in other.failed.items():
             self.failed.setdefault(table, why)
         self.last_move.update(other.last_move)
-        self.finished |= other.finished
+        for table, games in other.finished.items():
+            self.finished[table] = self.finished.get(table, 0) + games
 
 
 @dataclass
@@ -158,18 +159,25 @@ class Computers:
 async def seat(port: int, table: str, token: str, source: str, deadline: float,
                people: People, rng: random.Random, think: tuple[float, float],
                arrive: float = 0.0) -> None:
-    """One person at a table, who arrives ``arrive`` seconds from now."""
+    """One person at a table, who arrives ``arrive`` seconds from now and plays until the
+    deadline: when a game ends, the three ask for a rematch and play on at the new table (the
+    same seat token acts there), so that a long run keeps its tables.  The person is counted
+    under the first table's id throughout."""
     await asyncio.sleep(arrive)
+    at: str | None = table
     try:
-        # No WebSocket pings from the client: a browser sends none (it answers the server's).
-        async with connect(f"ws://127.0.0.1:{port}/ws/{table}", max_size=2**20,
-                           open_timeout=60, local_addr=(source, 0), ping_interval=None) as ws:
-            await ws.send(json.dumps({"type": "hello", "token": token}))
-            # One deadline for the whole game, not a timer a message: the client's CPU a
-            # message is what lets one core play 3,000 seats.
-            async with asyncio.timeout_at(asyncio.get_running_loop().time()
-                                          + deadline - time.monotonic()):
-                await play_seat(ws, table, deadline, people, rng, think)
+        # One deadline for all, not a timer a message: the client's CPU a message is what
+        # lets one core play 3,000 seats.
+        async with asyncio.timeout_at(asyncio.get_running_loop().time()
+                                      + deadline - time.monotonic()):
+            while at is not None:
+                # No WebSocket pings from the client: a browser sends none (it answers the
+                # server's).
+                async with connect(f"ws://127.0.0.1:{port}/ws/{at}", max_size=2**20,
+                                   open_timeout=60, local_addr=(source, 0),
+                                   ping_interval=None) as ws:
+                    await ws.send(json.dumps({"type": "hello", "token": token}))
+                    at = await play_seat(ws, table, deadline, people, rng, think)
     except TimeoutError:
         return
     except Exception as exc:
@@ -177,10 +185,13 @@ async def seat(port: int, table: str, token: str, source: str, deadline: float,
 
 
 async def play_seat(ws: Any, table: str, deadline: float, people: People, rng: random.Random,
-                    think: tuple[float, float]) -> None:
+                    think: tuple[float, float]) -> str | None:
     """Play one seat until its game ends: think, then a random legal action, at each turn;
-    the round trip of each action is measured to the state that shows it."""
+    the round trip of each action is measured to the state that shows it.  At the end, ask
+    for a rematch and answer the new table's id once it is made (None: the game did not
+    finish, or the deadline came)."""
     sent_n, sent_at = -1, 0.0
+    asked = False
     while True:
         message = orjson.loads(await ws.recv())
         if message["type"] == "error":
@@ -194,14 +205,21 @@ async def play_seat(ws: Any, table: str, deadline: float, people: People, rng: r
             people.latencies.append((now, now - sent_at))
             sent_n = -1
         if message["table"]["status"] != "playing":
-            if message["table"]["status"] == "finished":
-                people.finished.add(table)
-            return
+            if message["table"]["status"] != "finished" or time.monotonic() >= deadline:
+                return None
+            again = (message["table"].get("rematch") or {}).get("table")
+            if again:
+                return str(again)
+            if not asked:
+                people.finished[table] = people.finished.get(table, 0) + 1
+                await ws.send(json.dumps({"type": "rematch"}))
+                asked = True
+            continue
         view = message["view"]
         if view["to_move"] == message["seat"] and view["legal_actions"] and sent_n < 0:
             await asyncio.sleep(rng.uniform(*think))
             if time.monotonic() >= deadline:
-                return
+                return None
             sent_n, sent_at = n, time.monotonic()
             await ws.send(orjson.dumps({"type": "act", "action": choose(view, rng),
                                         "n": n}).decode())
@@ -798,13 +816,12 @@ async def run(port: int, server: int, args: argparse.Namespace) -> list[dict[str
             "waited_server": cpu[3], "waited_clients": cpu[4], "cpu_attacker": cpu[5],
             "p99_all_quiet_ms": 1000 * all_quiet, "probes": probes, "attack": got})
         print(f"  {phase}: {results[-1]}", flush=True)
-    moving = {table for table, _, _ in made if table not in people.failed
-              and now - people.last_move.get(table, 0) < args.seconds}
-    ended = {table for table, _, _ in made if table not in people.failed} & people.finished
-    stalled = len(made) - len(people.failed) - len(moving | ended)
-    print(f"tables held: {len(moving | ended)} of {len(made)} ({len(ended)} of them with their "
-          f"game over; {len(people.failed)} with an error or a dropped connection, {stalled} "
-          f"without a move in the last {args.seconds:g} s)" + (
+    held = sum(1 for table, _, _ in made if table not in people.failed
+               and now - people.last_move.get(table, 0) < args.seconds)
+    stalled = len(made) - len(people.failed) - held
+    print(f"tables held: {held} of {len(made)} ({len(people.failed)} with an error or a "
+          f"dropped connection, {stalled} without a move in the last {args.seconds:g} s; "
+          f"{sum(people.finished.values()) // 3} games ended and were played again)" + (
         f"; first problems: {list(people.failed.values())[:3]}" if people.failed else ""),
         flush=True)
     print_table(results)

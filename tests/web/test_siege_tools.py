@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
+import random
 import subprocess
 import sys
 import time
@@ -81,3 +83,29 @@ def test_settling_without_a_probe_ends_at_its_limit() -> None:
     (window,) = asyncio.run(siege.settle(os.getpid(), [os.getpid()], {}, args))
     assert window[0] == "settling" and window[3] == "no probe came"
     assert 0.3 <= time.monotonic() - started < 2
+
+
+class FakeSocket:
+    """A seat's socket that hands out the given messages and keeps what is sent."""
+
+    def __init__(self, messages: list[dict[str, Any]]) -> None:
+        self.messages = [json.dumps(m) for m in messages]
+        self.sent: list[dict[str, Any]] = []
+
+    async def recv(self) -> str:
+        return self.messages.pop(0)
+
+    async def send(self, text: str) -> None:
+        self.sent.append(json.loads(text))
+
+
+def test_a_seat_asks_for_a_rematch_and_moves_on_to_its_table() -> None:
+    ended = {"type": "state", "n": 400, "seat": 1, "table": {"status": "finished"}}
+    made = {**ended, "table": {"status": "finished", "rematch": {"table": "NEW"}}}
+    ws = FakeSocket([ended, ended, made])
+    people = siege.People()
+    again = asyncio.run(siege.play_seat(ws, "OLD", time.monotonic() + 60, people,
+                                        random.Random(1), (0.0, 0.0)))
+    assert again == "NEW"
+    assert ws.sent == [{"type": "rematch"}]  # asked once, though the end was heard twice
+    assert people.finished == {"OLD": 1} and not people.failed
