@@ -1,5 +1,6 @@
 """The siege's own tools (``scripts/bench/loadtest.py``, ``siege.py``): finding the server's
-workers among its descendants, and reading its log phase by phase."""
+workers among its descendants, reading its log phase by phase, giving the garbage probe a
+phase of its own, and a seat's rematch."""
 
 from __future__ import annotations
 
