@@ -382,8 +382,13 @@ async function newPadPage() {
       h("option", {value: String(i), selected: String(i) === chosen}, input.value.trim() || t("padPlayer", i + 1))));
   }
   ruleSelect.addEventListener("change", drawNames);
+  let starting = false;
   async function start(event) {
     event.preventDefault();
+    if (starting) return;  // a double tap on "Start" makes one pad, not two
+    starting = true;
+    const button = document.getElementById("pad-start");
+    button.disabled = true;
     const players = [...names.querySelectorAll("input")].map((i, n) => i.value.trim() || t("padPlayer", n + 1));
     localStorage.setItem("binokel.pad.names", JSON.stringify(players));
     try {
@@ -394,6 +399,8 @@ async function newPadPage() {
       route();
     } catch (err) {
       toast(`${t("error")}: ${err.message}`, "bad");
+      starting = false;  // made: the page moves to the pad; refused: the person may retry
+      button.disabled = false;
     }
   }
   const known = JSON.parse(localStorage.getItem("binokel.pads") || "[]");
