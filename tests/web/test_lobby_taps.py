@@ -6,6 +6,8 @@ lobby and the offline app share the lobby's page."""
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -15,94 +17,93 @@ from .conftest import LiveServer
 
 sync_api = playwright_or_skip()
 
+SIZES = pytest.mark.parametrize(("size", "lang"), [(PHONE, "en"), (LAPTOP, "de")],
+                                ids=["phone-en", "laptop-de"])
 
-def tables_made(server: LiveServer) -> int:
+
+def made(server: LiveServer, table: str) -> int:
     with sqlite3.connect(server.db) as db:
-        return int(db.execute("SELECT count(*) FROM tables").fetchone()[0])
+        return int(db.execute(f"SELECT count(*) FROM {table}").fetchone()[0])
 
 
-@pytest.mark.parametrize(("size", "lang"), [(PHONE, "en"), (LAPTOP, "de")],
-                         ids=["phone-en", "laptop-de"])
+@contextmanager
+def opened(server: LiveServer, path: str, ready: str, size: dict[str, int], lang: str,
+           errors: list[str]) -> Iterator[Any]:
+    """A tab at ``size`` in ``lang`` (touch at phone size) on ``path``, once ``ready`` shows."""
+    with chromium() as browser:
+        page = new_tab(browser, size=size, lang=lang, errors=errors, touch=size == PHONE)
+        page.goto(server.url + path)
+        page.wait_for_selector(ready)
+        yield page
+
+
+class Burst:
+    """Five taps (a phone) or clicks on one spot, as fast as the browser takes them, and the
+    ``POST`` requests to ``path`` they made, each with its answer awaited (:meth:`settle`)."""
+
+    def __init__(self, page: Any, path: str) -> None:
+        self.page, self.sent, self.done = page, list[str](), list[str]()
+
+        def counted(request: Any) -> bool:
+            return bool(request.method == "POST" and request.url.endswith(path))
+
+        page.on("request", lambda r: self.sent.append(r.url) if counted(r) else None)
+        page.on("requestfinished", lambda r: self.done.append(r.url) if counted(r) else None)
+        page.on("requestfailed", lambda r: self.done.append(r.url) if counted(r) else None)
+
+    def tap(self, selector: str, *, touch: bool) -> None:
+        box = self.page.locator(selector).bounding_box()
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        for _ in range(5):
+            if touch:
+                self.page.touchscreen.tap(x, y)
+            else:
+                self.page.mouse.click(x, y)
+
+    def settle(self) -> None:
+        while len(self.done) < len(self.sent):  # every request the taps made has its answer
+            self.page.wait_for_timeout(50)
+
+
+@SIZES
 def test_a_burst_of_taps_on_create_makes_one_table(live_server: LiveServer,
                                                    size: dict[str, int], lang: str) -> None:
     errors: list[str] = []
-    with chromium() as browser:
-        page: Any = new_tab(browser, size=size, lang=lang, errors=errors, touch=size == PHONE)
-        page.goto(live_server.url + "/")
-        page.wait_for_selector("select[data-seat='1']")
-        box = page.locator("#create").bounding_box()
-        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-        sent: list[str] = []
-        done: list[str] = []
-
-        def creating(request: Any) -> bool:
-            return bool(request.method == "POST" and request.url.endswith("/api/tables"))
-
-        page.on("request", lambda r: sent.append(r.url) if creating(r) else None)
-        page.on("requestfinished", lambda r: done.append(r.url) if creating(r) else None)
-        page.on("requestfailed", lambda r: done.append(r.url) if creating(r) else None)
-        before = tables_made(live_server)
-        for _ in range(5):  # one spot, as fast as the browser takes them
-            if size == PHONE:
-                page.touchscreen.tap(x, y)
-            else:
-                page.mouse.click(x, y)
+    with opened(live_server, "/", "select[data-seat='1']", size, lang, errors) as page:
+        burst = Burst(page, "/api/tables")
+        before = made(live_server, "tables")
+        burst.tap("#create", touch=size == PHONE)
         page.wait_for_url("**/t/*")
         page.wait_for_function("typeof TablePage !== 'undefined' && TablePage.current"
                                " && TablePage.current.ws"
                                " && TablePage.current.ws.readyState === WebSocket.OPEN")
         all_answered(page)  # the table page is up and its connection answers
-        while len(done) < len(sent):  # every request the taps made has its answer
-            page.wait_for_timeout(50)
+        burst.settle()
         tokens = page.evaluate(
             "Object.keys(localStorage).filter((k) => k.startsWith('binokel.token.'))")
-    assert len(sent) == 1, f"{len(sent)} requests to make a table"
-    assert tables_made(live_server) - before == 1
+    assert len(burst.sent) == 1, f"{len(burst.sent)} requests to make a table"
+    assert made(live_server, "tables") - before == 1
     assert len(tokens) == 1
     assert not errors, errors
 
 
-def pads_made(server: LiveServer) -> int:
-    with sqlite3.connect(server.db) as db:
-        return int(db.execute("SELECT count(*) FROM pads").fetchone()[0])
-
-
-@pytest.mark.parametrize(("size", "lang"), [(PHONE, "en"), (LAPTOP, "de")],
-                         ids=["phone-en", "laptop-de"])
+@SIZES
 def test_a_burst_of_taps_on_the_pads_start_makes_one_pad(live_server: LiveServer,
                                                          size: dict[str, int], lang: str) -> None:
     # (issue 46's checks: five quick clicks on "Start the pad" made five pads)
     errors: list[str] = []
-    with chromium() as browser:
-        page: Any = new_tab(browser, size=size, lang=lang, errors=errors, touch=size == PHONE)
-        page.goto(live_server.url + "/pad")
-        page.wait_for_selector("#pad-names input")
+    with opened(live_server, "/pad", "#pad-names input", size, lang, errors) as page:
         for seat, name in enumerate(("Anna", "Bert", "Cora")):
             page.fill(f"#pad-names input[data-seat='{seat}']", name)
-        box = page.locator("#pad-start").bounding_box()
-        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-        sent: list[str] = []
-        done: list[str] = []
-
-        def starting(request: Any) -> bool:
-            return bool(request.method == "POST" and request.url.endswith("/api/pads"))
-
-        page.on("request", lambda r: sent.append(r.url) if starting(r) else None)
-        page.on("requestfinished", lambda r: done.append(r.url) if starting(r) else None)
-        page.on("requestfailed", lambda r: done.append(r.url) if starting(r) else None)
-        before = pads_made(live_server)
-        for _ in range(5):
-            if size == PHONE:
-                page.touchscreen.tap(x, y)
-            else:
-                page.mouse.click(x, y)
+        burst = Burst(page, "/api/pads")
+        before = made(live_server, "pads")
+        burst.tap("#pad-start", touch=size == PHONE)
         page.wait_for_selector("#pad-form")
-        while len(done) < len(sent):  # every request the taps made has its answer
-            page.wait_for_timeout(50)
+        burst.settle()
         kept = page.evaluate(
             "Object.keys(localStorage).filter((k) => /^binokel[.]pad[.][^.]+$/.test(k)"
             " && k !== 'binokel.pad.names')")
-    assert len(sent) == 1, f"{len(sent)} requests to start a pad"
-    assert pads_made(live_server) - before == 1
+    assert len(burst.sent) == 1, f"{len(burst.sent)} requests to start a pad"
+    assert made(live_server, "pads") - before == 1
     assert len(kept) == 1, kept
     assert not errors, errors
