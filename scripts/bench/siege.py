@@ -711,6 +711,7 @@ Window = tuple[str, float, float, str, list[float], int]
 
 def _cpu_share(before: tuple[float, ...], after: tuple[float, ...], start: float,
                end: float) -> list[float]:
+    """Each CPU measure's share of the phase, and a last share for the attacker (0 here)."""
     return [(b - a) / (end - start) for a, b in zip(before, after, strict=True)] + [0.0]
 
 async def run(port: int, server: int, args: argparse.Namespace) -> list[dict[str, Any]]:
@@ -780,9 +781,8 @@ async def run(port: int, server: int, args: argparse.Namespace) -> list[dict[str
         await asyncio.sleep(args.seconds)
         got, attacker_cpu = await asyncio.to_thread(attacker.stop) if attacker else ("", 0.0)
         end = time.monotonic()
-        cpu = [(b - a) / (end - start) for a, b in zip(cpu_start, cpu_now(server, client_pids),
-                                                       strict=True)]
-        cpu.append(attacker_cpu / (end - start))
+        cpu = _cpu_share(cpu_start, cpu_now(server, client_pids), start, end)
+        cpu[-1] = attacker_cpu / (end - start)
         probes = sum(start <= t < end for t in copies.values())
         windows.append((phase, start, end, got, cpu, probes))
         print(f"  {phase}: {end - start:.1f} s, CPU server {cpu[0]:.0%} workers {cpu[1]:.0%} "
